@@ -1,0 +1,19 @@
+#pragma once
+// One function per `evalsynth` command. Each gets the arguments after the
+// command name and returns the process exit code; errors are thrown as
+// InputError / UsageError and reported by main.
+
+#include <string>
+#include <vector>
+
+namespace evalsynth {
+
+using Args = std::vector<std::string>;
+
+int match_command(const Args& args);
+int bench_command(const Args& args);
+
+extern const char* const kMatchHelp;
+extern const char* const kBenchHelp;
+
+}  // namespace evalsynth

@@ -1,0 +1,95 @@
+// evalsynth: synthesizes Connect4 board evaluators by automatic programming.
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "support/error.hpp"
+#include "support/suggest.hpp"
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+constexpr const char* kUsage =
+    "usage: evalsynth COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  match    play games between evaluators and print the cross-table\n"
+    "  bench    time the thesis's fitness workload (games/s, nodes/s)\n"
+    "  help     show help for a command: evalsynth help match\n"
+    "\n"
+    "Options: --help, --version\n";
+
+struct Command {
+  const char* name;
+  int (*run)(const evalsynth::Args&);
+  const char* const* help;
+};
+
+const Command kCommands[] = {
+    {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
+    {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
+};
+
+const Command* find_command(const std::string& name) {
+  for (const Command& c : kCommands)
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+int unknown_command(const std::string& name) {
+  std::vector<std::string> names;
+  for (const Command& c : kCommands) names.emplace_back(c.name);
+  const std::string guess = evalsynth::closest_match(name, names);
+  std::fprintf(stderr, "evalsynth: error: unknown command '%s'%s\n%s", name.c_str(),
+               guess.empty() ? "" : ("; did you mean '" + guess + "'?").c_str(), kUsage);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const evalsynth::Args all(argv + 1, argv + argc);
+  if (all.empty() || all[0] == "--help" || all[0] == "-h") {
+    std::fputs(kUsage, all.empty() ? stderr : stdout);
+    return all.empty() ? 2 : 0;
+  }
+  if (all[0] == "--version") {
+    std::printf("evalsynth %s\n", kVersion);
+    return 0;
+  }
+  if (all[0] == "help") {
+    if (all.size() < 2) {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    const Command* c = find_command(all[1]);
+    if (!c) return unknown_command(all[1]);
+    std::fputs(*c->help, stdout);
+    return 0;
+  }
+  const Command* command = find_command(all[0]);
+  if (!command) return unknown_command(all[0]);
+  const evalsynth::Args rest(all.begin() + 1, all.end());
+  for (const std::string& a : rest) {
+    if (a == "--help" || a == "-h") {
+      std::fputs(*command->help, stdout);
+      return 0;
+    }
+  }
+  try {
+    return command->run(rest);
+  } catch (const evalsynth::UsageError& e) {
+    std::fprintf(stderr, "evalsynth %s: error: %s\nTry 'evalsynth %s --help'.\n", command->name, e.what(), command->name);
+    return 2;
+  } catch (const evalsynth::InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "evalsynth %s: internal error: %s\n", command->name, e.what());
+    return 3;
+  }
+}

@@ -1,0 +1,160 @@
+#pragma once
+// A Connect4 position (7 columns x 6 rows) as two 64-bit bitboards.
+//
+// Bit layout: 7 bits per column, bit index = col * 7 + row, row 0 = bottom.
+// The 7th bit of each column (row 6) is a spare that is always zero; it stops
+// shifts from carrying a line from one column into the next.
+//
+//   row 6  .  .  .  .  .  .  .      <- spare bits (6 13 20 27 34 41 48)
+//   row 5  5 12 19 26 33 40 47
+//   row 4  4 11 18 25 32 39 46
+//   row 3  3 10 17 24 31 38 45
+//   row 2  2  9 16 23 30 37 44
+//   row 1  1  8 15 22 29 36 43
+//   row 0  0  7 14 21 28 35 42
+//          c0 c1 c2 c3 c4 c5 c6
+//
+// X (the first player) owns `x_stones`, O owns `o_stones`. Moves are copy-make:
+// `played(col)` returns a new position and leaves this one untouched.
+
+#include <bit>
+#include <cstdint>
+
+namespace evalsynth {
+
+inline constexpr int kColumns = 7;
+inline constexpr int kRows = 6;
+inline constexpr int kCells = kColumns * kRows;
+inline constexpr int kColumnStride = kRows + 1;
+
+// Values from X's point of view (the thesis's convention, see stenmark2005.md).
+inline constexpr int kWinValue = 100000;
+// Heuristic values are clamped strictly inside (-kWinValue, kWinValue) so a
+// heuristic never looks like a proven result.
+inline constexpr int kMaxHeuristic = kWinValue - 1;
+
+enum class Side : std::uint8_t { X, O };
+inline constexpr Side opponent(Side s) { return s == Side::X ? Side::O : Side::X; }
+
+namespace bits {
+constexpr std::uint64_t cell(int row, int col) { return std::uint64_t{1} << (col * kColumnStride + row); }
+constexpr std::uint64_t bottom_cell(int col) { return cell(0, col); }
+constexpr std::uint64_t top_cell(int col) { return cell(kRows - 1, col); }
+constexpr std::uint64_t column(int col) { return ((std::uint64_t{1} << kRows) - 1) << (col * kColumnStride); }
+constexpr std::uint64_t make_bottom_row() {
+  std::uint64_t b = 0;
+  for (int c = 0; c < kColumns; ++c) b |= bottom_cell(c);
+  return b;
+}
+inline constexpr std::uint64_t kBottomRow = make_bottom_row();
+inline constexpr std::uint64_t kBoard = kBottomRow * ((std::uint64_t{1} << kRows) - 1);
+
+// True if `stones` holds four in a row in any direction. Shifts: 1 vertical,
+// 7 horizontal, 6 and 8 the two diagonals; the spare row keeps them from wrapping.
+constexpr bool has_four(std::uint64_t stones) {
+  for (int shift : {1, 7, 6, 8}) {
+    const std::uint64_t pairs = stones & (stones >> shift);
+    if (pairs & (pairs >> (2 * shift))) return true;
+  }
+  return false;
+}
+// Cells (inside the board, occupied or not) that would give `stones` four in a
+// row: the end of a vertical three, and every gap or end of a horizontal or
+// diagonal line of three. Mask with the empty or playable cells before use.
+constexpr std::uint64_t winning_cells(std::uint64_t stones) {
+  std::uint64_t cells = (stones << 1) & (stones << 2) & (stones << 3);  // on top of a vertical three
+  for (int shift : {7, 6, 8}) {
+    std::uint64_t pair = (stones << shift) & (stones << 2 * shift);  // two to the left of the cell
+    cells |= pair & (stones << 3 * shift);                            // three to the left
+    cells |= pair & (stones >> shift);                                // two left, one right
+    pair = (stones >> shift) & (stones >> 2 * shift);                 // two to the right
+    cells |= pair & (stones << shift);                                // two right, one left
+    cells |= pair & (stones >> 3 * shift);                            // three to the right
+  }
+  return cells & kBoard;
+}
+}  // namespace bits
+
+class Position {
+ public:
+  constexpr Position() = default;
+
+  // Builds a position from stone sets; the caller guarantees they are disjoint,
+  // inside the board and stacked from the bottom (parsers validate this).
+  static constexpr Position from_stones(std::uint64_t x_stones, std::uint64_t o_stones) {
+    Position p;
+    p.x_ = x_stones;
+    p.o_ = o_stones;
+    p.moves_ = std::popcount(x_stones) + std::popcount(o_stones);
+    return p;
+  }
+
+  constexpr std::uint64_t x_stones() const { return x_; }
+  constexpr std::uint64_t o_stones() const { return o_; }
+  constexpr std::uint64_t occupied() const { return x_ | o_; }
+  constexpr std::uint64_t stones_of(Side s) const { return s == Side::X ? x_ : o_; }
+  constexpr int moves_played() const { return moves_; }
+  constexpr Side side_to_move() const { return (moves_ & 1) ? Side::O : Side::X; }
+  constexpr bool is_full() const { return moves_ == kCells; }
+
+  constexpr bool can_play(int col) const { return (occupied() & bits::top_cell(col)) == 0; }
+
+  // The cell a stone dropped in `col` lands on (0 if the column is full).
+  constexpr std::uint64_t landing_cell(int col) const {
+    return (occupied() + bits::bottom_cell(col)) & bits::column(col);
+  }
+  // All cells where a stone can be dropped now, one per non-full column.
+  constexpr std::uint64_t playable_cells() const { return (occupied() + bits::kBottomRow) & bits::kBoard; }
+
+  // Precondition: can_play(col).
+  constexpr Position played(int col) const {
+    Position next = *this;
+    const std::uint64_t cell = landing_cell(col);
+    if (side_to_move() == Side::X)
+      next.x_ |= cell;
+    else
+      next.o_ |= cell;
+    ++next.moves_;
+    return next;
+  }
+
+  // Precondition: can_play(col). True if the side to move wins by playing col.
+  constexpr bool is_winning_move(int col) const {
+    return bits::has_four(stones_of(side_to_move()) | landing_cell(col));
+  }
+
+  // True if the side to move has a move that wins at once.
+  constexpr bool can_win_now() const {
+    return (bits::winning_cells(stones_of(side_to_move())) & playable_cells()) != 0;
+  }
+
+  constexpr bool has_won(Side s) const { return bits::has_four(stones_of(s)); }
+  // The side that just moved is the only one that can have four in a row.
+  constexpr bool last_mover_won() const { return moves_ > 0 && has_won(opponent(side_to_move())); }
+  constexpr bool is_game_over() const { return is_full() || last_mover_won(); }
+
+  // +1 X, -1 O, 0 empty: ADATE's sub(board, row, col).
+  constexpr int square(int row, int col) const {
+    const std::uint64_t c = bits::cell(row, col);
+    return (x_ & c) ? 1 : (o_ & c) ? -1 : 0;
+  }
+  constexpr int height(int col) const { return std::popcount(occupied() & bits::column(col)); }
+
+  // Unique over all positions: X's stones plus one marker bit above each column.
+  constexpr std::uint64_t key() const { return x_ + occupied() + bits::kBottomRow; }
+
+  friend constexpr bool operator==(const Position&, const Position&) = default;
+
+ private:
+  std::uint64_t x_ = 0;
+  std::uint64_t o_ = 0;
+  int moves_ = 0;
+};
+
+// Terminal value of a finished game from X's view (precondition: is_game_over()).
+constexpr int terminal_value(const Position& p) {
+  if (p.last_mover_won()) return p.side_to_move() == Side::O ? kWinValue : -kWinValue;
+  return 0;
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,36 @@
+#include "io/files.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "support/error.hpp"
+
+namespace evalsynth {
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  auto fail = [&](const char* what) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temporary.c_str());
+    throw InputError(TextLocation{path, 1, 1}, std::string(what) + ": " + reason);
+  };
+  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  if (!f) fail("cannot write the file");
+  const bool written = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+  if (std::fclose(f) != 0 || !written || !flushed) fail("cannot write the file");
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace the file");
+}
+
+void check_writable(const std::string& path) {
+  const std::string probe = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) throw InputError(TextLocation{path, 1, 1}, std::string("cannot write here: ") + std::strerror(errno));
+  std::fclose(f);
+  std::remove(probe.c_str());
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,49 @@
+#pragma once
+// Errors in user input (files, command-line arguments) carry where they happened,
+// so every message can be printed as `file:line:col: error: ...`.
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace evalsynth {
+
+struct TextLocation {
+  std::string source = "<input>";  // a file name, or a description such as "--position"
+  int line = 1;                    // 1-based
+  int column = 1;                  // 1-based
+};
+
+class InputError : public std::runtime_error {
+ public:
+  // `context_line` is the source line shown under the message; `caret` is the
+  // 0-based index in it to point at (defaults to the location's column).
+  InputError(TextLocation where, std::string message, std::string context_line = {}, int caret = -1)
+      : std::runtime_error(format(where, message, context_line, caret)),
+        where_(std::move(where)),
+        message_(std::move(message)) {}
+
+  const TextLocation& where() const { return where_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  static std::string format(const TextLocation& w, const std::string& message, const std::string& context_line,
+                            int caret) {
+    std::string text = w.source + ":" + std::to_string(w.line) + ":" + std::to_string(w.column) + ": error: " + message;
+    if (!context_line.empty()) {
+      text += "\n  " + context_line + "\n  " + std::string(static_cast<std::size_t>(caret >= 0 ? caret : std::max(w.column - 1, 0)), ' ') + "^";
+    }
+    return text;
+  }
+
+  TextLocation where_;
+  std::string message_;
+};
+
+// A bad command-line argument: no location, the message names the option.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace evalsynth

@@ -1,0 +1,28 @@
+#include "tournament/game.hpp"
+
+namespace evalsynth {
+
+GameRecord play_game(const Player& x, const Player& o, const Position& start, MoveOrder order, Rng& rng) {
+  GameRecord record;
+  SearchCounters counters;
+  Position p = start;
+  while (true) {
+    const Player& mover = p.side_to_move() == Side::X ? x : o;
+    const int col = choose_move(mover, p, order, rng, counters);
+    const bool wins = p.is_winning_move(col);
+    p = p.played(col);
+    ++record.plies;
+    if (wins) {
+      record.outcome = p.side_to_move() == Side::O ? Outcome::XWin : Outcome::OWin;
+      break;
+    }
+    if (p.is_full()) {
+      record.outcome = Outcome::Draw;
+      break;
+    }
+  }
+  record.nodes = counters.nodes;
+  return record;
+}
+
+}  // namespace evalsynth

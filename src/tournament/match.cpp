@@ -1,0 +1,63 @@
+#include "tournament/match.hpp"
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "support/progress.hpp"
+
+namespace evalsynth {
+
+std::uint64_t game_seed(std::uint64_t match_seed, const Pairing& pairing, std::size_t board_index, int repetition) {
+  return mix_seed({match_seed, hash_text(pairing.x.label()), hash_text(pairing.o.label()), board_index,
+                   static_cast<std::uint64_t>(repetition)});
+}
+
+std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
+                                       const MatchOptions& options) {
+  const std::size_t per_pairing = boards.size() * static_cast<std::size_t>(options.games_per_board);
+  const std::size_t total = pairings.size() * per_pairing;
+  std::vector<GameRecord> records(total);
+  ProgressLine progress("match", "games", total, options.progress);
+
+  // The unit of parallel work is one game; each writes only its own slot.
+  auto play_range = [&](const tbb::blocked_range<std::size_t>& range) {
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      const Pairing& pairing = pairings[i / per_pairing];
+      const std::size_t within = i % per_pairing;
+      const std::size_t board = within / static_cast<std::size_t>(options.games_per_board);
+      const int repetition = static_cast<int>(within % static_cast<std::size_t>(options.games_per_board));
+      Rng rng(game_seed(options.seed, pairing, board, repetition));
+      records[i] = play_game(pairing.x, pairing.o, boards[board], options.order, rng);
+      progress.add();
+    }
+  };
+  const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+  tbb::task_arena arena(threads);
+  arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, total, 1), play_range); });
+  return records;
+}
+
+std::vector<PairingResult> run_match(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
+                                     const MatchOptions& options) {
+  const std::vector<GameRecord> records = play_all_games(pairings, boards, options);
+  const std::size_t per_pairing = boards.size() * static_cast<std::size_t>(options.games_per_board);
+  std::vector<PairingResult> results;
+  results.reserve(pairings.size());
+  for (std::size_t p = 0; p < pairings.size(); ++p) {
+    PairingResult r{pairings[p].x.label(), pairings[p].o.label()};
+    for (std::size_t g = p * per_pairing; g < (p + 1) * per_pairing; ++g) {
+      const GameRecord& game = records[g];
+      ++r.games;
+      r.nodes += game.nodes;
+      switch (game.outcome) {
+        case Outcome::XWin: ++r.x_wins; break;
+        case Outcome::OWin: ++r.o_wins; break;
+        case Outcome::Draw: ++r.draws; break;
+      }
+    }
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace evalsynth

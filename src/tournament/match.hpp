@@ -1,0 +1,53 @@
+#pragma once
+// Matches: many games for each pairing of an X player and an O player, played
+// in parallel with oneTBB. Every game's randomness comes from its own seed,
+// derived from (match seed, pairing labels, start board, repetition), so the
+// results are the same for any thread count and do not change when other
+// pairings are added to the match.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tournament/game.hpp"
+
+namespace evalsynth {
+
+struct Pairing {
+  Player x;
+  Player o;
+};
+
+struct MatchOptions {
+  int games_per_board = 1;
+  std::uint64_t seed = 1;
+  MoveOrder order = MoveOrder::Random;
+  int threads = 0;        // 0 = all cores
+  bool progress = false;  // live progress line on stderr
+};
+
+struct PairingResult {
+  std::string x_label;
+  std::string o_label;
+  int games = 0;
+  int x_wins = 0;
+  int o_wins = 0;
+  int draws = 0;
+  std::uint64_t nodes = 0;
+};
+
+// The seed of one game; exposed so a single game can be replayed.
+std::uint64_t game_seed(std::uint64_t match_seed, const Pairing& pairing, std::size_t board_index, int repetition);
+
+// Plays games_per_board games from each start board for each pairing.
+// Preconditions: boards non-empty, none finished.
+std::vector<PairingResult> run_match(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
+                                     const MatchOptions& options);
+
+// Every game's record in a fixed order (pairing, board, repetition): for tests
+// that compare runs game by game.
+std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
+                                       const MatchOptions& options);
+
+}  // namespace evalsynth

@@ -1,0 +1,59 @@
+#pragma once
+// A player: an evaluator searched to a fixed depth, or the random mover.
+// Written `NAME@DEPTH` on the command line (`IBEF@4`, `ADATE@2`, `random`).
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "game/evaluators.hpp"
+#include "game/search.hpp"
+#include "support/random.hpp"
+
+namespace evalsynth {
+
+// How a player orders the columns it tries at the root, which decides between
+// equally valued moves.
+enum class MoveOrder {
+  LeftToRight,  // columns 1..7, as the ADATE specification (Appendix A)
+  Random,       // shuffled anew for every move, as the thesis's Java agents (C.5)
+};
+
+// Evaluators a player can search with. A variant, not a virtual base: the
+// search is instantiated per evaluator type and the visit happens once per
+// move, not once per node.
+using AnyEvaluator = std::variant<LinearEvaluator>;
+
+struct RandomMover {};
+
+struct Player {
+  std::string name;  // as shown in tables: "IBEF", "ADATE", "RANDOM"
+  int depth = 0;     // search depth; unused for the random mover
+  std::variant<RandomMover, AnyEvaluator> brain;
+
+  bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
+  // "IBEF4", "RANDOM": the thesis's Appendix D naming.
+  std::string label() const { return is_random() ? name : name + std::to_string(depth); }
+};
+
+// The thesis's Java shuffle (C4IBEFAgent.randomize): for each index swap with a
+// uniformly random index. Not a uniform permutation, but the one the published
+// tables were made with, so it is what decides ties here too.
+ColumnOrder thesis_shuffle(Rng& rng);
+
+// A uniformly random playable column, as the thesis's random agent (C.4).
+int random_column(const Position& p, Rng& rng);
+
+// The column `player` plays in `p` (precondition: !p.is_game_over()).
+int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters);
+
+// Built-in players by name, case-insensitive: ibef, adate (alias adate2005), random.
+// Throws UsageError naming the known players.
+Player builtin_player(std::string_view name, int depth);
+
+// Parses a comma-separated list of players; `NAME@D` or `NAME@A-B` (a depth
+// range expands to one player per depth). Throws UsageError.
+std::vector<Player> parse_player_list(std::string_view text);
+
+}  // namespace evalsynth

@@ -1,0 +1,30 @@
+#pragma once
+// Sets of start boards: read from a file, or generated as in the thesis
+// (the empty board, all 1-ply and 2-ply boards, and boards taken from
+// random-vs-random games).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/position.hpp"
+
+namespace evalsynth {
+
+// A file of start boards, one entry at a time, '#' starts a comment line:
+//  - a move string, optionally followed by integers (so Pons's benchmark files
+//    and their .analysis files can be read as they are): `4453 -2`;
+//  - a Stenmark list `[[...],...]`, possibly over several lines;
+//  - a grid of 6 lines (top row first), ended by a blank line or the file's end.
+// Finished positions are rejected. Throws InputError with file:line:col.
+std::vector<Position> read_board_file(const std::string& path);
+std::vector<Position> parse_board_text(const std::string& text, const std::string& source_name);
+
+// The empty board, its 7 successors and their 49 successors (57 boards).
+std::vector<Position> shallow_boards();
+
+// `count` distinct positions, not finished and not already in `exclude`, each
+// taken at a uniformly random ply of a seeded random-vs-random game.
+std::vector<Position> random_game_boards(int count, std::uint64_t seed, const std::vector<Position>& exclude);
+
+}  // namespace evalsynth
