@@ -1,1 +1,74 @@
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "game/notation.hpp"
+#include "tournament/start_boards.hpp"
+#include "tournament/workload.hpp"
+
+using namespace evalsynth;
+using Catch::Matchers::Contains;
+
+namespace {
+std::string error_of(const std::string& text) {
+  try {
+    parse_board_text(text, "boards.txt");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+}  // namespace
+
+TEST_CASE("Pons's benchmark files and their analysis files read as start boards", "[boards]") {
+  for (const char* name : {"Test_L2_R2", "Test_L2_R2.analysis", "Test_L1_R1"}) {
+    const auto boards = read_board_file(std::string(EVALSYNTH_SHARED_DIR) + "/data/pons-benchmark/" + name);
+    CHECK(boards.size() == 1000);
+  }
+}
+
+TEST_CASE("board files mix notations, skip comments and reject bad entries", "[boards][errors]") {
+  const std::string text =
+      "# a comment\n"
+      "4453 -2\n"
+      "\n"
+      "[[0,0,0,1,0,0,0],[0,0,0,0,0,0,0],\n"
+      " [0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]\n"
+      ".......\n.......\n.......\n.......\n.......\n...XO..\n";
+  const auto boards = parse_board_text(text, "boards.txt");
+  REQUIRE(boards.size() == 3);
+  CHECK(boards[0] == parse_moves("4453"));
+  CHECK(boards[1] == parse_moves("4"));
+  CHECK(boards[2] == parse_moves("45"));
+
+  CHECK_THAT(error_of("44\n449\n"), Contains("boards.txt:2:3: error: bad character '9'"));
+  CHECK_THAT(error_of("44 x\n"), Contains("boards.txt:1:4: error: unexpected 'x' after the move string"));
+  CHECK_THAT(error_of("1212121\n"), Contains("boards.txt:1:1: error: start board is already finished"));
+  CHECK_THAT(error_of("# nothing\n\n"), Contains("boards.txt:1:1: error: no start boards"));
+  CHECK_THAT(error_of("4\n.......\n...Q...\n"), Contains("boards.txt:3:4: error: bad character 'Q'"));
+  CHECK_THAT(error_of("\n[[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]\n"), Contains("boards.txt:2:"));
+}
+
+TEST_CASE("a missing board file is a located error", "[boards][errors]") {
+  CHECK_THROWS_WITH(read_board_file("/nonexistent/boards.txt"), Contains("/nonexistent/boards.txt:1:1: error: cannot open"));
+}
+
+TEST_CASE("the thesis-sized board set: 57 shallow boards and random-game boards, all distinct", "[boards]") {
+  const auto shallow = shallow_boards();
+  CHECK(shallow.size() == 57);
+  std::set<std::uint64_t> shallow_keys;
+  for (const auto& p : shallow) shallow_keys.insert(p.key());
+  CHECK(shallow_keys.size() == 57);
+
+  const auto boards = thesis_sized_board_set(2005);
+  REQUIRE(boards.size() == 711);
+  std::set<std::uint64_t> keys;
+  for (const auto& p : boards) {
+    CHECK_FALSE(p.is_game_over());
+    keys.insert(p.key());
+  }
+  CHECK(keys.size() == 711);
+  CHECK(thesis_sized_board_set(2005) == boards);
+  CHECK(thesis_sized_board_set(2006) != boards);
+}

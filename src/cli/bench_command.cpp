@@ -42,7 +42,7 @@ WorkloadRun run_thesis_workload(const Player& candidate, const Player& opponent_
       them.depth = config.opponent_depth;
       const bool candidate_is_x = config.candidate_side == Side::X;
       Rng unused(0);  // left-to-right order draws no randomness
-      const GameRecord g = play_game(candidate_is_x ? me : them, candidate_is_x ? them : me, board, MoveOrder::LeftToRight, unused);
+      const GameRecord g = play_game(candidate_is_x ? me : them, candidate_is_x ? them : me, board, GameSettings{MoveOrder::LeftToRight, RuleSet::Standard}, unused);
       ++run.games;
       run.nodes += g.nodes;
       if ((g.outcome == Outcome::XWin && candidate_is_x) || (g.outcome == Outcome::OWin && !candidate_is_x)) ++run.candidate_wins;

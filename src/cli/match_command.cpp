@@ -30,6 +30,9 @@ const char* const kMatchHelp =
     "                     grids or Stenmark lists; see tournament/start_boards.hpp\n"
     "  --order ORDER      root move order deciding ties: random (default, the\n"
     "                     thesis's Java agents) or left-to-right (ADATE's spec)\n"
+    "  --rules RULES      standard (default) or thesis-java: the thesis's Java\n"
+    "                     win test, which misses one diagonal; its tables were\n"
+    "                     played under it (see results/thesis-crosstable)\n"
     "  --seed S           random seed (default 1); same seed, same results for\n"
     "                     any thread count\n"
     "  --threads N        worker threads (default: all cores)\n"
@@ -39,7 +42,7 @@ const char* const kMatchHelp =
     "A progress line is shown on stderr when it is a terminal.\n";
 
 int match_command(const Args& args) {
-  const Arguments a(args, {{"x"}, {"o"}, {"both-colours", false}, {"games"}, {"boards"}, {"order"}, {"seed"},
+  const Arguments a(args, {{"x"}, {"o"}, {"both-colours", false}, {"games"}, {"boards"}, {"order"}, {"rules"}, {"seed"},
                            {"threads"}, {"csv"}, {"json"}});
   std::string x_text = a.value_or("x", ""), o_text = a.value_or("o", "");
   const auto& pos = a.positionals();
@@ -55,11 +58,18 @@ int match_command(const Args& args) {
   MatchOptions options;
   const std::string order = a.value_or("order", "random");
   if (order == "random")
-    options.order = MoveOrder::Random;
+    options.game.order = MoveOrder::Random;
   else if (order == "left-to-right")
-    options.order = MoveOrder::LeftToRight;
+    options.game.order = MoveOrder::LeftToRight;
   else
     throw UsageError("--order is 'random' or 'left-to-right', not '" + order + "'");
+  const std::string rules = a.value_or("rules", "standard");
+  if (rules == "standard")
+    options.game.rules = RuleSet::Standard;
+  else if (rules == "thesis-java")
+    options.game.rules = RuleSet::ThesisJava;
+  else
+    throw UsageError("--rules is 'standard' or 'thesis-java', not '" + rules + "'");
   options.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, INT64_MAX));
   options.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
   options.games_per_board = static_cast<int>(a.integer("games", a.has("boards") ? 1 : 1000, 1, 10'000'000));
@@ -77,8 +87,8 @@ int match_command(const Args& args) {
       for (const Player& o : xs) pairings.push_back({x, o});
 
   const std::string board_text = a.has("boards") ? *a.value("boards") : "empty board";
-  std::printf("# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, seed %llu\n",
-              options.games_per_board, boards.size(), board_text.c_str(), order.c_str(),
+  std::printf("# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
+              options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),
               static_cast<unsigned long long>(options.seed));
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)\n");
   std::fflush(stdout);
@@ -88,7 +98,7 @@ int match_command(const Args& args) {
 
   if (a.has("csv")) write_file_atomically(*a.value("csv"), match_csv(results));
   if (a.has("json"))
-    write_file_atomically(*a.value("json"), match_json(results, {options.seed, order, board_text, options.games_per_board}));
+    write_file_atomically(*a.value("json"), match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
   return 0;
 }
 

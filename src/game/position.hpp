@@ -34,6 +34,9 @@ inline constexpr int kWinValue = 100000;
 inline constexpr int kMaxHeuristic = kWinValue - 1;
 
 enum class Side : std::uint8_t { X, O };
+
+// Which win test a game is played under (see StandardRules, ThesisJavaRules).
+enum class RuleSet : std::uint8_t { Standard, ThesisJava };
 inline constexpr Side opponent(Side s) { return s == Side::X ? Side::O : Side::X; }
 
 namespace bits {
@@ -59,21 +62,59 @@ constexpr bool has_four(std::uint64_t stones) {
   return false;
 }
 // Cells (inside the board, occupied or not) that would give `stones` four in a
-// row: the end of a vertical three, and every gap or end of a horizontal or
-// diagonal line of three. Mask with the empty or playable cells before use.
+// row: every gap or end of a line of three in any direction. (In a real game a
+// vertical three only ever completes on top.) Mask with the empty or playable
+// cells before use.
 constexpr std::uint64_t winning_cells(std::uint64_t stones) {
-  std::uint64_t cells = (stones << 1) & (stones << 2) & (stones << 3);  // on top of a vertical three
-  for (int shift : {7, 6, 8}) {
-    std::uint64_t pair = (stones << shift) & (stones << 2 * shift);  // two to the left of the cell
-    cells |= pair & (stones << 3 * shift);                            // three to the left
-    cells |= pair & (stones >> shift);                                // two left, one right
-    pair = (stones >> shift) & (stones >> 2 * shift);                 // two to the right
-    cells |= pair & (stones << shift);                                // two right, one left
-    cells |= pair & (stones >> 3 * shift);                            // three to the right
+  std::uint64_t cells = 0;
+  for (int shift : {1, 7, 6, 8}) {
+    std::uint64_t pair = (stones << shift) & (stones << 2 * shift);  // two behind the cell
+    cells |= pair & (stones << 3 * shift);                            // three behind
+    cells |= pair & (stones >> shift);                                // two behind, one ahead
+    pair = (stones >> shift) & (stones >> 2 * shift);                 // two ahead
+    cells |= pair & (stones << shift);                                // two ahead, one behind
+    cells |= pair & (stones >> 3 * shift);                            // three ahead
   }
   return cells & kBoard;
 }
 }  // namespace bits
+
+// Win rules, as compile-time policies so the search is instantiated per rule
+// set and the standard rules pay nothing for the other.
+struct StandardRules {
+  static constexpr bool has_four(std::uint64_t stones) { return bits::has_four(stones); }
+  static constexpr std::uint64_t winning_cells(std::uint64_t stones) { return bits::winning_cells(stones); }
+};
+
+// The rules the thesis's Java system actually applied (Stenmark 2005,
+// Appendix C): its win test lists 23 of the 24 diagonals, in all seven copies
+// of it, and never counts the line through (row, col) = (5,2) (4,3) (3,4)
+// (2,5) (0-based, row 0 = bottom). Its published tables were played under
+// these rules; only they reproduce every row of Appendix D (results/).
+struct ThesisJavaRules {
+  static constexpr int kIgnoredLineStart = 2 * kColumnStride + 5;  // (row 5, col 2), lowest bit of the line
+  static constexpr std::uint64_t kIgnoredLine =
+      bits::cell(5, 2) | bits::cell(4, 3) | bits::cell(3, 4) | bits::cell(2, 5);
+
+  static constexpr bool has_four(std::uint64_t stones) {
+    for (int shift : {1, 7, 6, 8}) {
+      const std::uint64_t pairs = stones & (stones >> shift);
+      std::uint64_t line_starts = pairs & (pairs >> (2 * shift));
+      if (shift == 6) line_starts &= ~(std::uint64_t{1} << kIgnoredLineStart);
+      if (line_starts) return true;
+    }
+    return false;
+  }
+  static constexpr std::uint64_t winning_cells(std::uint64_t stones) {
+    std::uint64_t cells = bits::winning_cells(stones);
+    // Only the missing cell of the ignored line can be flagged because of it.
+    if (std::popcount(stones & kIgnoredLine) == 3) {
+      const std::uint64_t gap = kIgnoredLine & ~stones;
+      if (!has_four(stones | gap)) cells &= ~gap;
+    }
+    return cells;
+  }
+};
 
 class Position {
  public:
@@ -119,19 +160,30 @@ class Position {
   }
 
   // Precondition: can_play(col). True if the side to move wins by playing col.
+  template <class Rules = StandardRules>
   constexpr bool is_winning_move(int col) const {
-    return bits::has_four(stones_of(side_to_move()) | landing_cell(col));
+    return Rules::has_four(stones_of(side_to_move()) | landing_cell(col));
   }
 
   // True if the side to move has a move that wins at once.
+  template <class Rules = StandardRules>
   constexpr bool can_win_now() const {
-    return (bits::winning_cells(stones_of(side_to_move())) & playable_cells()) != 0;
+    return (Rules::winning_cells(stones_of(side_to_move())) & playable_cells()) != 0;
   }
 
-  constexpr bool has_won(Side s) const { return bits::has_four(stones_of(s)); }
+  template <class Rules = StandardRules>
+  constexpr bool has_won(Side s) const {
+    return Rules::has_four(stones_of(s));
+  }
   // The side that just moved is the only one that can have four in a row.
-  constexpr bool last_mover_won() const { return moves_ > 0 && has_won(opponent(side_to_move())); }
-  constexpr bool is_game_over() const { return is_full() || last_mover_won(); }
+  template <class Rules = StandardRules>
+  constexpr bool last_mover_won() const {
+    return moves_ > 0 && has_won<Rules>(opponent(side_to_move()));
+  }
+  template <class Rules = StandardRules>
+  constexpr bool is_game_over() const {
+    return is_full() || last_mover_won<Rules>();
+  }
 
   // +1 X, -1 O, 0 empty: ADATE's sub(board, row, col).
   constexpr int square(int row, int col) const {
@@ -152,8 +204,9 @@ class Position {
 };
 
 // Terminal value of a finished game from X's view (precondition: is_game_over()).
+template <class Rules = StandardRules>
 constexpr int terminal_value(const Position& p) {
-  if (p.last_mover_won()) return p.side_to_move() == Side::O ? kWinValue : -kWinValue;
+  if (p.last_mover_won<Rules>()) return p.side_to_move() == Side::O ? kWinValue : -kWinValue;
   return 0;
 }
 

@@ -8,6 +8,9 @@
 //  - depth 1 looks at the positions after each own move;
 //  - the move chosen is the FIRST move in the root order whose value is best.
 //
+// `Rules` is the win test (StandardRules, or ThesisJavaRules to replay the
+// thesis's games); the board-full draw is the same under both.
+//
 // Only the root order decides between equally valued moves: below the root the
 // search returns exact values whenever they could change the root's choice, so
 // interior nodes may use any order. They try the centre first (more cut-offs)
@@ -39,10 +42,10 @@ struct SearchCounters {
 
 constexpr int clamp_heuristic(int v) { return std::clamp(v, -kMaxHeuristic, kMaxHeuristic); }
 
-template <Evaluator E>
+template <Evaluator E, class Rules = StandardRules>
 class AlphaBeta {
  public:
-  explicit AlphaBeta(const E& evaluator) : evaluator_(evaluator) {}
+  explicit AlphaBeta(const E& evaluator, Rules = {}) : evaluator_(evaluator) {}
 
   // Precondition: !root.is_game_over(), depth >= 1.
   SearchResult search(const Position& root, int depth, const ColumnOrder& root_order) {
@@ -51,7 +54,7 @@ class AlphaBeta {
     for (int col : root_order) {
       if (!root.can_play(col)) continue;
       int score;
-      if (root.is_winning_move(col)) {
+      if (root.is_winning_move<Rules>(col)) {
         ++counters_.nodes;
         score = kWinValue;
       } else {
@@ -87,7 +90,7 @@ class AlphaBeta {
 
   // Value of `p` for its side to move; `p` is not finished, depth >= 1.
   int negamax(const Position& p, int depth, int alpha, int beta) {
-    if (p.can_win_now()) {
+    if (p.can_win_now<Rules>()) {
       ++counters_.nodes;
       return kWinValue;
     }

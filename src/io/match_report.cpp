@@ -50,6 +50,7 @@ std::string match_csv(const std::vector<PairingResult>& results) {
 
 std::string match_json(const std::vector<PairingResult>& results, const MatchDescription& d) {
   std::string out = "{\n  \"seed\": " + std::to_string(d.seed) + ",\n  \"move_order\": " + json_string(d.order) +
+                    ",\n  \"rules\": " + json_string(d.rules) +
                     ",\n  \"start_boards\": " + json_string(d.boards) +
                     ",\n  \"games_per_board\": " + std::to_string(d.games_per_board) + ",\n  \"pairings\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {

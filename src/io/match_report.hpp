@@ -19,6 +19,7 @@ std::string match_csv(const std::vector<PairingResult>& results);
 struct MatchDescription {
   std::uint64_t seed = 0;
   std::string order;
+  std::string rules;
   std::string boards;  // "empty board" or the file
   int games_per_board = 0;
 };

@@ -15,8 +15,8 @@ struct GameRecord {
   std::uint64_t nodes = 0;    // search nodes both players used
 };
 
-// Plays to the end. Precondition: !start.is_game_over(). Both players draw
-// their randomness (move order, random moves) from `rng`.
-GameRecord play_game(const Player& x, const Player& o, const Position& start, MoveOrder order, Rng& rng);
+// Plays to the end. Precondition: the game is not over at `start`. Both
+// players draw their randomness (move order, random moves) from `rng`.
+GameRecord play_game(const Player& x, const Player& o, const Position& start, const GameSettings& settings, Rng& rng);
 
 }  // namespace evalsynth

@@ -27,7 +27,7 @@ std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, con
       const std::size_t board = within / static_cast<std::size_t>(options.games_per_board);
       const int repetition = static_cast<int>(within % static_cast<std::size_t>(options.games_per_board));
       Rng rng(game_seed(options.seed, pairing, board, repetition));
-      records[i] = play_game(pairing.x, pairing.o, boards[board], options.order, rng);
+      records[i] = play_game(pairing.x, pairing.o, boards[board], options.game, rng);
       progress.add();
     }
   };

@@ -22,7 +22,7 @@ struct Pairing {
 struct MatchOptions {
   int games_per_board = 1;
   std::uint64_t seed = 1;
-  MoveOrder order = MoveOrder::Random;
+  GameSettings game;
   int threads = 0;        // 0 = all cores
   bool progress = false;  // live progress line on stderr
 };

@@ -43,20 +43,6 @@ ColumnOrder thesis_shuffle(Rng& rng) {
   return order;
 }
 
-int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
-  if (player.is_random()) return random_column(p, rng);
-  const ColumnOrder root_order = order == MoveOrder::Random ? thesis_shuffle(rng) : kLeftToRight;
-  return std::visit(
-      [&](const auto& evaluator) {
-        AlphaBeta search(evaluator);
-        const int move = search.search(p, player.depth, root_order).move;
-        counters.nodes += search.counters().nodes;
-        counters.evaluations += search.counters().evaluations;
-        return move;
-      },
-      std::get<AnyEvaluator>(player.brain));
-}
-
 Player builtin_player(std::string_view name, int depth) {
   const std::string key = lowercase(name);
   if (key == "ibef") return {"IBEF", depth, AnyEvaluator{ibef_evaluator()}};

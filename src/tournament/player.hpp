@@ -45,8 +45,27 @@ ColumnOrder thesis_shuffle(Rng& rng);
 // A uniformly random playable column, as the thesis's random agent (C.4).
 int random_column(const Position& p, Rng& rng);
 
-// The column `player` plays in `p` (precondition: !p.is_game_over()).
-int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters);
+// How games are played: tie-breaking order and win rules.
+struct GameSettings {
+  MoveOrder order = MoveOrder::Random;
+  RuleSet rules = RuleSet::Standard;
+};
+
+// The column `player` plays in `p` (precondition: the game is not over).
+template <class Rules>
+int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
+  if (player.is_random()) return random_column(p, rng);
+  const ColumnOrder root_order = order == MoveOrder::Random ? thesis_shuffle(rng) : kLeftToRight;
+  return std::visit(
+      [&](const auto& evaluator) {
+        AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);
+        const int move = search.search(p, player.depth, root_order).move;
+        counters.nodes += search.counters().nodes;
+        counters.evaluations += search.counters().evaluations;
+        return move;
+      },
+      std::get<AnyEvaluator>(player.brain));
+}
 
 // Built-in players by name, case-insensitive: ibef, adate (alias adate2005), random.
 // Throws UsageError naming the known players.
