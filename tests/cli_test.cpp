@@ -1,1 +1,127 @@
+#include <sys/wait.h>
+
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Run {
+  int exit_code;
+  std::string output;  // stdout and stderr together
+};
+
+Run run(const std::string& arguments) {
+  const std::string command = std::string(EVALSYNTH_BINARY) + " " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string output;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+std::string temp_path(const std::string& name) { return "evalsynth_cli_test_" + name; }
+
+void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("help and version", "[cli]") {
+  CHECK(run("--help").exit_code == 0);
+  CHECK_THAT(run("--help").output, Contains("match"));
+  CHECK_THAT(run("match --help").output, Contains("--both-colours"));
+  CHECK_THAT(run("help bench").output, Contains("thesis's fitness workload"));
+  CHECK(run("--version").exit_code == 0);
+  const Run none = run("");
+  CHECK(none.exit_code == 2);
+  CHECK_THAT(none.output, Contains("usage: evalsynth COMMAND"));
+}
+
+TEST_CASE("bad command lines get a clear message and exit code 2", "[cli][errors]") {
+  Run r = run("mtach");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.output, Contains("unknown command 'mtach'; did you mean 'match'?"));
+  r = run("match ibef@2 adate@2 --gmaes 5");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.output, Contains("unknown option '--gmaes'; did you mean '--games'?"));
+  r = run("match ibef@2 adate@2 --games lots");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.output, Contains("option '--games' wants a whole number"));
+  r = run("match ibef@2 adate@2 --games");
+  CHECK_THAT(r.output, Contains("option '--games' needs a value"));
+  r = run("match ibef adate@2");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.output, Contains("player 'ibef' needs a search depth"));
+  r = run("match ibef@0 adate@2");
+  CHECK_THAT(r.output, Contains("bad depth '0'"));
+  r = run("match stockfish@2 adate@2");
+  CHECK_THAT(r.output, Contains("unknown player 'stockfish'"));
+  r = run("match ibef@3-1 adate@2");
+  CHECK_THAT(r.output, Contains("empty depth range"));
+  r = run("match ibef@2 adate@2 --order sideways");
+  CHECK_THAT(r.output, Contains("--order is 'random' or 'left-to-right'"));
+  r = run("match ibef@2 adate@2 --rules gomoku");
+  CHECK_THAT(r.output, Contains("--rules is 'standard' or 'thesis-java'"));
+  r = run("match ibef@2");
+  CHECK_THAT(r.output, Contains("give the players either as two arguments"));
+}
+
+TEST_CASE("a match prints thesis lines and writes CSV and JSON", "[cli]") {
+  const std::string csv = temp_path("out.csv"), json = temp_path("out.json");
+  std::remove(csv.c_str());
+  std::remove(json.c_str());
+  const Run r = run("match --x ibef@1-2 --o adate@2 --both-colours --games 20 --seed 3 --threads 2 --csv " + csv +
+                    " --json " + json);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("\nIBEF1 - ADATE2 "));
+  CHECK_THAT(r.output, Contains("\nIBEF2 - ADATE2 "));
+  CHECK_THAT(r.output, Contains("\nADATE2 - IBEF1 "));
+  CHECK_THAT(r.output, Contains("\nADATE2 - IBEF2 "));
+  CHECK_THAT(read(csv), Contains("IBEF1,ADATE2,20,"));
+  CHECK_THAT(read(json), Contains("\"games_per_board\": 20"));
+  // Same seed, one thread: the same table.
+  const Run again = run("match --x ibef@1-2 --o adate@2 --both-colours --games 20 --seed 3 --threads 1");
+  CHECK(again.output == r.output);
+  std::remove(csv.c_str());
+  std::remove(json.c_str());
+}
+
+TEST_CASE("a bad board file is reported with file:line:col and nothing is written", "[cli][errors]") {
+  const std::string boards = temp_path("boards.txt"), csv = temp_path("keep.csv");
+  write(boards, "4453\n# fine so far\n44z\n");
+  write(csv, "precious\n");
+  const Run r = run("match ibef@1 ibef@1 --boards " + boards + " --csv " + csv);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains(boards + ":3:3: error: bad character 'z'"));
+  CHECK(read(csv) == "precious\n");
+  const Run missing = run("match ibef@1 ibef@1 --boards /nonexistent/b.txt");
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.output, Contains("/nonexistent/b.txt:1:1: error: cannot open the board file"));
+  const Run unwritable = run("match ibef@1 ibef@1 --games 1 --csv /nonexistent/dir/out.csv");
+  CHECK(unwritable.exit_code == 1);
+  CHECK_THAT(unwritable.output, Contains("/nonexistent/dir/out.csv:1:1: error: cannot write here"));
+  std::remove(boards.c_str());
+  std::remove(csv.c_str());
+}
+
+TEST_CASE("matches from a board file play each board", "[cli]") {
+  const std::string boards = temp_path("boards2.txt");
+  write(boards, "4\n44\n[[0,0,0,1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]\n");
+  const Run r = run("match ibef@2 adate@2 --boards " + boards + " --games 2");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("2 game(s) per start board x 3 start board(s)"));
+  std::remove(boards.c_str());
+}

@@ -1,1 +1,131 @@
 #include <catch2/catch.hpp>
+#include <cmath>
+
+#include "io/match_report.hpp"
+#include "tournament/match.hpp"
+
+using namespace evalsynth;
+
+namespace {
+
+Pairing pairing(const char* x, int xd, const char* o, int od) { return {builtin_player(x, xd), builtin_player(o, od)}; }
+
+struct Published {
+  Pairing players;
+  double x_wins, o_wins, draws;  // percent, thesis Table 1 / Appendix D
+};
+
+// |ours - thesis| must be within 3.5 standard errors of the difference of two
+// independent 1000-game estimates (plus half a point for the thesis's
+// rounding). A correct engine stays inside at its fixed seed; a wrong move
+// order, a wrong tie rule or a wrong win test does not (see results/).
+void check_reproduces(const Published& row, RuleSet rules) {
+  MatchOptions options;
+  options.games_per_board = 1000;
+  options.seed = 2005;
+  options.game = {MoveOrder::Random, rules};
+  const PairingResult r = run_match({row.players}, {Position{}}, options).front();
+  INFO(thesis_line(r) << "  (thesis " << row.x_wins << " - " << row.o_wins << " (" << row.draws << "))");
+  const double ours[3] = {100.0 * r.x_wins / r.games, 100.0 * r.o_wins / r.games, 100.0 * r.draws / r.games};
+  const double theirs[3] = {row.x_wins, row.o_wins, row.draws};
+  for (int i = 0; i < 3; ++i) {
+    const double p = (ours[i] + theirs[i]) / 200.0;
+    const double se = 100.0 * std::sqrt(std::max(2.0 * p * (1.0 - p) / 1000.0, 1e-6));
+    CHECK(std::abs(ours[i] - theirs[i]) <= 3.5 * se + 0.5);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("matches give identical games for 1 and 2 threads", "[match]") {
+  MatchOptions options;
+  options.games_per_board = 40;
+  options.seed = 77;
+  const std::vector<Pairing> pairings = {pairing("ibef", 2, "adate", 3), pairing("random", 0, "ibef", 1),
+                                         pairing("adate", 4, "ibef", 4)};
+  const std::vector<Position> boards = {Position{}, Position{}.played(3), Position{}.played(0).played(6)};
+  options.threads = 1;
+  const auto one = play_all_games(pairings, boards, options);
+  options.threads = 2;
+  const auto two = play_all_games(pairings, boards, options);
+  REQUIRE(one.size() == 3 * 3 * 40);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    REQUIRE(one[i].outcome == two[i].outcome);
+    REQUIRE(one[i].plies == two[i].plies);
+    REQUIRE(one[i].nodes == two[i].nodes);
+  }
+  // Adding a pairing does not change the games of the others.
+  const auto alone = play_all_games({pairings[1]}, boards, options);
+  for (std::size_t i = 0; i < alone.size(); ++i) REQUIRE(alone[i].plies == one[120 + i].plies);
+  // A different seed gives different games.
+  options.seed = 78;
+  const auto other = play_all_games(pairings, boards, options);
+  int differing = 0;
+  for (std::size_t i = 0; i < one.size(); ++i) differing += one[i].plies != other[i].plies;
+  CHECK(differing > 50);
+}
+
+TEST_CASE("Table 1 rows of the thesis are reproduced under both rule sets", "[match][thesis]") {
+  const std::vector<Published> rows = {
+      {pairing("adate", 2, "ibef", 2), 61.6, 35.0, 3.4},
+      {pairing("ibef", 4, "adate", 4), 11.5, 88.5, 0.0},
+      {pairing("ibef", 6, "adate", 2), 7.7, 68.0, 24.3},
+      {pairing("adate", 1, "ibef", 2), 34.0, 65.6, 0.4},
+      {pairing("ibef", 2, "ibef", 2), 21.2, 34.8, 44.0},
+  };
+  for (const Published& row : rows) {
+    check_reproduces(row, RuleSet::Standard);
+    check_reproduces(row, RuleSet::ThesisJava);
+  }
+}
+
+TEST_CASE("IBEF-IBEF rows of Appendix D are reproduced under the thesis's Java rules", "[match][thesis]") {
+  const std::vector<Published> rows = {
+      {pairing("ibef", 1, "ibef", 1), 81.5, 18.5, 0.0},
+      {pairing("ibef", 1, "ibef", 3), 3.1, 72.0, 24.9},
+      {pairing("ibef", 3, "ibef", 6), 12.1, 16.1, 71.8},
+      {pairing("ibef", 4, "ibef", 2), 75.0, 7.8, 17.2},
+      {pairing("ibef", 4, "ibef", 5), 4.1, 58.7, 37.1},
+      {pairing("ibef", 6, "ibef", 6), 3.9, 11.1, 85.0},
+  };
+  for (const Published& row : rows) check_reproduces(row, RuleSet::ThesisJava);
+}
+
+TEST_CASE("the thesis's Java rules differ from Connect4's by exactly one diagonal", "[match][rules]") {
+  const std::uint64_t line = ThesisJavaRules::kIgnoredLine;
+  CHECK(std::popcount(line) == 4);
+  CHECK(StandardRules::has_four(line));
+  CHECK_FALSE(ThesisJavaRules::has_four(line));
+  // The three stones below (5,2) also point at (1,6), which wins under both.
+  CHECK(ThesisJavaRules::winning_cells(line & ~bits::cell(5, 2)) == bits::cell(1, 6));
+  CHECK(StandardRules::winning_cells(line & ~bits::cell(5, 2)) == (bits::cell(5, 2) | bits::cell(1, 6)));
+  // Every other line of four wins under both.
+  for (int shift : {1, 7, 6, 8})
+    for (int start = 0; start < 49; ++start) {
+      std::uint64_t stones = 0;
+      for (int i = 0; i < 4; ++i) stones |= std::uint64_t{1} << (start + i * shift);
+      if ((stones & ~bits::kBoard) || !bits::has_four(stones) || stones == line) continue;
+      REQUIRE(ThesisJavaRules::has_four(stones));
+    }
+  // That IBEF1 - IBEF1 is the row that tells them apart: 81.5% X wins in the thesis.
+  MatchOptions options;
+  options.games_per_board = 1000;
+  options.seed = 2005;
+  const auto standard = run_match({pairing("ibef", 1, "ibef", 1)}, {Position{}}, options).front();
+  CHECK(standard.x_wins > 860);
+}
+
+TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match][report]") {
+  PairingResult r{"IBEF4", "ADATE4", 1000, 115, 885, 0, 12345};
+  CHECK(thesis_line(r) == "IBEF4 - ADATE4 11.5 - 88.5 (0)");
+  r = {"IBEF2", "IBEF2", 1000, 212, 348, 440, 1};
+  CHECK(thesis_line(r) == "IBEF2 - IBEF2 21.2 - 34.8 (44)");
+  CHECK(format_percent(1, 3) == "33.3");
+  CHECK(format_percent(0, 0) == "0");
+  CHECK(match_csv({r}) ==
+        "x_player,o_player,games,x_wins,o_wins,draws,x_win_pct,o_win_pct,draw_pct,nodes\n"
+        "IBEF2,IBEF2,1000,212,348,440,21.2,34.8,44,1\n");
+  const std::string json = match_json({r}, {7, "random", "standard", "empty board", 1000});
+  CHECK(json.find("\"x\": \"IBEF2\", \"o\": \"IBEF2\", \"games\": 1000, \"x_wins\": 212") != std::string::npos);
+  CHECK(json.find("\"rules\": \"standard\"") != std::string::npos);
+}
