@@ -101,7 +101,7 @@ TEST_CASE("the thesis's Java rules differ from Connect4's by exactly one diagona
   CHECK(StandardRules::winning_cells(line & ~bits::cell(5, 2)) == (bits::cell(5, 2) | bits::cell(1, 6)));
   // Every other line of four wins under both.
   for (int shift : {1, 7, 6, 8})
-    for (int start = 0; start < 49; ++start) {
+    for (int start = 0; start + 3 * shift < 49; ++start) {
       std::uint64_t stones = 0;
       for (int i = 0; i < 4; ++i) stones |= std::uint64_t{1} << (start + i * shift);
       if ((stones & ~bits::kBoard) || !bits::has_four(stones) || stones == line) continue;
