@@ -72,9 +72,9 @@ TEST_CASE("bad command lines get a clear message and exit code 2", "[cli][errors
   r = run("match ibef@3-1 adate@2");
   CHECK_THAT(r.output, Contains("empty depth range"));
   r = run("match ibef@2 adate@2 --order sideways");
-  CHECK_THAT(r.output, Contains("--order is 'random' or 'left-to-right'"));
+  CHECK_THAT(r.output, Contains("--order is one of 'random', 'left-to-right', not 'sideways'"));
   r = run("match ibef@2 adate@2 --rules gomoku");
-  CHECK_THAT(r.output, Contains("--rules is 'standard' or 'thesis-java'"));
+  CHECK_THAT(r.output, Contains("--rules is one of 'standard', 'thesis-java', not 'gomoku'"));
   r = run("match ibef@2");
   CHECK_THAT(r.output, Contains("give the players either as two arguments"));
 }

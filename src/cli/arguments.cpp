@@ -62,4 +62,8 @@ std::int64_t Arguments::integer(const std::string& name, std::int64_t fallback, 
   return v;
 }
 
+void Arguments::throw_bad_choice(const std::string& name, const std::string& given, const std::string& known) {
+  throw UsageError("--" + name + " is one of " + known + ", not '" + given + "'");
+}
+
 }  // namespace evalsynth

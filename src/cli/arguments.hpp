@@ -25,6 +25,24 @@ class Arguments {
   std::int64_t integer(const std::string& name, std::int64_t fallback, std::int64_t min, std::int64_t max) const;
   const std::vector<std::string>& positionals() const { return positionals_; }
 
+  // One of a fixed set of words; the first choice is the default.
+  template <class T>
+  T choice(const std::string& name, const std::vector<std::pair<std::string, T>>& choices) const {
+    const auto text = value(name);
+    if (!text) return choices.front().second;
+    std::string known;
+    for (const auto& [word, result] : choices) {
+      if (word == *text) return result;
+      known += (known.empty() ? "'" : ", '") + word + "'";
+    }
+    throw_bad_choice(name, *text, known);
+  }
+
+ private:
+  [[noreturn]] static void throw_bad_choice(const std::string& name, const std::string& given, const std::string& known);
+
+ public:
+
  private:
   std::map<std::string, std::string> values_;
   std::vector<std::string> positionals_;

@@ -56,20 +56,9 @@ int match_command(const Args& args) {
   const std::vector<Player> xs = parse_player_list(x_text), os = parse_player_list(o_text);
 
   MatchOptions options;
-  const std::string order = a.value_or("order", "random");
-  if (order == "random")
-    options.game.order = MoveOrder::Random;
-  else if (order == "left-to-right")
-    options.game.order = MoveOrder::LeftToRight;
-  else
-    throw UsageError("--order is 'random' or 'left-to-right', not '" + order + "'");
-  const std::string rules = a.value_or("rules", "standard");
-  if (rules == "standard")
-    options.game.rules = RuleSet::Standard;
-  else if (rules == "thesis-java")
-    options.game.rules = RuleSet::ThesisJava;
-  else
-    throw UsageError("--rules is 'standard' or 'thesis-java', not '" + rules + "'");
+  options.game.order = a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
+  options.game.rules = a.choice<RuleSet>("rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
+  const std::string order = a.value_or("order", "random"), rules = a.value_or("rules", "standard");
   options.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, INT64_MAX));
   options.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
   options.games_per_board = static_cast<int>(a.integer("games", a.has("boards") ? 1 : 1000, 1, 10'000'000));

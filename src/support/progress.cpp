@@ -28,10 +28,10 @@ bool ProgressLine::stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
 void ProgressLine::run() {
   std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) draw(false);
+  while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; })) draw();
 }
 
-void ProgressLine::draw(bool) {
+void ProgressLine::draw() {
   const std::uint64_t done = done_.load(std::memory_order_relaxed);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;

@@ -26,7 +26,7 @@ class ProgressLine {
 
  private:
   void run();
-  void draw(bool final_line);
+  void draw();
 
   std::string label_, what_;
   std::uint64_t total_;
