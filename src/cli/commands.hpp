@@ -12,8 +12,17 @@ using Args = std::vector<std::string>;
 
 int match_command(const Args& args);
 int bench_command(const Args& args);
+int check_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
+extern const char* const kCheckHelp;
+
+class Arguments;
+namespace lang {
+class Program;
+}
+// --grammar FILE: checks that the grammar derives `program`; throws InputError.
+void check_grammar_option(const Arguments& a, const lang::Program& program);
 
 }  // namespace evalsynth

@@ -18,6 +18,7 @@ constexpr const char* kUsage =
     "\n"
     "Commands:\n"
     "  match    play games between evaluators and print the cross-table\n"
+    "  check    parse an evaluator program, show its canonical form and value\n"
     "  bench    time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help     show help for a command: evalsynth help match\n"
     "\n"
@@ -31,6 +32,7 @@ struct Command {
 
 const Command kCommands[] = {
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
+    {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 

@@ -54,7 +54,9 @@ class LinearEvaluator {
                         std::popcount(x & negative_[k]) + std::popcount(o & negative_[k]);
       sum = 2 * sum + plane;
     }
-    return bias_ + sum;
+    // Wrapping add: the language's integers wrap, and a compiled program's
+    // bias may be any 32-bit value.
+    return static_cast<int>(static_cast<std::uint32_t>(bias_) + static_cast<std::uint32_t>(sum));
   }
 
   constexpr const SquareWeights& weights() const { return weights_; }

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <charconv>
 
+#include <filesystem>
+
+#include "lang/parse.hpp"
 #include "support/error.hpp"
 
 namespace evalsynth {
@@ -51,6 +54,17 @@ Player builtin_player(std::string_view name, int depth) {
   throw UsageError("unknown player '" + std::string(name) + "': built-in players are ibef, adate (ADATE-2005) and random");
 }
 
+Player program_player(const std::string& path, int depth) {
+  const auto program = std::make_shared<const lang::CompiledProgram>(lang::read_program_file(path));
+  return {std::filesystem::path(path).stem().string(), depth, AnyEvaluator{program}, true};
+}
+
+namespace {
+bool names_a_file(std::string_view name) {
+  return name.find('/') != std::string_view::npos || (name.size() > 5 && name.substr(name.size() - 5) == ".eval");
+}
+}  // namespace
+
 std::vector<Player> parse_player_list(std::string_view text) {
   std::vector<Player> players;
   std::size_t start = 0;
@@ -58,7 +72,7 @@ std::vector<Player> parse_player_list(std::string_view text) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string_view item = text.substr(start, comma - start);
     if (item.empty()) throw UsageError("empty player in list '" + std::string(text) + "'");
-    const std::size_t at = item.find('@');
+    const std::size_t at = item.rfind('@');
     const std::string_view name = item.substr(0, at);
     if (at == std::string_view::npos) {
       if (lowercase(name) != "random")
@@ -72,7 +86,15 @@ std::vector<Player> parse_player_list(std::string_view text) {
       const int first = parse_depth(depths.substr(0, dash), item);
       const int last = dash == std::string_view::npos ? first : parse_depth(depths.substr(dash + 1), item);
       if (last < first) throw UsageError("empty depth range in player '" + std::string(item) + "'");
-      for (int d = first; d <= last; ++d) players.push_back(builtin_player(name, d));
+      if (names_a_file(name)) {
+        const Player base = program_player(std::string(name), first);
+        for (int d = first; d <= last; ++d) {
+          players.push_back(base);
+          players.back().depth = d;
+        }
+      } else {
+        for (int d = first; d <= last; ++d) players.push_back(builtin_player(name, d));
+      }
     }
     start = comma + 1;
   }

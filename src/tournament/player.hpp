@@ -7,8 +7,11 @@
 #include <variant>
 #include <vector>
 
+#include <memory>
+
 #include "game/evaluators.hpp"
 #include "game/search.hpp"
+#include "lang/compiled.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth {
@@ -22,8 +25,10 @@ enum class MoveOrder {
 
 // Evaluators a player can search with. A variant, not a virtual base: the
 // search is instantiated per evaluator type and the visit happens once per
-// move, not once per node.
-using AnyEvaluator = std::variant<LinearEvaluator>;
+// move, not once per node. Compiled programs are shared, not copied, between
+// the players and games that use them.
+using SharedProgram = std::shared_ptr<const lang::CompiledProgram>;
+using AnyEvaluator = std::variant<LinearEvaluator, SharedProgram>;
 
 struct RandomMover {};
 
@@ -31,10 +36,15 @@ struct Player {
   std::string name;  // as shown in tables: "IBEF", "ADATE", "RANDOM"
   int depth = 0;     // search depth; unused for the random mover
   std::variant<RandomMover, AnyEvaluator> brain;
+  bool from_file = false;  // a program read from an .eval file
 
   bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
-  // "IBEF4", "RANDOM": the thesis's Appendix D naming.
-  std::string label() const { return is_random() ? name : name + std::to_string(depth); }
+  // "IBEF4", "RANDOM": the thesis's Appendix D naming; "ibef@4" for a file
+  // ibef.eval, whose name may end in a digit.
+  std::string label() const {
+    if (is_random()) return name;
+    return name + (from_file ? "@" : "") + std::to_string(depth);
+  }
 };
 
 // The thesis's Java shuffle (C4IBEFAgent.randomize): for each index swap with a
@@ -56,23 +66,29 @@ template <class Rules>
 int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
   if (player.is_random()) return random_column(p, rng);
   const ColumnOrder root_order = order == MoveOrder::Random ? thesis_shuffle(rng) : kLeftToRight;
-  return std::visit(
-      [&](const auto& evaluator) {
-        AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);
-        const int move = search.search(p, player.depth, root_order).move;
-        counters.nodes += search.counters().nodes;
-        counters.evaluations += search.counters().evaluations;
-        return move;
-      },
-      std::get<AnyEvaluator>(player.brain));
+  auto search_with = [&](const auto& evaluator) {
+    AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);
+    const int move = search.search(p, player.depth, root_order).move;
+    counters.nodes += search.counters().nodes;
+    counters.evaluations += search.counters().evaluations;
+    return move;
+  };
+  const AnyEvaluator& brain = std::get<AnyEvaluator>(player.brain);
+  if (const auto* program = std::get_if<SharedProgram>(&brain)) return search_with(**program);
+  return search_with(std::get<LinearEvaluator>(brain));
 }
 
 // Built-in players by name, case-insensitive: ibef, adate (alias adate2005), random.
 // Throws UsageError naming the known players.
 Player builtin_player(std::string_view name, int depth);
 
+// A player searching with the program in an .eval file, named after the file
+// (its name without folders and extension). Throws InputError for a bad file.
+Player program_player(const std::string& path, int depth);
+
 // Parses a comma-separated list of players; `NAME@D` or `NAME@A-B` (a depth
-// range expands to one player per depth). Throws UsageError.
+// range expands to one player per depth). NAME is a built-in or a path to an
+// .eval file. Throws UsageError or InputError.
 std::vector<Player> parse_player_list(std::string_view text);
 
 }  // namespace evalsynth

@@ -1,0 +1,97 @@
+#pragma once
+// Board features of the evaluator language: each is a handful of bitboard
+// operations and popcounts on a Position. `player` is the side whose stones
+// are counted; "opponent" is the other one. Rows are numbered 1..6 from the
+// bottom in the descriptions (row 0 in code is row 1 here).
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string_view>
+
+#include "game/position.hpp"
+
+namespace evalsynth::features {
+
+namespace masks {
+// Lowest cell of every window of four in direction `shift` (1 vertical,
+// 7 horizontal, 8 up-right, 6 down-right): the window is that cell and the
+// three cells shift, 2*shift, 3*shift above it in bit order.
+constexpr std::uint64_t window_starts(int shift) {
+  std::uint64_t starts = 0;
+  for (int row = 0; row < kRows; ++row)
+    for (int col = 0; col < kColumns; ++col) {
+      const int dr = shift == 1 ? 1 : shift == 8 ? 1 : shift == 6 ? -1 : 0;
+      const int dc = shift == 1 ? 0 : 1;
+      const int end_row = row + 3 * dr, end_col = col + 3 * dc;
+      if (end_row >= 0 && end_row < kRows && end_col < kColumns) starts |= bits::cell(row, col);
+    }
+  return starts;
+}
+inline constexpr std::array<int, 4> kShifts = {1, 7, 8, 6};
+inline constexpr std::array<std::uint64_t, 4> kWindowStarts = {window_starts(1), window_starts(7), window_starts(8),
+                                                                window_starts(6)};
+constexpr std::uint64_t rows_mask(int parity) {  // parity 0: rows 1,3,5 (odd); 1: rows 2,4,6 (even)
+  std::uint64_t m = 0;
+  for (int row = parity; row < kRows; row += 2)
+    for (int col = 0; col < kColumns; ++col) m |= bits::cell(row, col);
+  return m;
+}
+inline constexpr std::uint64_t kOddRows = rows_mask(0);
+inline constexpr std::uint64_t kEvenRows = rows_mask(1);
+inline constexpr std::uint64_t kCentreColumn = bits::column(3);
+}  // namespace masks
+
+// Windows of four holding exactly `k` (1..3) of the player's stones and none
+// of the opponent's. Counts are bit-sliced: the four cells of every window are
+// added in parallel as 3-bit numbers.
+constexpr int open_windows(std::uint64_t mine, std::uint64_t theirs, int k) {
+  int total = 0;
+  for (std::size_t d = 0; d < masks::kShifts.size(); ++d) {
+    const int s = masks::kShifts[d];
+    const std::uint64_t a = mine, b = mine >> s, c = mine >> 2 * s, e = mine >> 3 * s;
+    const std::uint64_t free = ~(theirs | theirs >> s | theirs >> 2 * s | theirs >> 3 * s);
+    const std::uint64_t lo1 = a ^ b, hi1 = a & b, lo2 = c ^ e, hi2 = c & e;
+    const std::uint64_t ones = lo1 ^ lo2, carry = lo1 & lo2;
+    const std::uint64_t twos = hi1 ^ hi2 ^ carry, fours = (hi1 & hi2) | (carry & (hi1 ^ hi2));
+    const std::uint64_t wanted = (k & 1 ? ones : ~ones) & (k & 2 ? twos : ~twos) & ~fours;
+    total += std::popcount(masks::kWindowStarts[d] & free & wanted);
+  }
+  return total;
+}
+
+// Empty cells that would give the player four in a row.
+constexpr std::uint64_t threat_cells(const Position& p, Side player) {
+  return bits::winning_cells(p.stones_of(player)) & ~p.occupied() & bits::kBoard;
+}
+
+constexpr int threats(const Position& p, Side player) { return std::popcount(threat_cells(p, player)); }
+// Allis's parity rule: X wants its threats on odd rows (1, 3, 5), O on even ones.
+constexpr int odd_threats(const Position& p, Side player) {
+  return std::popcount(threat_cells(p, player) & masks::kOddRows);
+}
+constexpr int even_threats(const Position& p, Side player) {
+  return std::popcount(threat_cells(p, player) & masks::kEvenRows);
+}
+// Threats the player could fill with its next stone.
+constexpr int playable_threats(const Position& p, Side player) {
+  return std::popcount(threat_cells(p, player) & p.playable_cells());
+}
+// Two threats of the player directly on top of each other: the lower one
+// filled, the upper wins (a classic winning pattern).
+constexpr int stacked_threats(const Position& p, Side player) {
+  const std::uint64_t t = threat_cells(p, player);
+  return std::popcount(t & (t << 1));
+}
+constexpr int centre_stones(const Position& p, Side player) {
+  return std::popcount(p.stones_of(player) & masks::kCentreColumn);
+}
+constexpr int stones(const Position& p, Side player) { return std::popcount(p.stones_of(player)); }
+// Columns that are not full.
+constexpr int mobility(const Position& p) {
+  int playable = 0;
+  for (int col = 0; col < kColumns; ++col) playable += p.can_play(col);
+  return playable;
+}
+
+}  // namespace evalsynth::features

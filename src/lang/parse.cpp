@@ -1,0 +1,343 @@
+#include "lang/parse.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+#include "lang/parser.hpp"
+
+namespace x3 = boost::spirit::x3;
+
+namespace evalsynth::lang {
+namespace {
+
+using Iterator = parser::iterator_type;
+
+// Line, column and source line of a position, for error messages.
+class SourceMap {
+ public:
+  SourceMap(const std::string& text, std::string name) : text_(text), name_(std::move(name)) {}
+
+  [[noreturn]] void fail(Iterator where, const std::string& message) const {
+    fail_at(static_cast<std::size_t>(where - text_.cbegin()), message);
+  }
+  [[noreturn]] void fail_at(std::size_t offset, const std::string& message) const {
+    offset = std::min(offset, text_.size());
+    std::size_t line_start = offset;
+    while (line_start > 0 && text_[line_start - 1] != '\n') --line_start;
+    std::size_t line_end = offset;
+    while (line_end < text_.size() && text_[line_end] != '\n') ++line_end;
+    int line = 1;
+    for (std::size_t i = 0; i < line_start; ++i) line += text_[i] == '\n';
+    const int column = static_cast<int>(offset - line_start) + 1;
+    std::string source_line = text_.substr(line_start, line_end - line_start);
+    if (!source_line.empty() && source_line.back() == '\r') source_line.pop_back();
+    throw InputError(TextLocation{name_, line, column}, message, source_line, column - 1);
+  }
+
+ private:
+  const std::string& text_;
+  std::string name_;
+};
+
+// Rejects input nested deeper than the recursive-descent parser can take.
+void check_nesting(const std::string& text, const SourceMap& map) {
+  int depth = 0, openers = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    const bool word_start = std::isalpha(static_cast<unsigned char>(c)) && (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])));
+    if (c == '-' || (word_start && (text.compare(i, 2, "if") == 0 || text.compare(i, 3, "let") == 0 || text.compare(i, 3, "not") == 0)))
+      ++openers;
+    if (depth > kMaxNesting) map.fail_at(i, "brackets nested more than " + std::to_string(kMaxNesting) + " deep");
+    if (openers > 50 * kMaxNesting) map.fail_at(i, "program too large: more than " + std::to_string(50 * kMaxNesting) + " of 'if', 'let', 'not' and '-'");
+  }
+}
+
+// Offset just after the last character that is neither white space nor inside
+// a comment.
+std::size_t end_of_content(const std::string& text) {
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+      continue;
+    }
+    if (!std::isspace(static_cast<unsigned char>(text[i]))) end = i + 1;
+  }
+  return end;
+}
+
+std::string friendly_expectation(const std::string& which) {
+  if (which == "eoi" || which == "end of input") return "an operator or the end of the program";
+  return which;
+}
+
+// Turns the syntax tree into a typed postfix program.
+class Lowering {
+ public:
+  Lowering(const parser::error_handler_type& handler, const SourceMap& map, Program& out)
+      : handler_(handler), map_(map), out_(out) {}
+
+  Type expression(const ast::Expression& e) {
+    Type left = operand(e.first);
+    if (e.rest.size() > 1 && is_comparison(e.rest[0].op))
+      fail(e.rest[1], "comparisons do not chain: write (a < b) and (b < c)");
+    for (const ast::Operation& operation : e.rest) {
+      const Type right = operand(operation.operand);
+      left = binary(operation, left, right);
+    }
+    return left;
+  }
+
+ private:
+  static bool is_comparison(const std::string& op) {
+    return op == "<" || op == "<=" || op == "=" || op == "==" || op == "!=" || op == ">" || op == ">=";
+  }
+
+  template <class Tagged>
+  [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
+    const auto range = handler_.position_of(node);
+    map_.fail(range.begin(), message);
+  }
+
+  void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
+    if (out_.nodes.size() >= kMaxNodes) map_.fail_at(0, "program too large: more than " + std::to_string(kMaxNodes) + " nodes");
+    Node n;
+    n.op = op;
+    n.type = type;
+    n.value = value;
+    n.player = player;
+    // The children are the last `arity` complete subtrees.
+    std::size_t length = 1, end = out_.nodes.size();
+    for (int k = 0; k < op_info(op).arity; ++k) {
+      length += out_.nodes[end - 1].length;
+      end -= out_.nodes[end - 1].length;
+    }
+    n.length = static_cast<std::uint16_t>(length);
+    out_.nodes.push_back(n);
+  }
+
+  template <class Tagged>
+  void require(const Tagged& node, Type got, Type wanted, const std::string& what) {
+    if (got != wanted) fail(node, what + " must be " + (wanted == Type::Int ? "an integer" : "a truth value (true/false)") + ", not " + (got == Type::Int ? "an integer" : "a truth value"));
+  }
+
+  Type binary(const ast::Operation& operation, Type left, Type right) {
+    const std::string& op = operation.op;
+    static const std::unordered_map<std::string, Op> arithmetic = {
+        {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"/", Op::Div}, {"%", Op::Mod}};
+    static const std::unordered_map<std::string, Op> comparisons = {{"<", Op::Lt}, {"<=", Op::Le}, {"=", Op::Eq}, {"==", Op::Eq},
+                                                                    {"!=", Op::Ne}, {">", Op::Gt}, {">=", Op::Ge}};
+    if (auto it = arithmetic.find(op); it != arithmetic.end()) {
+      require(operation, left, Type::Int, "the left side of '" + op + "'");
+      require(operation, right, Type::Int, "the right side of '" + op + "'");
+      emit(it->second, Type::Int);
+      return Type::Int;
+    }
+    if (auto it = comparisons.find(op); it != comparisons.end()) {
+      require(operation, left, Type::Int, "the left side of '" + op + "'");
+      require(operation, right, Type::Int, "the right side of '" + op + "'");
+      emit(it->second, Type::Bool);
+      return Type::Bool;
+    }
+    require(operation, left, Type::Bool, "the left side of '" + op + "'");
+    require(operation, right, Type::Bool, "the right side of '" + op + "'");
+    emit(op == "and" ? Op::And : Op::Or, Type::Bool);
+    return Type::Bool;
+  }
+
+  Type operand(const ast::Operand& o) {
+    return boost::apply_visitor([this](const auto& x) { return this->lower(x); }, o);
+  }
+
+  long long number_value(const ast::Number& n, long long largest) {
+    long long value = 0;
+    for (char d : n.digits) {
+      value = value * 10 + (d - '0');
+      if (value > largest)
+        fail(n, "integer constant " + n.digits + " is out of range (integers are 32-bit: -2147483648 to 2147483647)");
+    }
+    return value;
+  }
+
+  Type lower(const ast::Number& n) {
+    emit(Op::Const, Type::Int, static_cast<std::int32_t>(number_value(n, 2147483647LL)));
+    return Type::Int;
+  }
+
+  Type lower(const ast::Name& name) {
+    if (name.text == "true" || name.text == "false") {
+      emit(Op::BoolConst, Type::Bool, name.text == "true");
+      return Type::Bool;
+    }
+    for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
+      if (out_.names[static_cast<std::size_t>(it->first)] == name.text) {
+        emit(Op::Var, it->second, it->first);
+        return it->second;
+      }
+    if (name.text == "x" || name.text == "o")
+      fail(name, "'" + name.text + "' names a player and only appears as a feature's argument, e.g. threats(" + name.text + ")");
+    for (int f = 0; f < kFeatureCount; ++f)
+      if (feature_info(static_cast<Feature>(f)).name == name.text) fail(name, "'" + name.text + "' is a feature: call it, e.g. " + name.text + (feature_info(static_cast<Feature>(f)).takes_player ? "(x)" : "()"));
+    fail(name, "unknown name '" + name.text + "' (not bound by an enclosing let)");
+  }
+
+  Type lower(const ast::Unary& u) {
+    // "-5" is the constant -5; "-(5)" negates the constant 5 (the printer
+    // relies on the difference to round-trip every program).
+    if (const ast::Number* n = u.op == "-" ? boost::get<ast::Number>(&u.operand.get()) : nullptr) {
+      emit(Op::Const, Type::Int, static_cast<std::int32_t>(-number_value(*n, 2147483648LL)));
+      return Type::Int;
+    }
+    const Type t = operand(u.operand);
+    if (u.op == "-") {
+      require(u, t, Type::Int, "the operand of unary '-'");
+      emit(Op::Neg, Type::Int);
+      return Type::Int;
+    }
+    require(u, t, Type::Bool, "the operand of 'not'");
+    emit(Op::Not, Type::Bool);
+    return Type::Bool;
+  }
+
+  Type lower(const ast::IfThenElse& e) {
+    require(e.condition, expression(e.condition), Type::Bool, "the condition of 'if'");
+    const Type a = expression(e.then_branch);
+    const Type b = expression(e.else_branch);
+    if (a != b) fail(e.else_branch, "the 'then' and 'else' branches must have the same type");
+    emit(Op::If, a);
+    return a;
+  }
+
+  Type lower(const ast::LetIn& e) {
+    for (const char* reserved : {"true", "false", "x", "o"})
+      if (e.name.text == reserved) fail(e.name, "'" + e.name.text + "' is reserved and cannot be bound by let");
+    const Type bound = expression(e.bound);
+    std::int32_t index = -1;
+    for (std::size_t i = 0; i < out_.names.size(); ++i)
+      if (out_.names[i] == e.name.text) index = static_cast<std::int32_t>(i);
+    if (index < 0) {
+      index = static_cast<std::int32_t>(out_.names.size());
+      out_.names.push_back(e.name.text);
+    }
+    scope_.emplace_back(index, bound);
+    const Type body = expression(e.body);
+    scope_.pop_back();
+    emit(Op::Let, body, index);
+    return body;
+  }
+
+  Type lower(const ast::Expression& e) { return expression(e); }
+
+  Type lower(const ast::Call& call) {
+    const std::string& f = call.name.text;
+    const auto& args = call.arguments;
+    auto arity = [&](std::size_t n) {
+      if (args.size() != n)
+        fail(call.name, "'" + f + "' takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", not " + std::to_string(args.size()));
+    };
+    auto int_args = [&]() {
+      for (const auto& a : args) require(a, expression(a), Type::Int, "an argument of '" + f + "'");
+    };
+    if (f == "sq") { arity(2); int_args(); emit(Op::Sq, Type::Int); return Type::Int; }
+    if (f == "height") { arity(1); int_args(); emit(Op::Height, Type::Int); return Type::Int; }
+    if (f == "min" || f == "max") { arity(2); int_args(); emit(f == "min" ? Op::Min : Op::Max, Type::Int); return Type::Int; }
+    if (f == "abs") { arity(1); int_args(); emit(Op::Abs, Type::Int); return Type::Int; }
+    for (int id = 0; id < kFeatureCount; ++id) {
+      const FeatureInfo& info = feature_info(static_cast<Feature>(id));
+      if (info.name != f) continue;
+      const std::size_t wanted = (info.takes_player ? 1 : 0) + (info.window_count ? 1 : 0);
+      arity(wanted);
+      std::uint8_t player = 0;
+      if (info.takes_player) player = player_argument(args[0], f);
+      int feature = id;
+      if (info.window_count) feature = id + window_argument(args[1]) - 1;
+      emit(Op::Feature, Type::Int, feature, player);
+      return Type::Int;
+    }
+    fail(call.name, "unknown function '" + f + "' (see grammar/README.md for the functions and features)");
+  }
+
+  // The operand an expression of one operand stands for, through the layers
+  // of precedence levels the parser wraps around it.
+  static const ast::Operand* sole_operand(const ast::Expression& e) {
+    const ast::Expression* level = &e;
+    while (level->rest.empty()) {
+      const auto* inner = boost::get<x3::forward_ast<ast::Expression>>(&level->first.get());
+      if (!inner) return &level->first;
+      level = &inner->get();
+    }
+    return nullptr;
+  }
+
+  std::uint8_t player_argument(const ast::Expression& e, const std::string& f) {
+    const ast::Operand* sole = sole_operand(e);
+    const ast::Name* name = sole ? boost::get<ast::Name>(&sole->get()) : nullptr;
+    if (!name || (name->text != "x" && name->text != "o")) fail(e, "the first argument of '" + f + "' is a player: x or o");
+    return name->text == "x" ? 0 : 1;
+  }
+
+  int window_argument(const ast::Expression& e) {
+    const ast::Operand* sole = sole_operand(e);
+    const ast::Number* n = sole ? boost::get<ast::Number>(&sole->get()) : nullptr;
+    if (!n || (n->digits != "1" && n->digits != "2" && n->digits != "3"))
+      fail(e, "the second argument of 'windows' is how many stones the window holds: 1, 2 or 3");
+    return n->digits[0] - '0';
+  }
+
+  const parser::error_handler_type& handler_;
+  const SourceMap& map_;
+  Program& out_;
+  std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
+};
+
+}  // namespace
+
+Program parse_program(const std::string& text, const std::string& source_name) {
+  const SourceMap map(text, source_name);
+  if (text.size() > kMaxSourceBytes) map.fail_at(0, "program text larger than 1 MiB");
+  check_nesting(text, map);
+
+  std::ostringstream unused_messages;
+  parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parser::SyntaxErrorInfo error;
+  const auto grammar = parser::x3::with<parser::x3::error_handler_tag>(std::ref(handler))[
+      parser::x3::with<parser::syntax_error_tag>(std::ref(error))[parser::program()]];
+  ast::Expression tree;
+  Iterator first = text.cbegin();
+  const bool ok = parser::x3::phrase_parse(first, text.cend(), grammar, parser::skipper, tree);
+  if (!ok) {
+    if (error.set) {
+      // Past the last character that is not white space or a comment, point
+      // just after that character.
+      std::size_t where = static_cast<std::size_t>(error.where - text.cbegin());
+      const std::size_t content_end = end_of_content(text);
+      const bool at_end = where >= content_end;
+      if (at_end) where = content_end;
+      map.fail_at(where, "expected " + friendly_expectation(error.expected) + (at_end ? " but the program ends here" : ""));
+    }
+    map.fail(first, "expected an expression");
+  }
+
+  Program program;
+  Lowering lowering(handler, map, program);
+  const Type type = lowering.expression(tree);
+  if (type != Type::Int) map.fail_at(0, "a program must compute an integer (the board's value), not a truth value");
+  return program;
+}
+
+Program read_program_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the program file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_program(text.str(), path);
+}
+
+}  // namespace evalsynth::lang

@@ -1,0 +1,21 @@
+#pragma once
+// Reading programs of the evaluator language: the X3 parse, then lowering to a
+// typed postfix Program. Every error is an InputError with file:line:col, the
+// source line and a caret.
+
+#include <string>
+
+#include "lang/program.hpp"
+#include "support/error.hpp"
+
+namespace evalsynth::lang {
+
+// Limits that keep hostile input from exhausting the stack or memory.
+inline constexpr int kMaxNesting = 200;         // brackets, if, let, not, unary minus
+inline constexpr std::size_t kMaxNodes = 20000;  // nodes of one program
+inline constexpr std::size_t kMaxSourceBytes = 1 << 20;
+
+Program parse_program(const std::string& text, const std::string& source_name = "<program>");
+Program read_program_file(const std::string& path);
+
+}  // namespace evalsynth::lang

@@ -1,0 +1,82 @@
+#pragma once
+// Programs of the evaluator language as a flat vector of nodes in postfix
+// order. Every node knows the length of its subtree (itself included), so a
+// subtree is the contiguous range [i + 1 - length, i + 1) and crossover or
+// mutation is a few copies.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace evalsynth::lang {
+
+enum class Type : std::uint8_t { Int, Bool };
+
+enum class Op : std::uint8_t {
+  Const,      // int literal: value
+  BoolConst,  // true / false: value 1 / 0
+  Var,        // a let-bound name: value = index into Program::names
+  Sq,         // sq(row, col): +1 X, -1 O, 0 empty or off the board
+  Height,     // height(col): stones in the column, 0 off the board
+  Add, Sub, Mul, Div, Mod, Min, Max,
+  Neg, Abs,
+  Lt, Le, Eq, Ne, Gt, Ge,
+  And, Or, Not,
+  If,         // if c then a else b (children c, a, b)
+  Let,        // let name = bound in body (children bound, body): value = name index
+  Feature,    // a board feature: value = Feature id, player = Side (0 X, 1 O)
+};
+
+enum class Feature : std::uint8_t {
+  Windows1, Windows2, Windows3,  // windows(p, k)
+  Threats, OddThreats, EvenThreats, PlayableThreats, StackedThreats,
+  Centre, Stones,                // centre(p), stones(p)
+  Moves, ToMove, Mobility,       // moves(), to_move(), mobility()
+};
+inline constexpr int kFeatureCount = static_cast<int>(Feature::Mobility) + 1;
+
+struct Node {
+  Op op = Op::Const;
+  Type type = Type::Int;
+  std::uint8_t player = 0;   // Feature only: 0 = x, 1 = o
+  std::uint16_t length = 1;  // nodes in the subtree, this one included
+  std::int32_t value = 0;
+
+  friend bool operator==(const Node&, const Node&) = default;
+};
+
+struct OpInfo {
+  std::string_view name;  // as written: "+", "min", "sq", "if", ...
+  int arity;
+};
+const OpInfo& op_info(Op op);
+
+struct FeatureInfo {
+  std::string_view name;  // "windows", "threats", ...
+  bool takes_player;
+  int window_count;       // k for windows(p, k), else 0
+  std::string_view description;
+};
+const FeatureInfo& feature_info(Feature f);
+
+class Program {
+ public:
+  std::vector<Node> nodes;         // postfix; the root is the last node
+  std::vector<std::string> names;  // let-bound names, referred to by Var and Let
+
+  std::size_t size() const { return nodes.size(); }
+  int depth() const;
+  Type type() const { return nodes.back().type; }
+  // Equal for programs that differ only in the names of let-bound variables.
+  std::uint64_t canonical_hash() const;
+
+  // The first node of the subtree rooted at node i.
+  std::size_t subtree_begin(std::size_t i) const { return i + 1 - nodes[i].length; }
+  // Child indices of node i (root nodes of its child subtrees), left to right.
+  std::vector<std::size_t> children(std::size_t i) const;
+
+  friend bool operator==(const Program&, const Program&) = default;
+};
+
+}  // namespace evalsynth::lang
