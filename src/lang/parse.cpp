@@ -329,6 +329,7 @@ Program parse_program(const std::string& text, const std::string& source_name) {
   Lowering lowering(handler, map, program);
   const Type type = lowering.expression(tree);
   if (type != Type::Int) map.fail_at(0, "a program must compute an integer (the board's value), not a truth value");
+  program.canonicalize_names();
   return program;
 }
 

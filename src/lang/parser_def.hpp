@@ -79,7 +79,17 @@ const x3::rule<sum_operation_class, ast::Operation> sum_operation = "'+' or '-'"
 const x3::rule<product_operation_class, ast::Operation> product_operation = "'*', '/' or '%'";
 
 const auto word_end = !(alnum | '_');
-inline auto keyword(const char* word) { return lexeme[lit(word) >> word_end]; }
+// Keywords are rules so an expectation failure names them: "expected 'else'".
+const x3::rule<class if_keyword_class> if_keyword = "'if'";
+const x3::rule<class then_keyword_class> then_keyword = "'then'";
+const x3::rule<class else_keyword_class> else_keyword = "'else'";
+const x3::rule<class let_keyword_class> let_keyword = "'let'";
+const x3::rule<class in_keyword_class> in_keyword = "'in'";
+const auto if_keyword_def = lexeme[lit("if") >> word_end];
+const auto then_keyword_def = lexeme[lit("then") >> word_end];
+const auto else_keyword_def = lexeme[lit("else") >> word_end];
+const auto let_keyword_def = lexeme[lit("let") >> word_end];
+const auto in_keyword_def = lexeme[lit("in") >> word_end];
 const auto reserved = lexeme[(lit("let") | "in" | "if" | "then" | "else" | "and" | "or" | "not") >> word_end];
 
 const auto program_rule_def = expression > x3::eoi;
@@ -101,8 +111,8 @@ const auto unary_def = negation | primary;
 const auto negation_def = string("-") > unary;
 const auto primary_def = number | if_then_else | let_in | call | name | (lit('(') > expression > lit(')'));
 const auto call_def = name >> lit('(') >> -(expression % ',') > lit(')');
-const auto if_then_else_def = keyword("if") > expression > keyword("then") > expression > keyword("else") > expression;
-const auto let_in_def = keyword("let") > name > lit('=') > expression > keyword("in") > expression;
+const auto if_then_else_def = if_keyword > expression > then_keyword > expression > else_keyword > expression;
+const auto let_in_def = let_keyword > name > lit('=') > expression > in_keyword > expression;
 // Name and Number are single-member structs, which X3 fills only from a rule
 // whose attribute is the member's type.
 const x3::rule<class name_text_class, std::string> name_text = "name";
@@ -114,7 +124,8 @@ const auto number_def = digits;
 
 BOOST_SPIRIT_DEFINE(program_rule, expression, or_expression, or_operation, and_expression, and_operation,
                     not_expression, not_unary, comparison, comparison_operation, sum, sum_operation, product,
-                    product_operation, unary, negation, primary, call, if_then_else, let_in, name, number, name_text, digits)
+                    product_operation, unary, negation, primary, call, if_then_else, let_in, name, number, name_text, digits, if_keyword,
+                    then_keyword, else_keyword, let_keyword, in_keyword)
 
 const program_type& program() { return program_rule; }
 

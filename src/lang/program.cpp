@@ -50,6 +50,21 @@ std::vector<std::size_t> Program::children(std::size_t i) const {
   return result;
 }
 
+void Program::canonicalize_names() {
+  std::vector<std::int32_t> renumber(names.size(), -1);
+  std::vector<std::string> used;
+  for (Node& n : nodes) {
+    if (n.op != Op::Let && n.op != Op::Var) continue;
+    auto& slot = renumber[static_cast<std::size_t>(n.value)];
+    if (slot < 0) {
+      slot = static_cast<std::int32_t>(used.size());
+      used.push_back(names[static_cast<std::size_t>(n.value)]);
+    }
+    n.value = slot;
+  }
+  names = std::move(used);
+}
+
 int Program::depth() const {
   std::vector<int> stack;  // depths of pending subtrees
   for (const Node& n : nodes) {

@@ -76,6 +76,10 @@ class Program {
   // Child indices of node i (root nodes of its child subtrees), left to right.
   std::vector<std::size_t> children(std::size_t i) const;
 
+  // Renumbers the names by first appearance in postfix order and drops unused
+  // ones, so equal programs have equal name tables.
+  void canonicalize_names();
+
   friend bool operator==(const Program&, const Program&) = default;
 };
 

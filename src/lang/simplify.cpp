@@ -196,6 +196,7 @@ Program simplify(const Program& program) {
     out = std::move(next);
     if (!changed) break;
   }
+  out.canonicalize_names();
   return out;
 }
 

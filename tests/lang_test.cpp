@@ -1,0 +1,276 @@
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "game/notation.hpp"
+#include "lang/compiled.hpp"
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "lang/random_program.hpp"
+#include "lang/semantics.hpp"
+#include "lang/simplify.hpp"
+#include "tournament/player.hpp"
+
+using namespace evalsynth;
+using namespace evalsynth::lang;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// A direct tree-walking evaluator: the reference the compiled forms must match.
+class Reference {
+ public:
+  Reference(const Program& p, const Position& pos) : p_(p), pos_(pos) {}
+  std::int32_t run() { return eval(p_.nodes.size() - 1); }
+
+ private:
+  std::int32_t eval(std::size_t i) {
+    namespace s = semantics;
+    const Node& n = p_.nodes[i];
+    const auto k = p_.children(i);
+    auto v = [&](int j) { return eval(k[static_cast<std::size_t>(j)]); };
+    switch (n.op) {
+      case Op::Const: case Op::BoolConst: return n.value;
+      case Op::Var:
+        for (auto it = env_.rbegin(); it != env_.rend(); ++it)
+          if (it->first == n.value) return it->second;
+        FAIL("unbound variable");
+        return 0;
+      case Op::Sq: return s::sq(pos_, v(0), v(1));
+      case Op::Height: return s::height(pos_, v(0));
+      case Op::Add: return s::add(v(0), v(1));
+      case Op::Sub: return s::sub(v(0), v(1));
+      case Op::Mul: return s::mul(v(0), v(1));
+      case Op::Div: return s::div(v(0), v(1));
+      case Op::Mod: return s::mod(v(0), v(1));
+      case Op::Min: return s::min(v(0), v(1));
+      case Op::Max: return s::max(v(0), v(1));
+      case Op::Neg: return s::neg(v(0));
+      case Op::Abs: return s::abs(v(0));
+      case Op::Lt: return v(0) < v(1);
+      case Op::Le: return v(0) <= v(1);
+      case Op::Eq: return v(0) == v(1);
+      case Op::Ne: return v(0) != v(1);
+      case Op::Gt: return v(0) > v(1);
+      case Op::Ge: return v(0) >= v(1);
+      case Op::And: return v(0) && v(1);
+      case Op::Or: return v(0) || v(1);
+      case Op::Not: return !v(0);
+      case Op::If: return v(0) ? v(1) : v(2);
+      case Op::Let: {
+        env_.emplace_back(n.value, v(0));
+        const std::int32_t body = v(1);
+        env_.pop_back();
+        return body;
+      }
+      case Op::Feature: return s::feature(pos_, static_cast<Feature>(n.value), n.player);
+    }
+    return 0;
+  }
+  const Program& p_;
+  const Position& pos_;
+  std::vector<std::pair<std::int32_t, std::int32_t>> env_;
+};
+
+Position random_position(Rng& rng) {
+  while (true) {
+    Position p;
+    const int plies = rng.below(40);
+    for (int i = 0; i < plies && !p.is_game_over(); ++i) p = p.played(random_column(p, rng));
+    if (!p.is_game_over()) return p;
+  }
+}
+
+std::string example(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/" + name; }
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_program(text, "t.eval");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("IBEF and ADATE-2005 written in the language equal the native evaluators", "[lang]") {
+  const Program ibef = read_program_file(example("ibef.eval"));
+  const Program adate = read_program_file(example("adate2005.eval"));
+  const CompiledProgram ibef_auto(ibef), adate_auto(adate);
+  const CompiledProgram ibef_interpreted(ibef, CompiledProgram::Mode::InterpreterOnly);
+  const CompiledProgram adate_interpreted(adate, CompiledProgram::Mode::InterpreterOnly);
+  CHECK(ibef_auto.is_linear());
+  CHECK(adate_auto.is_linear());
+  CHECK_FALSE(ibef_interpreted.is_linear());
+  const LinearEvaluator native_ibef = ibef_evaluator(), native_adate = adate2005_evaluator();
+  Rng rng(12);
+  for (int i = 0; i < 100000; ++i) {
+    const Position p = random_position(rng);
+    REQUIRE(ibef_auto(p) == native_ibef(p));
+    REQUIRE(ibef_interpreted(p) == native_ibef(p));
+    REQUIRE(adate_auto(p) == native_adate(p));
+    REQUIRE(adate_interpreted(p) == native_adate(p));
+  }
+}
+
+TEST_CASE("compiled programs, interpreted or not, equal a tree-walking evaluator", "[lang][property]") {
+  Rng rng(34);
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(120)));
+    const CompiledProgram automatic(program), interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    const Program simple = simplify(program);
+    CHECK(simple.size() <= program.size());
+    for (int k = 0; k < 20; ++k) {
+      const Position p = random_position(rng);
+      const std::int32_t expected = Reference(program, p).run();
+      INFO(to_text(program));
+      REQUIRE(automatic(p) == expected);
+      REQUIRE(interpreted(p) == expected);
+      REQUIRE(Reference(simple, p).run() == expected);
+    }
+  }
+}
+
+TEST_CASE("printing then parsing gives back the same program", "[lang][property]") {
+  Rng rng(56);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(200)));
+    const std::string text = to_text(program);
+    INFO(text);
+    const Program again = parse_program(text);
+    REQUIRE(again == program);
+    REQUIRE(again.canonical_hash() == program.canonical_hash());
+  }
+}
+
+TEST_CASE("size, depth and the canonical hash", "[lang]") {
+  const Program p = parse_program("let a = sq(0, 3) in a + a * 2");
+  CHECK(p.size() == 9);
+  CHECK(p.depth() == 4);
+  // Renaming a bound variable keeps the hash; changing anything else does not.
+  CHECK(parse_program("let b = sq(0, 3) in b + b * 2").canonical_hash() == p.canonical_hash());
+  CHECK(parse_program("let a = sq(0, 3) in a + a * 3").canonical_hash() != p.canonical_hash());
+  CHECK(parse_program("let a = sq(0, 4) in a + a * 2").canonical_hash() != p.canonical_hash());
+  CHECK(parse_program("threats(x)").canonical_hash() != parse_program("threats(o)").canonical_hash());
+  // Shadowing: the inner `a` is a different binder from the outer one.
+  CHECK(parse_program("let a = 1 in let a = 2 in a").canonical_hash() != parse_program("let a = 1 in let b = 2 in a").canonical_hash());
+}
+
+TEST_CASE("integer semantics are defined for every input", "[lang]") {
+  auto value = [](const std::string& text) { return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(Position{}); };
+  CHECK(value("2147483647 + 1") == -2147483647 - 1);
+  CHECK(value("-2147483648 - 1") == 2147483647);
+  CHECK(value("65536 * 65536") == 0);
+  CHECK(value("7 / 0") == 0);
+  CHECK(value("7 % 0") == 0);
+  CHECK(value("-2147483648 / -1") == -2147483647 - 1);
+  CHECK(value("-2147483648 % -1") == 0);
+  CHECK(value("abs(-2147483648)") == -2147483647 - 1);
+  CHECK(value("-7 / 2") == -3);
+  CHECK(value("-7 % 2") == -1);
+  CHECK(value("sq(6, 0) + sq(0, 7) + sq(-1, 3) + height(9)") == 0);
+  CHECK(value("if 1 < 2 and not (3 = 3) or 2 != 2 then 1 else 2") == 2);
+  CHECK(value("let a = 5 in let a = a + 1 in a * 2") == 12);
+  CHECK(value("min(3, -4) + max(3, -4) + --2 + -(-2)") == 3);
+}
+
+TEST_CASE("every feature by hand on constructed positions", "[lang][features]") {
+  auto value = [](const std::string& text, const std::string& moves) {
+    return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(parse_moves(moves));
+  };
+  // Empty board: every window is open to both, none holds a stone.
+  CHECK(value("windows(x, 1) + windows(x, 2) + windows(x, 3)", "") == 0);
+  CHECK(value("moves() * 100 + mobility() * 10 + to_move()", "") == 71);
+  // X in the bottom left corner: lines through (0,0): horizontal 1, vertical 1, diagonal 1.
+  CHECK(value("windows(x, 1)", "1") == 3);
+  CHECK(value("windows(o, 1)", "1") == 0);
+  CHECK(value("to_move()", "1") == -1);
+  // X on 1,2,3 of the bottom row, O above them (moves 1 2 3 ... interleaved).
+  // "142536": X at (0,0),(0,1),(0,2); O at (0,3),(0,4),(0,5)
+  CHECK(value("windows(x, 3)", "142536") == 0);  // the only window with X's three holds O's stone at (0,3)
+  CHECK(value("windows(o, 3)", "142536") == 1);  // (0,3..6) holds O, O, O, empty
+  CHECK(value("threats(o)", "142536") == 1);     // (0,6) completes O's row
+  CHECK(value("playable_threats(o)", "142536") == 1);
+  CHECK(value("odd_threats(o) * 10 + even_threats(o)", "142536") == 10);  // row 1 is odd
+  CHECK(value("stones(x) * 10 + stones(o)", "142536") == 33);
+  CHECK(value("centre(x) * 10 + centre(o)", "142536") == 1);  // O's stone at (0,3)
+  CHECK(value("height(0) + height(3) * 10 + height(6) * 100", "142536") == 11);
+  // A threat above an empty cell is not playable; stacked threats.
+  // X: (0,0),(0,1),(0,2) blocked by O at (0,3)? Build X three on row 2 with the cell below the 4th empty.
+  // Moves: columns 1,1,2,2,3,3 give X at row 0 of cols 1-3 and O at row 1 of cols 1-3... X threatens (0,3).
+  CHECK(value("threats(x) * 10 + playable_threats(x)", "112233") == 11);
+  CHECK(value("threats(o) * 10 + playable_threats(o)", "112233") == 10);  // O's (1,3) needs (0,3) filled
+  CHECK(value("even_threats(o)", "112233") == 1);                           // row 2
+  CHECK(value("stacked_threats(x) + stacked_threats(o)", "112233") == 0);
+  // X threats at (0,3) and (1,3) stacked: X on rows 0 and 1 of columns 1-3.
+  // X on rows 1 and 2 of columns 1-3: threats at (0,3) and (1,3), stacked.
+  CHECK(value("stacked_threats(x)", "15152626373") == 1);
+  CHECK(value("stacked_threats(o)", "15152626373") == 0);
+  CHECK(value("moves()", "15152626373") == 11);
+  CHECK(value("mobility()", "1111112222223") == 5);
+}
+
+TEST_CASE("parse errors say what and where", "[lang][errors]") {
+  CHECK_THAT(error_of("1 +"), Contains("t.eval:1:4: error: expected operand but the program ends here"));
+  CHECK_THAT(error_of("1 2"), Contains("t.eval:1:3: error: expected an operator or the end of the program"));
+  CHECK_THAT(error_of("(1 + 2"), Contains("t.eval:1:7: error: expected ')'"));
+  CHECK_THAT(error_of("if 1 < 2 then 3"), Contains("expected 'else'"));
+  CHECK_THAT(error_of("let a 3 in a"), Contains("t.eval:1:7: error: expected '='"));
+  CHECK_THAT(error_of("1 +\n  foo"), Contains("t.eval:2:3: error: unknown name 'foo'"));
+  CHECK_THAT(error_of("1 +\n  foo"), Contains("\n    foo\n    ^"));
+  CHECK_THAT(error_of("if 1 then 2 else 3"), Contains("the condition of 'if' must be a truth value"));
+  CHECK_THAT(error_of("if true then 2 else false"), Contains("the 'then' and 'else' branches must have the same type"));
+  CHECK_THAT(error_of("1 < 2"), Contains("a program must compute an integer"));
+  CHECK_THAT(error_of("1 < 2 < 3"), Contains("comparisons do not chain"));
+  CHECK_THAT(error_of("true + 1"), Contains("the left side of '+' must be an integer"));
+  CHECK_THAT(error_of("sq(1)"), Contains("'sq' takes 2 arguments, not 1"));
+  CHECK_THAT(error_of("frobnicate(1)"), Contains("unknown function 'frobnicate'"));
+  CHECK_THAT(error_of("threats"), Contains("'threats' is a feature: call it, e.g. threats(x)"));
+  CHECK_THAT(error_of("x + 1"), Contains("'x' names a player"));
+  CHECK_THAT(error_of("let x = 1 in 2"), Contains("'x' is reserved"));
+  CHECK_THAT(error_of("windows(x, 4)"), Contains("t.eval:1:12: error: the second argument of 'windows'"));
+  CHECK_THAT(error_of("2147483648"), Contains("out of range"));
+  CHECK(error_of("-2147483648") == "(no error)");
+  CHECK_THAT(error_of(""), Contains("expected"));
+  CHECK_THAT(error_of(std::string(300, '(') + "1" + std::string(300, ')')), Contains("brackets nested more than 200 deep"));
+  CHECK_THAT(error_of("1 # only a comment after\n@"), Contains("t.eval:2:1"));
+}
+
+TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][fuzz]") {
+  Rng rng(78);
+  const std::string alphabet = "0123456789 +-*/%<=>!()ifthenelsletinandornotsqxo,#\n_abcwindowsthreats";
+  std::vector<std::string> seeds;
+  for (int i = 0; i < 50; ++i) seeds.push_back(to_text(random_program(rng, 40)));
+  int parsed = 0;
+  for (int trial = 0; trial < 6000; ++trial) {
+    std::string text;
+    if (trial % 2) {
+      const int length = rng.below(80);
+      for (int i = 0; i < length; ++i) text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
+    } else {
+      text = seeds[static_cast<std::size_t>(rng.below(50))];
+      for (int edits = 1 + rng.below(4); edits > 0 && !text.empty(); --edits) {
+        const std::size_t at = static_cast<std::size_t>(rng.below(static_cast<int>(text.size())));
+        switch (rng.below(3)) {
+          case 0: text.erase(at, 1); break;
+          case 1: text.insert(at, 1, alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]); break;
+          default: text[at] = alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
+        }
+      }
+    }
+    try {
+      const Program p = parse_program(text);
+      ++parsed;
+      const CompiledProgram compiled(p);
+      (void)compiled(Position{});
+    } catch (const InputError&) {
+    }
+  }
+  CHECK(parsed > 100);  // mutations keep some programs valid
+  // Deep but legal nesting within the limits.
+  const std::string deep = std::string(200, '(') + "1" + std::string(200, ')');
+  CHECK(CompiledProgram(parse_program(deep))(Position{}) == 1);
+  std::string nots;
+  for (int i = 0; i < 3000; ++i) nots += "not ";
+  CHECK_NOTHROW(parse_program("if " + nots + "true then 1 else 2"));
+}
