@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "game/notation.hpp"
 #include "lang/compiled.hpp"
+#include "lang/grammar.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/simplify.hpp"
@@ -53,7 +54,11 @@ int check_command(const Args& args) {
 }  // namespace evalsynth
 
 namespace evalsynth {
-void check_grammar_option(const Arguments& a, const lang::Program&) {
-  if (a.has("grammar")) throw UsageError("--grammar is not supported yet");
+void check_grammar_option(const Arguments& a, const lang::Program& program) {
+  if (!a.has("grammar")) return;
+  const lang::Grammar grammar = lang::read_grammar_file(*a.value("grammar"));
+  if (const auto why = grammar.why_not_derived(program))
+    throw InputError(TextLocation{a.positionals()[0], 1, 1}, *why);
+  std::printf("grammar    %s derives the program\n", grammar.source.c_str());
 }
 }  // namespace evalsynth

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "lang/parser.hpp"
+#include "support/source_text.hpp"
 
 namespace x3 = boost::spirit::x3;
 
@@ -13,31 +14,13 @@ namespace {
 
 using Iterator = parser::iterator_type;
 
-// Line, column and source line of a position, for error messages.
-class SourceMap {
+// Errors at parser positions.
+class SourceMap : public SourceText {
  public:
-  SourceMap(const std::string& text, std::string name) : text_(text), name_(std::move(name)) {}
-
+  using SourceText::SourceText;
   [[noreturn]] void fail(Iterator where, const std::string& message) const {
-    fail_at(static_cast<std::size_t>(where - text_.cbegin()), message);
+    fail_at(static_cast<std::size_t>(where - text().cbegin()), message);
   }
-  [[noreturn]] void fail_at(std::size_t offset, const std::string& message) const {
-    offset = std::min(offset, text_.size());
-    std::size_t line_start = offset;
-    while (line_start > 0 && text_[line_start - 1] != '\n') --line_start;
-    std::size_t line_end = offset;
-    while (line_end < text_.size() && text_[line_end] != '\n') ++line_end;
-    int line = 1;
-    for (std::size_t i = 0; i < line_start; ++i) line += text_[i] == '\n';
-    const int column = static_cast<int>(offset - line_start) + 1;
-    std::string source_line = text_.substr(line_start, line_end - line_start);
-    if (!source_line.empty() && source_line.back() == '\r') source_line.pop_back();
-    throw InputError(TextLocation{name_, line, column}, message, source_line, column - 1);
-  }
-
- private:
-  const std::string& text_;
-  std::string name_;
 };
 
 // Rejects input nested deeper than the recursive-descent parser can take.
@@ -57,20 +40,6 @@ void check_nesting(const std::string& text, const SourceMap& map) {
     if (depth > kMaxNesting) map.fail_at(i, "brackets nested more than " + std::to_string(kMaxNesting) + " deep");
     if (openers > 50 * kMaxNesting) map.fail_at(i, "program too large: more than " + std::to_string(50 * kMaxNesting) + " of 'if', 'let', 'not' and '-'");
   }
-}
-
-// Offset just after the last character that is neither white space nor inside
-// a comment.
-std::size_t end_of_content(const std::string& text) {
-  std::size_t end = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '#') {
-      while (i < text.size() && text[i] != '\n') ++i;
-      continue;
-    }
-    if (!std::isspace(static_cast<unsigned char>(text[i]))) end = i + 1;
-  }
-  return end;
 }
 
 std::string friendly_expectation(const std::string& which) {
@@ -317,7 +286,7 @@ Program parse_program(const std::string& text, const std::string& source_name) {
       // Past the last character that is not white space or a comment, point
       // just after that character.
       std::size_t where = static_cast<std::size_t>(error.where - text.cbegin());
-      const std::size_t content_end = end_of_content(text);
+      const std::size_t content_end = map.end_of_content();
       const bool at_end = where >= content_end;
       if (at_end) where = content_end;
       map.fail_at(where, "expected " + friendly_expectation(error.expected) + (at_end ? " but the program ends here" : ""));

@@ -18,20 +18,6 @@ using x3::lexeme;
 using x3::lit;
 using x3::string;
 
-// The outermost rule records the first expectation failure.
-struct error_reporter {
-  template <typename Iterator, typename Exception, typename Context>
-  x3::error_handler_result on_error(Iterator&, Iterator const&, Exception const& x, Context const& context) {
-    SyntaxErrorInfo& info = x3::get<syntax_error_tag>(context).get();
-    if (!info.set) {
-      info.where = x.where();
-      info.expected = x.which();
-      info.set = true;
-    }
-    return x3::error_handler_result::fail;
-  }
-};
-
 struct program_class : error_reporter, x3::annotate_on_success {};
 struct expression_class : x3::annotate_on_success {};
 struct or_class : x3::annotate_on_success {};

@@ -1,0 +1,484 @@
+#include "lang/grammar.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "lang/grammar_parser.hpp"
+#include "lang/printer.hpp"
+#include "support/source_text.hpp"
+#include "support/suggest.hpp"
+
+namespace evalsynth::lang {
+namespace {
+
+using Iterator = parser::iterator_type;
+using Kind = GrammarForm::Kind;
+
+const char* type_name(SymbolType t) {
+  return t == SymbolType::Int ? "integers" : t == SymbolType::Bool ? "truth values" : "players (x or o)";
+}
+
+std::optional<std::int32_t> integer(const std::string& s) {
+  std::int32_t v = 0;
+  const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (error != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+struct OperatorSignature {
+  Op op;
+  std::vector<SymbolType> operands;
+  SymbolType result;
+};
+
+const std::map<std::string, OperatorSignature>& binary_operators() {
+  static const std::map<std::string, OperatorSignature> table = {
+      {"+", {Op::Add, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"-", {Op::Sub, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"*", {Op::Mul, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"/", {Op::Div, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"%", {Op::Mod, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"<", {Op::Lt, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
+      {"<=", {Op::Le, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
+      {"=", {Op::Eq, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
+      {"!=", {Op::Ne, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
+      {">", {Op::Gt, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
+      {">=", {Op::Ge, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
+      {"and", {Op::And, {SymbolType::Bool, SymbolType::Bool}, SymbolType::Bool}},
+      {"or", {Op::Or, {SymbolType::Bool, SymbolType::Bool}, SymbolType::Bool}},
+  };
+  return table;
+}
+
+const std::map<std::string, OperatorSignature>& function_operators() {
+  static const std::map<std::string, OperatorSignature> table = {
+      {"sq", {Op::Sq, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"height", {Op::Height, {SymbolType::Int}, SymbolType::Int}},
+      {"min", {Op::Min, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"max", {Op::Max, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
+      {"abs", {Op::Abs, {SymbolType::Int}, SymbolType::Int}},
+  };
+  return table;
+}
+
+constexpr const char* kFormHelp =
+    "an alternative is one of: const(LOW .. HIGH), true, false, var, x, o, NAME, - NAME, not NAME, "
+    "NAME OP NAME, if NAME then NAME else NAME, let NAME in NAME, FUNCTION(NAME, ...), FEATURE(...)";
+
+// Builds the Grammar from the syntax tree, reporting errors at tokens.
+class Builder {
+ public:
+  Builder(const parser::error_handler_type& handler, const SourceText& source) : handler_(handler), source_(source) {}
+
+  Grammar build(const std::vector<grammar_ast::Statement>& statements) {
+    grammar_.source = source_.name();
+    // First the names, so productions may refer to later ones.
+    const grammar_ast::Token* start_name = nullptr;
+    for (const auto& s : statements) {
+      if (const auto* start = boost::get<grammar_ast::Start>(&s.get())) {
+        if (start_name) fail(start->keyword, "a second 'start' line (the first is at line " + std::to_string(where(*start_name).line) + ")");
+        start_name = &start->name;
+        continue;
+      }
+      const auto& p = boost::get<grammar_ast::Production>(s.get());
+      if (grammar_.find(p.name.text) >= 0) fail(p.name, "nonterminal '" + p.name.text + "' is defined twice");
+      if (is_reserved(p.name.text)) fail(p.name, "'" + p.name.text + "' is a reserved word and cannot name a nonterminal");
+      Nonterminal nt;
+      nt.name = p.name.text;
+      nt.where = where(p.name);
+      grammar_.nonterminals.push_back(std::move(nt));
+    }
+    if (grammar_.nonterminals.empty()) source_.fail_at(0, "the grammar has no productions (name ::= alternatives)");
+    std::size_t index = 0;
+    for (const auto& s : statements) {
+      if (const auto* p = boost::get<grammar_ast::Production>(&s.get())) {
+        for (const auto& alternative : p->alternatives) grammar_.nonterminals[index].forms.push_back(form(alternative));
+        ++index;
+      }
+    }
+    infer_types();
+    check_operands();
+    if (!start_name) source_.fail_at(0, "the grammar has no 'start NAME' line naming the symbol programs derive from");
+    grammar_.start = reference(*start_name);
+    if (grammar_.nonterminals[static_cast<std::size_t>(grammar_.start)].type != SymbolType::Int)
+      fail(*start_name, "the start symbol must derive integers (a program computes the board's value)");
+    check_productive();
+    return std::move(grammar_);
+  }
+
+ private:
+  static bool is_reserved(const std::string& w) {
+    static const char* const words[] = {"const", "true", "false", "var", "x", "o", "let", "in", "if", "then", "else", "not", "and", "or", "start"};
+    for (const char* r : words)
+      if (w == r) return true;
+    return function_operators().count(w) > 0 || is_feature(w);
+  }
+  static bool is_feature(const std::string& w) {
+    for (int f = 0; f < kFeatureCount; ++f)
+      if (feature_info(static_cast<Feature>(f)).name == w) return true;
+    return false;
+  }
+
+  template <class Tagged>
+  TextLocation where(const Tagged& node) const {
+    return source_.location(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()));
+  }
+  template <class Tagged>
+  [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
+    source_.fail_at(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()), message);
+  }
+  [[noreturn]] void fail_form(const GrammarForm& f, const std::string& message) const {
+    std::size_t offset = 0;  // back from line/column to an offset for the caret
+    for (int line = 1; line < f.where.line; ++line) offset = source_.text().find('\n', offset) + 1;
+    source_.fail_at(offset + static_cast<std::size_t>(f.where.column - 1), message);
+  }
+
+  int reference(const grammar_ast::Token& t) const {
+    const int i = grammar_.find(t.text);
+    if (i >= 0) return i;
+    std::vector<std::string> names;
+    for (const auto& nt : grammar_.nonterminals) names.push_back(nt.name);
+    const std::string guess = closest_match(t.text, names);
+    fail(t, "unknown nonterminal '" + t.text + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+  }
+
+  GrammarForm form(const grammar_ast::Alternative& a) {
+    const auto& t = a.tokens;
+    GrammarForm f;
+    f.where = where(a);
+    for (std::size_t i = 0; i < t.size(); ++i) f.text += (i ? " " : "") + t[i].text;
+    if (a.weight) {
+      if (!(*a.weight >= 0.0) || *a.weight > 1e6) fail(a, "a weight is a number from 0 to 1000000");
+      f.weight = *a.weight;
+    }
+    const auto n = t.size();
+    auto text = [&](std::size_t i) -> const std::string& { return t[i].text; };
+    if (n == 6 && text(0) == "const" && text(1) == "(" && text(3) == ".." && text(5) == ")") {
+      const auto low = integer(text(2)), high = integer(text(4));
+      if (!low) fail(t[2], "expected a 32-bit integer");
+      if (!high) fail(t[4], "expected a 32-bit integer");
+      if (*low > *high) fail(t[2], "empty constant range: " + text(2) + " is greater than " + text(4));
+      f.kind = Kind::ConstRange;
+      f.low = *low;
+      f.high = *high;
+      return f;
+    }
+    if (n == 1) {
+      const std::string& w = text(0);
+      if (w == "true" || w == "false") f.kind = w == "true" ? Kind::True : Kind::False;
+      else if (w == "var") f.kind = Kind::Var;
+      else if (w == "x" || w == "o") f.kind = w == "x" ? Kind::PlayerX : Kind::PlayerO;
+      else {
+        f.kind = Kind::Chain;
+        f.operands = {reference(t[0])};
+      }
+      return f;
+    }
+    if (n == 2 && (text(0) == "-" || text(0) == "not")) {
+      f.kind = Kind::Operator;
+      f.op = text(0) == "-" ? Op::Neg : Op::Not;
+      f.operands = {reference(t[1])};
+      return f;
+    }
+    if (n == 3 && binary_operators().count(text(1))) {
+      f.kind = Kind::Operator;
+      f.op = binary_operators().at(text(1)).op;
+      f.operands = {reference(t[0]), reference(t[2])};
+      return f;
+    }
+    if (n == 4 && text(0) == "let" && text(2) == "in") {
+      f.kind = Kind::Let;
+      f.operands = {reference(t[1]), reference(t[3])};
+      return f;
+    }
+    if (n == 6 && text(0) == "if" && text(2) == "then" && text(4) == "else") {
+      f.kind = Kind::Operator;
+      f.op = Op::If;
+      f.operands = {reference(t[1]), reference(t[3]), reference(t[5])};
+      return f;
+    }
+    if (n >= 3 && text(1) == "(" && text(n - 1) == ")") return call(a, f);
+    fail(t[0], "cannot read the alternative '" + f.text + "': " + kFormHelp);
+  }
+
+  GrammarForm call(const grammar_ast::Alternative& a, GrammarForm f) {
+    const auto& t = a.tokens;
+    std::vector<const grammar_ast::Token*> args;
+    for (std::size_t i = 2; i + 1 < t.size(); ++i) {
+      if ((i - 2) % 2 == 1) {
+        if (t[i].text != ",") fail(t[i], "expected ',' between arguments");
+        continue;
+      }
+      args.push_back(&t[i]);
+    }
+    if (t.size() > 3 && t[t.size() - 2].text == ",") fail(t[t.size() - 2], "expected an argument after ','");
+    const std::string& name = t[0].text;
+    if (auto it = function_operators().find(name); it != function_operators().end()) {
+      if (args.size() != it->second.operands.size())
+        fail(t[0], "'" + name + "' takes " + std::to_string(it->second.operands.size()) + " argument(s)");
+      f.kind = Kind::Operator;
+      f.op = it->second.op;
+      for (const auto* arg : args) f.operands.push_back(reference(*arg));
+      return f;
+    }
+    for (int id = 0; id < kFeatureCount; ++id) {
+      const FeatureInfo& info = feature_info(static_cast<Feature>(id));
+      if (info.name != name) continue;
+      const std::size_t wanted = (info.takes_player ? 1 : 0) + (info.window_count ? 1 : 0);
+      if (args.size() != wanted) fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
+      f.kind = Kind::Feature;
+      f.feature = static_cast<Feature>(id);
+      if (info.takes_player) {
+        const std::string& p = args[0]->text;
+        f.operands = {p == "x" ? GrammarForm::kLiteralX : p == "o" ? GrammarForm::kLiteralO : reference(*args[0])};
+      }
+      if (info.window_count) {
+        const auto k = integer(args[1]->text);
+        if (!k || *k < 1 || *k > 3) fail(*args[1], "the second argument of 'windows' is 1, 2 or 3");
+        f.feature = static_cast<Feature>(id + *k - 1);
+      }
+      return f;
+    }
+    std::vector<std::string> names;
+    for (const auto& [fname, sig] : function_operators()) names.push_back(fname);
+    for (int id = 0; id < kFeatureCount; ++id) names.emplace_back(feature_info(static_cast<Feature>(id)).name);
+    const std::string guess = closest_match(name, names);
+    fail(t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+  }
+
+  // The type a form produces, if it can be told yet.
+  std::optional<SymbolType> form_type(const GrammarForm& f, const std::vector<std::optional<SymbolType>>& known) const {
+    switch (f.kind) {
+      case Kind::ConstRange: case Kind::Feature: return SymbolType::Int;
+      case Kind::True: case Kind::False: return SymbolType::Bool;
+      case Kind::PlayerX: case Kind::PlayerO: return SymbolType::Player;
+      case Kind::Var: return std::nullopt;
+      case Kind::Chain: return known[static_cast<std::size_t>(f.operands[0])];
+      case Kind::Let: return known[static_cast<std::size_t>(f.operands[1])];
+      case Kind::Operator:
+        if (f.op == Op::If) return known[static_cast<std::size_t>(f.operands[1])];
+        if (f.op == Op::Not) return SymbolType::Bool;
+        if (f.op == Op::Neg) return SymbolType::Int;
+        for (const auto* table : {&binary_operators(), &function_operators()})
+          for (const auto& [name, sig] : *table)
+            if (sig.op == f.op) return sig.result;
+    }
+    return std::nullopt;
+  }
+
+  void infer_types() {
+    auto& nts = grammar_.nonterminals;
+    std::vector<std::optional<SymbolType>> known(nts.size());
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t i = 0; i < nts.size(); ++i) {
+        if (known[i]) continue;
+        for (const auto& f : nts[i].forms)
+          if (auto t = form_type(f, known)) {
+            known[i] = t;
+            changed = true;
+            break;
+          }
+      }
+    }
+    for (std::size_t i = 0; i < nts.size(); ++i) {
+      if (!known[i]) fail_form(nts[i].forms.front(), "cannot tell what '" + nts[i].name + "' derives: give it an alternative of known type");
+      nts[i].type = *known[i];
+      for (const auto& f : nts[i].forms) {
+        const auto t = form_type(f, known);
+        if (t && *t != nts[i].type)
+          fail_form(f, "'" + f.text + "' derives " + type_name(*t) + " but '" + nts[i].name + "' derives " + type_name(nts[i].type));
+      }
+    }
+  }
+
+  void require(const GrammarForm& f, int operand, SymbolType wanted, const std::string& role) const {
+    if (operand < 0) return;  // literal x or o
+    const Nonterminal& nt = grammar_.nonterminals[static_cast<std::size_t>(operand)];
+    if (nt.type != wanted)
+      fail_form(f, "in '" + f.text + "', " + role + " must derive " + type_name(wanted) + " but '" + nt.name + "' derives " + type_name(nt.type));
+  }
+
+  void check_operands() const {
+    for (const auto& nt : grammar_.nonterminals) {
+      for (const auto& f : nt.forms) {
+        if (f.kind == Kind::Feature && !f.operands.empty()) require(f, f.operands[0], SymbolType::Player, "the player");
+        if (f.kind == Kind::Let && grammar_.nonterminals[static_cast<std::size_t>(f.operands[0])].type == SymbolType::Player)
+          fail_form(f, "in '" + f.text + "', a let binds an integer or a truth value, not a player");
+        if (f.kind != Kind::Operator) continue;
+        if (f.op == Op::If) {
+          require(f, f.operands[0], SymbolType::Bool, "the condition");
+          continue;
+        }
+        if (f.op == Op::Neg || f.op == Op::Not) {
+          require(f, f.operands[0], f.op == Op::Neg ? SymbolType::Int : SymbolType::Bool, "the operand");
+          continue;
+        }
+        for (const auto* table : {&binary_operators(), &function_operators()})
+          for (const auto& [name, sig] : *table)
+            if (sig.op == f.op)
+              for (std::size_t k = 0; k < sig.operands.size(); ++k) require(f, f.operands[k], sig.operands[k], "argument " + std::to_string(k + 1));
+      }
+    }
+  }
+
+  // Every nonterminal must derive some finite program without variables.
+  void check_productive() const {
+    const auto& nts = grammar_.nonterminals;
+    std::vector<bool> productive(nts.size(), false);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t i = 0; i < nts.size(); ++i) {
+        if (productive[i]) continue;
+        for (const auto& f : nts[i].forms) {
+          if (f.kind == Kind::Var) continue;
+          bool all = true;
+          for (int o : f.operands) all = all && (o < 0 || productive[static_cast<std::size_t>(o)]);
+          if (all) {
+            productive[i] = true;
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    for (std::size_t i = 0; i < nts.size(); ++i)
+      if (!productive[i])
+        fail_form(nts[i].forms.front(), "'" + nts[i].name + "' never derives a finite program: every alternative refers back to itself or needs a variable");
+  }
+
+  const parser::error_handler_type& handler_;
+  const SourceText& source_;
+  Grammar grammar_;
+};
+
+// Whether nonterminals derive program subtrees, memoized per (node, nonterminal).
+class Derivation {
+ public:
+  Derivation(const Grammar& g, const Program& p) : g_(g), p_(p), memo_(p.size() * g.nonterminals.size(), kUnknown) {}
+
+  bool derives(std::size_t node, int nt) {
+    signed char& m = memo_[node * g_.nonterminals.size() + static_cast<std::size_t>(nt)];
+    if (m != kUnknown) return m == kYes;
+    m = kNo;  // a chain cycle back to here is not a derivation
+    bool ok = false;
+    for (const auto& f : g_.nonterminals[static_cast<std::size_t>(nt)].forms)
+      if (matches(node, nt, f)) {
+        ok = true;
+        break;
+      }
+    m = ok ? kYes : kNo;
+    return ok;
+  }
+
+  bool derives_player(int operand, std::uint8_t player) {
+    if (operand == GrammarForm::kLiteralX) return player == 0;
+    if (operand == GrammarForm::kLiteralO) return player == 1;
+    std::vector<bool> seen(g_.nonterminals.size(), false);
+    std::function<bool(int)> visit = [&](int nt) {
+      if (seen[static_cast<std::size_t>(nt)]) return false;
+      seen[static_cast<std::size_t>(nt)] = true;
+      for (const auto& f : g_.nonterminals[static_cast<std::size_t>(nt)].forms) {
+        if ((f.kind == Kind::PlayerX && player == 0) || (f.kind == Kind::PlayerO && player == 1)) return true;
+        if (f.kind == Kind::Chain && visit(f.operands[0])) return true;
+      }
+      return false;
+    };
+    return visit(operand);
+  }
+
+ private:
+  static constexpr signed char kUnknown = -1, kNo = 0, kYes = 1;
+
+  bool matches(std::size_t node, int nt, const GrammarForm& f) {
+    const Node& n = p_.nodes[node];
+    switch (f.kind) {
+      case Kind::ConstRange: return n.op == Op::Const && n.value >= f.low && n.value <= f.high;
+      case Kind::True: return n.op == Op::BoolConst && n.value == 1;
+      case Kind::False: return n.op == Op::BoolConst && n.value == 0;
+      case Kind::Var: return n.op == Op::Var && matches_type(n.type, g_.nonterminals[static_cast<std::size_t>(nt)].type);
+      case Kind::PlayerX: case Kind::PlayerO: return false;
+      case Kind::Chain: return derives(node, f.operands[0]);
+      case Kind::Feature: return n.op == Op::Feature && static_cast<Feature>(n.value) == f.feature && (f.operands.empty() || derives_player(f.operands[0], n.player));
+      case Kind::Let: {
+        if (n.op != Op::Let) return false;
+        const auto kids = p_.children(node);
+        return derives(kids[0], f.operands[0]) && derives(kids[1], f.operands[1]);
+      }
+      case Kind::Operator: {
+        if (n.op != f.op) return false;
+        const auto kids = p_.children(node);
+        for (std::size_t k = 0; k < kids.size(); ++k)
+          if (!derives(kids[k], f.operands[k])) return false;
+        return true;
+      }
+    }
+    return false;
+  }
+  static bool matches_type(Type t, SymbolType s) { return (t == Type::Int) == (s == SymbolType::Int) && s != SymbolType::Player; }
+
+  const Grammar& g_;
+  const Program& p_;
+  std::vector<signed char> memo_;
+};
+
+Program subtree(const Program& p, std::size_t root) {
+  Program s;
+  s.names = p.names;
+  s.nodes.assign(p.nodes.begin() + static_cast<std::ptrdiff_t>(p.subtree_begin(root)), p.nodes.begin() + static_cast<std::ptrdiff_t>(root) + 1);
+  return s;
+}
+
+}  // namespace
+
+int Grammar::find(std::string_view name) const {
+  for (std::size_t i = 0; i < nonterminals.size(); ++i)
+    if (nonterminals[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::optional<std::string> Grammar::why_not_derived(const Program& program) const {
+  if (program.nodes.empty()) return "the program is empty";
+  Derivation d(*this, program);
+  const std::size_t root = program.size() - 1;
+  if (d.derives(root, start)) return std::nullopt;
+  // Report the first (innermost, leftmost) part that no nonterminal derives.
+  for (std::size_t i = 0; i < program.size(); ++i) {
+    bool any = false;
+    for (std::size_t nt = 0; nt < nonterminals.size() && !any; ++nt) any = d.derives(i, static_cast<int>(nt));
+    if (!any) return "grammar " + source + " has no production for '" + to_text(subtree(program, i)) + "'";
+  }
+  return "grammar " + source + " does not derive the program from its start symbol '" + nonterminals[static_cast<std::size_t>(start)].name + "'";
+}
+
+Grammar parse_grammar(const std::string& text, const std::string& source_name) {
+  const SourceText source(text, source_name);
+  std::ostringstream unused_messages;
+  parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parser::SyntaxErrorInfo error;
+  const auto grammar = parser::x3::with<parser::x3::error_handler_tag>(std::ref(handler))[
+      parser::x3::with<parser::syntax_error_tag>(std::ref(error))[parser::grammar_file()]];
+  std::vector<grammar_ast::Statement> statements;
+  Iterator first = text.cbegin();
+  if (!parser::x3::phrase_parse(first, text.cend(), grammar, parser::skipper, statements)) {
+    const std::size_t where = error.set ? static_cast<std::size_t>(error.where - text.cbegin()) : static_cast<std::size_t>(first - text.cbegin());
+    std::string expected = error.set ? error.expected : "a production";
+    if (expected == "eoi" || expected == "end of input") expected = "a production (name ::= ...), 'start name', '|' or '@ weight'";
+    source.fail_at(where, "expected " + expected);
+  }
+  return Builder(handler, source).build(statements);
+}
+
+Grammar read_grammar_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the grammar file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (text.str().size() > (1 << 20)) throw InputError(TextLocation{path, 1, 1}, "grammar file larger than 1 MiB");
+  return parse_grammar(text.str(), path);
+}
+
+}  // namespace evalsynth::lang

@@ -1,0 +1,69 @@
+#pragma once
+// Grammars: the space of programs the evolver searches. A *.grammar file
+// declares typed nonterminals, each with weighted alternatives (forms) built
+// from the language's operators, features, constant ranges, lets and
+// variables (format: grammar/README.md). The validator tells whether a
+// grammar derives a program; the evolver only builds programs it derives.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lang/program.hpp"
+#include "support/error.hpp"
+
+namespace evalsynth::lang {
+
+enum class SymbolType : std::uint8_t { Int, Bool, Player };
+
+struct GrammarForm {
+  enum class Kind : std::uint8_t {
+    ConstRange,  // const(low .. high)
+    True, False,
+    Var,         // a let-bound variable of the nonterminal's type
+    PlayerX, PlayerO,
+    Chain,       // another nonterminal: operands[0]
+    Operator,    // op over operand nonterminals: int + int, sq(row, col), if ..., not b
+    Feature,     // feature(player[, k]); operands[0] is a player nonterminal or kLiteralX/O
+    Let,         // let A in B: operands {A, B}
+  };
+  static constexpr int kLiteralX = -1;
+  static constexpr int kLiteralO = -2;
+
+  Kind kind = Kind::ConstRange;
+  Op op = Op::Const;
+  Feature feature = Feature::Moves;
+  std::int32_t low = 0;
+  std::int32_t high = 0;
+  std::vector<int> operands;
+  double weight = 1.0;
+  std::string text;  // as written
+  TextLocation where;
+};
+
+struct Nonterminal {
+  std::string name;
+  SymbolType type = SymbolType::Int;
+  std::vector<GrammarForm> forms;
+  TextLocation where;
+};
+
+class Grammar {
+ public:
+  std::string source;  // file name
+  std::vector<Nonterminal> nonterminals;
+  int start = -1;
+
+  int find(std::string_view name) const;
+  // Empty if the grammar derives `program` from its start symbol; otherwise a
+  // sentence saying which part of the program it cannot derive.
+  std::optional<std::string> why_not_derived(const Program& program) const;
+};
+
+// Throws InputError with file:line:col for syntax, unknown names, type errors,
+// duplicate or unproductive nonterminals, and a missing or non-int start.
+Grammar parse_grammar(const std::string& text, const std::string& source_name = "<grammar>");
+Grammar read_grammar_file(const std::string& path);
+
+}  // namespace evalsynth::lang

@@ -1,0 +1,40 @@
+#include "support/source_text.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace evalsynth {
+
+TextLocation SourceText::location(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  std::size_t line_start = offset;
+  while (line_start > 0 && text_[line_start - 1] != '\n') --line_start;
+  int line = 1;
+  for (std::size_t i = 0; i < line_start; ++i) line += text_[i] == '\n';
+  return TextLocation{name_, line, static_cast<int>(offset - line_start) + 1};
+}
+
+void SourceText::fail_at(std::size_t offset, const std::string& message) const {
+  offset = std::min(offset, text_.size());
+  std::size_t line_start = offset;
+  while (line_start > 0 && text_[line_start - 1] != '\n') --line_start;
+  std::size_t line_end = offset;
+  while (line_end < text_.size() && text_[line_end] != '\n') ++line_end;
+  std::string source_line = text_.substr(line_start, line_end - line_start);
+  if (!source_line.empty() && source_line.back() == '\r') source_line.pop_back();
+  throw InputError(location(offset), message, source_line, static_cast<int>(offset - line_start));
+}
+
+std::size_t SourceText::end_of_content() const {
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '#') {
+      while (i < text_.size() && text_[i] != '\n') ++i;
+      continue;
+    }
+    if (!std::isspace(static_cast<unsigned char>(text_[i]))) end = i + 1;
+  }
+  return end;
+}
+
+}  // namespace evalsynth

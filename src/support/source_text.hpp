@@ -1,0 +1,28 @@
+#pragma once
+// A source text with its name, turning byte offsets into `file:line:col`
+// errors that show the line and a caret.
+
+#include <string>
+
+#include "support/error.hpp"
+
+namespace evalsynth {
+
+class SourceText {
+ public:
+  SourceText(const std::string& text, std::string name) : text_(text), name_(std::move(name)) {}
+
+  const std::string& text() const { return text_; }
+  const std::string& name() const { return name_; }
+  TextLocation location(std::size_t offset) const;
+  [[noreturn]] void fail_at(std::size_t offset, const std::string& message) const;
+  // Offset just after the last character that is neither white space nor in a
+  // '#' comment.
+  std::size_t end_of_content() const;
+
+ private:
+  const std::string& text_;
+  std::string name_;
+};
+
+}  // namespace evalsynth
