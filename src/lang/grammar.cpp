@@ -464,7 +464,8 @@ Grammar parse_grammar(const std::string& text, const std::string& source_name) {
   std::vector<grammar_ast::Statement> statements;
   Iterator first = text.cbegin();
   if (!parser::x3::phrase_parse(first, text.cend(), grammar, parser::skipper, statements)) {
-    const std::size_t where = error.set ? static_cast<std::size_t>(error.where - text.cbegin()) : static_cast<std::size_t>(first - text.cbegin());
+    std::size_t where = error.set ? static_cast<std::size_t>(error.where - text.cbegin()) : static_cast<std::size_t>(first - text.cbegin());
+    where = std::min(where, source.end_of_content());
     std::string expected = error.set ? error.expected : "a production";
     if (expected == "eoi" || expected == "end of input") expected = "a production (name ::= ...), 'start name', '|' or '@ weight'";
     source.fail_at(where, "expected " + expected);

@@ -60,11 +60,13 @@ const auto name_token_def = word;
 const auto grammar_file_rule_def = *statement > x3::eoi;
 const auto statement_def = start_line | production;
 const auto start_line_def = (start_word >> name_token);
-const auto production_def = name_token >> lit("::=") > (alternative % '|');
+const x3::rule<class alternatives_class, std::vector<grammar_ast::Alternative>> alternatives = "an alternative";
+const auto alternatives_def = alternative >> *(lit('|') > alternative);
+const auto production_def = name_token >> lit("::=") > alternatives;
 const auto alternative_def = +token > -(lit('@') > x3::double_);
 
 BOOST_SPIRIT_DEFINE(grammar_file_rule, statement, start_line, production, alternative, token, name_token, word,
-                    token_text, start_word, number_text, symbol_text)
+                    token_text, start_word, number_text, symbol_text, alternatives)
 
 const grammar_file_type& grammar_file() { return grammar_file_rule; }
 
