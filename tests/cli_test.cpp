@@ -125,3 +125,41 @@ TEST_CASE("matches from a board file play each board", "[cli]") {
   CHECK_THAT(r.output, Contains("2 game(s) per start board x 3 start board(s)"));
   std::remove(boards.c_str());
 }
+
+TEST_CASE("check shows a program and rejects bad ones with a location", "[cli][lang]") {
+  const std::string examples = std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/";
+  Run r = run("check " + examples + "examples/adate2005.eval --position 5 --grammar " + examples + "features.grammar");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("size       173 nodes"));
+  CHECK_THAT(r.output, Contains("compiled   weight table"));
+  CHECK_THAT(r.output, Contains("features.grammar derives the program"));
+  CHECK_THAT(r.output, Contains("value      13"));
+  r = run("check " + examples + "examples/adate2005.eval --grammar " + examples + "adate.grammar");
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("has no production for '2 * sq(0, 1)'"));
+
+  const std::string bad = temp_path("bad.eval");
+  write(bad, "# a comment\nlet a = sq(0, 3) in\n  a + b\n");
+  r = run("check " + bad);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains(bad + ":3:7: error: unknown name 'b'"));
+  std::remove(bad.c_str());
+  r = run("check /nonexistent.eval");
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("/nonexistent.eval:1:1: error: cannot open the program file"));
+  r = run("check " + examples + "examples/ibef.eval --position 4x");
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("--position:1:2: error: bad character 'x'"));
+  r = run("check");
+  CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("program files play in matches", "[cli][lang]") {
+  const std::string examples = std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/";
+  const Run r = run("match " + examples + "adate2005.eval@2 ibef@2 --games 200 --seed 9");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("adate2005@2 - IBEF2 "));
+  const Run bad = run("match /nonexistent.eval@2 ibef@2");
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.output, Contains("cannot open the program file"));
+}

@@ -2,8 +2,12 @@
 #include <chrono>
 #include <cstdio>
 
+#include <memory>
+
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "lang/parse.hpp"
+#include "lang/random_program.hpp"
 #include "tournament/game.hpp"
 #include "tournament/workload.hpp"
 
@@ -12,15 +16,19 @@ namespace evalsynth {
 const char* const kBenchHelp =
     "usage: evalsynth bench [--reps N] [--seed S]\n"
     "\n"
-    "Times the thesis's fitness workload on one thread: 711 start boards x 4 games\n"
-    "(candidate as X and O at depths 1 and 2 against IBEF at depth 2), with IBEF as\n"
-    "the candidate and left-to-right move order. Prints the median time per\n"
-    "workload, games/s and nodes/s, and a node-count signature that changes only\n"
-    "when the search's behaviour changes.\n"
+    "Times, on one thread, the thesis's fitness workload: 711 start boards x 4\n"
+    "games (candidate as X and O at depths 1 and 2 against IBEF at depth 2),\n"
+    "left-to-right move order, with native IBEF as the candidate and as the\n"
+    "reference, then with IBEF written in the language (compiled, and forced\n"
+    "through the interpreter), each as a ratio to the native run measured in the\n"
+    "same invocation. Then nanoseconds per evaluation for native IBEF, the\n"
+    "ADATE-2005 program and random programs of about 50 and 200 nodes.\n"
+    "The node-count signature changes only when the search's behaviour changes.\n"
     "\n"
     "Options:\n"
     "  --reps N   timed repetitions after one warm-up (default 20)\n"
-    "  --seed S   seed of the generated start boards (default 2005)\n";
+    "  --seed S   seed of the generated start boards (default 2005)\n"
+    "  --examples DIR  where ibef.eval and adate2005.eval are (default grammar/examples)\n";
 
 namespace {
 
@@ -52,29 +60,102 @@ WorkloadRun run_thesis_workload(const Player& candidate, const Player& opponent_
   return run;
 }
 
+
+WorkloadRun median_run(const Player& candidate, const Player& opponent, const std::vector<Position>& boards, int reps) {
+  run_thesis_workload(candidate, opponent, boards);  // warm-up
+  std::vector<WorkloadRun> runs;
+  for (int i = 0; i < reps; ++i) runs.push_back(run_thesis_workload(candidate, opponent, boards));
+  std::sort(runs.begin(), runs.end(), [](const auto& l, const auto& r) { return l.seconds < r.seconds; });
+  return runs[runs.size() / 2];
+}
+
+template <class E>
+double nanoseconds_per_evaluation(const E& evaluator, const std::vector<Position>& positions, int rounds) {
+  long long sink = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int r = 0; r < rounds; ++r)
+    for (const Position& p : positions) sink += evaluator(p);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  static volatile long long keep = 0;
+  keep = keep + sink;
+  return seconds * 1e9 / (static_cast<double>(positions.size()) * rounds);
+}
+
+std::vector<Position> sample_positions(int count) {
+  Rng rng(99);
+  std::vector<Position> positions;
+  while (static_cast<int>(positions.size()) < count) {
+    Position p;
+    for (int i = rng.below(36); i > 0 && !p.is_game_over(); --i) p = p.played(random_column(p, rng));
+    if (!p.is_game_over()) positions.push_back(p);
+  }
+  return positions;
+}
+
+Player program_player_from(const lang::Program& program, lang::CompiledProgram::Mode mode, const char* name) {
+  return Player{name, 2, evaluator_for(program, mode), true};
+}
+
 }  // namespace
 
 int bench_command(const Args& args) {
-  const Arguments a(args, {{"reps"}, {"seed"}});
+  const Arguments a(args, {{"reps"}, {"seed"}, {"examples"}});
   const int reps = static_cast<int>(a.integer("reps", 20, 1, 100000));
   const auto seed = static_cast<std::uint64_t>(a.integer("seed", 2005, 0, INT64_MAX));
+  const std::string examples = a.value_or("examples", "grammar/examples");
+  const lang::Program ibef_program = lang::read_program_file(examples + "/ibef.eval");
+  const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
   const std::vector<Position> boards = thesis_sized_board_set(seed);
   const Player ibef = builtin_player("ibef", 2);
 
-  run_thesis_workload(ibef, ibef, boards);  // warm-up
-  std::vector<WorkloadRun> runs;
-  for (int i = 0; i < reps; ++i) runs.push_back(run_thesis_workload(ibef, ibef, boards));
-  std::sort(runs.begin(), runs.end(), [](const auto& l, const auto& r) { return l.seconds < r.seconds; });
-  const WorkloadRun& median = runs[runs.size() / 2];
+  const WorkloadRun native = median_run(ibef, ibef, boards, reps);
+  std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n", boards.size(),
+              static_cast<unsigned long long>(native.games), reps);
+  std::printf("  %-34s %9s %9s %9s %8s\n", "candidate", "ms", "games/s", "Mnodes/s", "ratio");
+  auto report = [&](const char* what, const WorkloadRun& run) {
+    std::printf("  %-34s %9.2f %9.0f %9.1f %7.2fx\n", what, run.seconds * 1e3, static_cast<double>(run.games) / run.seconds,
+                static_cast<double>(run.nodes) / run.seconds / 1e6, run.seconds / native.seconds);
+  };
+  report("native IBEF (reference)", native);
+  const WorkloadRun compiled = median_run(program_player_from(ibef_program, lang::CompiledProgram::Mode::Auto, "ibef"), ibef, boards, reps);
+  report("ibef.eval, compiled (weight table)", compiled);
+  const WorkloadRun interpreted =
+      median_run(program_player_from(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly, "ibef"), ibef, boards, reps);
+  report("ibef.eval, interpreter only", interpreted);
+  std::printf("  signature        %llu nodes, candidate won %d games (program runs: %llu, %llu nodes)\n",
+              static_cast<unsigned long long>(native.nodes), native.candidate_wins,
+              static_cast<unsigned long long>(compiled.nodes), static_cast<unsigned long long>(interpreted.nodes));
 
-  std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, IBEF vs IBEF@2, 1 thread\n", boards.size(),
-              static_cast<unsigned long long>(median.games));
-  std::printf("  ms per workload  median %.2f  min %.2f  max %.2f  (%d runs)\n", median.seconds * 1e3, runs.front().seconds * 1e3,
-              runs.back().seconds * 1e3, reps);
-  std::printf("  games/s          %.0f\n", static_cast<double>(median.games) / median.seconds);
-  std::printf("  nodes/s          %.1f M\n", static_cast<double>(median.nodes) / median.seconds / 1e6);
-  std::printf("  signature        %llu nodes, candidate won %d games\n", static_cast<unsigned long long>(median.nodes),
-              median.candidate_wins);
+  const std::vector<Position> positions = sample_positions(4096);
+  const int rounds = std::max(1, reps * 5);
+  std::printf("\nnanoseconds per evaluation (%zu positions x %d rounds)\n", positions.size(), rounds);
+  const double native_ns = nanoseconds_per_evaluation(ibef_evaluator(), positions, rounds);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "native IBEF (reference)", native_ns, 1.0);
+  auto time_program = [&](const std::string& what, const lang::Program& program, lang::CompiledProgram::Mode mode) {
+    const lang::CompiledProgram compiled_program(program, mode);
+    const double ns = nanoseconds_per_evaluation(compiled_program, positions, rounds);
+    std::printf("  %-44s %8.2f ns  %6.2fx\n", what.c_str(), ns, ns / native_ns);
+  };
+  const double native_adate_ns = nanoseconds_per_evaluation(adate2005_evaluator(), positions, rounds);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "native ADATE-2005", native_adate_ns, native_adate_ns / native_ns);
+  time_program("adate2005.eval, compiled (weight table)", adate_program, lang::CompiledProgram::Mode::Auto);
+  time_program("adate2005.eval, interpreter only", adate_program, lang::CompiledProgram::Mode::InterpreterOnly);
+  for (std::size_t target : {50, 200}) {
+    Rng rng(target);
+    std::size_t total_nodes = 0;
+    double total_ns = 0;
+    const int count = 20;
+    for (int i = 0; i < count; ++i) {
+      lang::Program program = lang::random_program(rng, target);
+      while (program.size() < target * 3 / 4 || program.size() > target * 5 / 4) program = lang::random_program(rng, target * 3 / 2);
+      total_nodes += program.size();
+      total_ns += nanoseconds_per_evaluation(lang::CompiledProgram(program), positions, std::max(1, rounds / 4));
+    }
+    const double ns = total_ns / count;
+    std::printf("  %-44s %8.2f ns  %6.2fx\n",
+                ("random programs, mean " + std::to_string(total_nodes / count) + " nodes (" + std::to_string(count) + ")").c_str(), ns,
+                ns / native_ns);
+  }
   return 0;
 }
 

@@ -32,7 +32,7 @@ int check_command(const Args& args) {
   const std::string& path = a.positionals()[0];
   const lang::Program program = lang::read_program_file(path);
   const Position position = parse_position(a.value_or("position", ""), TextLocation{"--position", 1, 1});
-  check_grammar_option(a, program);
+  const std::string grammar_line = check_grammar_option(a, program);
 
   const lang::Program simple = lang::simplify(program);
   const lang::CompiledProgram compiled(program);
@@ -45,6 +45,7 @@ int check_command(const Args& args) {
     std::printf("compiled   weight table (linear in the squares)\n");
   else
     std::printf("compiled   interpreter, %zu instructions\n", compiled.instruction_count());
+  if (!grammar_line.empty()) std::printf("grammar    %s\n", grammar_line.c_str());
   std::printf("position   %d stones, %s to move\n%s", position.moves_played(), position.side_to_move() == Side::X ? "X" : "O",
               to_ascii(position).c_str());
   std::printf("value      %d\n", compiled(position));
@@ -54,11 +55,11 @@ int check_command(const Args& args) {
 }  // namespace evalsynth
 
 namespace evalsynth {
-void check_grammar_option(const Arguments& a, const lang::Program& program) {
-  if (!a.has("grammar")) return;
+std::string check_grammar_option(const Arguments& a, const lang::Program& program) {
+  if (!a.has("grammar")) return "";
   const lang::Grammar grammar = lang::read_grammar_file(*a.value("grammar"));
   if (const auto why = grammar.why_not_derived(program))
     throw InputError(TextLocation{a.positionals()[0], 1, 1}, *why);
-  std::printf("grammar    %s derives the program\n", grammar.source.c_str());
+  return grammar.source + " derives the program";
 }
 }  // namespace evalsynth

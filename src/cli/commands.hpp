@@ -22,7 +22,8 @@ class Arguments;
 namespace lang {
 class Program;
 }
-// --grammar FILE: checks that the grammar derives `program`; throws InputError.
-void check_grammar_option(const Arguments& a, const lang::Program& program);
+// --grammar FILE: checks that the grammar derives `program` (throws
+// InputError if not) and returns a line saying so; "" without --grammar.
+std::string check_grammar_option(const Arguments& a, const lang::Program& program);
 
 }  // namespace evalsynth

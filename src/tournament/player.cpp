@@ -54,9 +54,16 @@ Player builtin_player(std::string_view name, int depth) {
   throw UsageError("unknown player '" + std::string(name) + "': built-in players are ibef, adate (ADATE-2005) and random");
 }
 
+AnyEvaluator evaluator_for(const lang::Program& program, lang::CompiledProgram::Mode mode) {
+  auto compiled = std::make_shared<const lang::CompiledProgram>(program, mode);
+  // A weight table is searched as the native evaluators are, without the
+  // compiled program's dispatch.
+  if (compiled->is_linear()) return AnyEvaluator{*compiled->linear()};
+  return AnyEvaluator{std::move(compiled)};
+}
+
 Player program_player(const std::string& path, int depth) {
-  const auto program = std::make_shared<const lang::CompiledProgram>(lang::read_program_file(path));
-  return {std::filesystem::path(path).stem().string(), depth, AnyEvaluator{program}, true};
+  return {std::filesystem::path(path).stem().string(), depth, evaluator_for(lang::read_program_file(path)), true};
 }
 
 namespace {

@@ -82,6 +82,11 @@ int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& r
 // Throws UsageError naming the known players.
 Player builtin_player(std::string_view name, int depth);
 
+// The evaluator a program compiles to: a weight table if it is linear in the
+// squares, else the compiled program.
+AnyEvaluator evaluator_for(const lang::Program& program,
+                           lang::CompiledProgram::Mode mode = lang::CompiledProgram::Mode::Auto);
+
 // A player searching with the program in an .eval file, named after the file
 // (its name without folders and extension). Throws InputError for a bad file.
 Player program_player(const std::string& path, int depth);
