@@ -181,6 +181,11 @@ TEST_CASE("every feature by hand on constructed positions", "[lang][features]") 
   // Empty board: every window is open to both, none holds a stone.
   CHECK(value("windows(x, 1) + windows(x, 2) + windows(x, 3)", "") == 0);
   CHECK(value("moves() * 100 + mobility() * 10 + to_move()", "") == 71);
+  // X on (0,3),(0,4), O on (1,3),(1,4): the row-1 windows over columns 2-5,
+  // 3-6, 4-7 hold both X stones; the row-2 windows the same for O.
+  CHECK(value("windows(x, 2)", "4455") == 3);
+  CHECK(value("windows(o, 2)", "4455") == 3);
+  CHECK(value("windows(x, 3) + windows(o, 3)", "4455") == 0);
   // X in the bottom left corner: lines through (0,0): horizontal 1, vertical 1, diagonal 1.
   CHECK(value("windows(x, 1)", "1") == 3);
   CHECK(value("windows(o, 1)", "1") == 0);

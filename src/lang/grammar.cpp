@@ -474,12 +474,7 @@ Grammar parse_grammar(const std::string& text, const std::string& source_name) {
 }
 
 Grammar read_grammar_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the grammar file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (text.str().size() > (1 << 20)) throw InputError(TextLocation{path, 1, 1}, "grammar file larger than 1 MiB");
-  return parse_grammar(text.str(), path);
+  return parse_grammar(read_text_file(path, "grammar", std::size_t{1} << 20), path);
 }
 
 }  // namespace evalsynth::lang

@@ -303,11 +303,7 @@ Program parse_program(const std::string& text, const std::string& source_name) {
 }
 
 Program read_program_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the program file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_program(text.str(), path);
+  return parse_program(read_text_file(path, "program", kMaxSourceBytes), path);
 }
 
 }  // namespace evalsynth::lang

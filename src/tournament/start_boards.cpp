@@ -7,6 +7,7 @@
 
 #include "game/notation.hpp"
 #include "support/error.hpp"
+#include "support/source_text.hpp"
 #include "support/random.hpp"
 #include "tournament/player.hpp"
 
@@ -105,11 +106,7 @@ std::vector<Position> parse_board_text(const std::string& text, const std::strin
 }
 
 std::vector<Position> read_board_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the board file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_board_text(text.str(), path);
+  return parse_board_text(read_text_file(path, "board"), path);
 }
 
 std::vector<Position> shallow_boards() {
