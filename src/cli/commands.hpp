@@ -13,10 +13,12 @@ using Args = std::vector<std::string>;
 int match_command(const Args& args);
 int bench_command(const Args& args);
 int check_command(const Args& args);
+int run_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
 extern const char* const kCheckHelp;
+extern const char* const kRunHelp;
 
 class Arguments;
 namespace lang {

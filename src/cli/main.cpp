@@ -17,6 +17,7 @@ constexpr const char* kUsage =
     "usage: evalsynth COMMAND [OPTIONS]\n"
     "\n"
     "Commands:\n"
+    "  run      evolve an evaluator as a spec file says\n"
     "  match    play games between evaluators and print the cross-table\n"
     "  check    parse an evaluator program, show its canonical form and value\n"
     "  bench    time the thesis's fitness workload (games/s, nodes/s)\n"
@@ -31,6 +32,7 @@ struct Command {
 };
 
 const Command kCommands[] = {
+    {"run", evalsynth::run_command, &evalsynth::kRunHelp},
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},

@@ -1,0 +1,111 @@
+#include "io/run_output.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "io/files.hpp"
+#include "lang/printer.hpp"
+
+namespace evalsynth {
+namespace {
+
+std::string hex(std::uint64_t v) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string fitness_text(const Fitness& f, Scoring s) {
+  std::string text = std::to_string(f.wins) + " won, " + std::to_string(f.draws) + " drawn of " + std::to_string(f.games) +
+                     " games; moves to win " + std::to_string(f.moves_to_win);
+  if (s == Scoring::Points) text = std::to_string(f.score(s)) + " points (" + text + ")";
+  return text;
+}
+
+std::string fitness_json(const Fitness& f, Scoring s) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", f.score(s));
+  return std::string("{\"score\": ") + buf + ", \"games\": " + std::to_string(f.games) + ", \"wins\": " + std::to_string(f.wins) +
+         ", \"draws\": " + std::to_string(f.draws) + ", \"moves_to_win\": " + std::to_string(f.moves_to_win) + "}";
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string answer_text(const Synthesis& run) {
+  const HallEntry& best = run.hall_of_fame().front();
+  const Scoring s = run.spec().scoring;
+  std::string text = "# The answer of evalsynth run '" + run.spec().name + "' (spec " + run.spec().source + ", hash " + hex(run.spec().hash()) + ")\n";
+  text += "# found in generation " + std::to_string(best.generation) + "; size " + std::to_string(best.program.size()) + " nodes\n";
+  text += "# training:   " + fitness_text(best.training, s) + "\n";
+  text += "# validation: " + fitness_text(best.validation, s) + "\n";
+  for (const Baseline& b : run.baselines()) text += "#   " + b.name + " on the same validation games: " + fitness_text(b.validation, s) + "\n";
+  return text + lang::to_text(best.program) + "\n";
+}
+
+std::string log_csv(const Synthesis& run) {
+  std::string out =
+      "generation,evaluations,best_training,mean_training,median_training,best_validation,mean_size,best_size,cache_hit_rate,games_per_second,elapsed_seconds\n";
+  for (const GenerationLog& g : run.log()) {
+    char row[400];
+    std::snprintf(row, sizeof row, "%d,%lld,%g,%.2f,%g,%g,%.1f,%zu,%.3f,%.0f,%.2f\n", g.generation, static_cast<long long>(g.evaluations),
+                  g.best_training, g.mean_training, g.median_training, g.best_validation, g.mean_size, g.best_size, g.cache_hit_rate,
+                  g.games_per_second, g.elapsed_seconds);
+    out += row;
+  }
+  return out;
+}
+
+std::string summary_json(const Synthesis& run) {
+  const Scoring s = run.spec().scoring;
+  const HallEntry& best = run.hall_of_fame().front();
+  const GenerationLog& last = run.log().back();
+  std::string out = "{\n";
+  out += "  \"run\": \"" + json_escape(run.spec().name) + "\",\n";
+  out += "  \"spec\": \"" + json_escape(run.spec().source) + "\",\n";
+  out += "  \"spec_hash\": \"" + hex(run.spec().hash()) + "\",\n";
+  out += "  \"seed\": " + std::to_string(run.spec().seed) + ",\n";
+  out += "  \"stopped_by\": \"" + run.stop_reason() + "\",\n";
+  out += "  \"generations\": " + std::to_string(last.generation + 1) + ",\n";
+  out += "  \"evaluations\": " + std::to_string(last.evaluations) + ",\n";
+  out += "  \"elapsed_seconds\": " + std::to_string(last.elapsed_seconds) + ",\n";
+  out += "  \"training_boards\": " + std::to_string(run.training_task().boards.size()) + ",\n";
+  out += "  \"validation_boards\": " + std::to_string(run.validation_task().boards.size()) + ",\n";
+  out += "  \"answer\": {\"program\": \"" + json_escape(lang::to_text(best.program)) + "\", \"size\": " + std::to_string(best.program.size()) +
+         ", \"depth\": " + std::to_string(best.program.depth()) + ", \"generation\": " + std::to_string(best.generation) +
+         ",\n             \"training\": " + fitness_json(best.training, s) + ",\n             \"validation\": " + fitness_json(best.validation, s) + "},\n";
+  out += "  \"baselines\": {";
+  for (std::size_t i = 0; i < run.baselines().size(); ++i)
+    out += std::string(i ? ", " : "") + "\"" + run.baselines()[i].name + "\": " + fitness_json(run.baselines()[i].validation, s);
+  out += "},\n  \"hall_of_fame\": [";
+  for (std::size_t i = 0; i < run.hall_of_fame().size(); ++i) {
+    const HallEntry& h = run.hall_of_fame()[i];
+    out += std::string(i ? "," : "") + "\n    {\"program\": \"" + json_escape(lang::to_text(h.program)) + "\", \"generation\": " +
+           std::to_string(h.generation) + ", \"validation\": " + fitness_json(h.validation, s) + "}";
+  }
+  return out + "\n  ]\n}\n";
+}
+
+void write_run_outputs(const Synthesis& run, const std::string& folder) {
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the results folder: " + error.message());
+  write_file_atomically(folder + "/best.eval", answer_text(run));
+  write_file_atomically(folder + "/log.csv", log_csv(run));
+  write_file_atomically(folder + "/summary.json", summary_json(run));
+  write_file_atomically(folder + "/spec.spec", run.spec().text);
+}
+
+}  // namespace evalsynth

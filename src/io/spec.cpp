@@ -1,0 +1,329 @@
+#include "io/spec.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "io/spec_parser.hpp"
+#include "support/source_text.hpp"
+#include "support/suggest.hpp"
+
+namespace evalsynth {
+namespace {
+
+using Iterator = lang::parser::iterator_type;
+namespace x3 = boost::spirit::x3;
+
+class Interpreter {
+ public:
+  Interpreter(const lang::parser::error_handler_type& handler, const SourceText& source, RunSpec& spec)
+      : handler_(handler), source_(source), spec_(spec) {}
+
+  void run(const std::vector<spec_ast::Entry>& entries) {
+    const auto table = handlers();
+    std::vector<std::string> keys;
+    for (const auto& [key, handler] : table) keys.push_back(key);
+    std::map<std::string, const spec_ast::Entry*> seen;
+    for (const auto& entry : entries) {
+      const std::string& key = entry.key.text;
+      const auto it = table.find(key);
+      if (it == table.end()) {
+        const std::string guess = closest_match(key, keys);
+        fail(entry.key, "unknown key '" + key + "'" + (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
+      }
+      if (const auto previous = seen.find(key); previous != seen.end())
+        fail(entry.key, "'" + key + "' is given twice (first at line " + std::to_string(where(previous->second->key).line) + ")");
+      seen[key] = &entry;
+      it->second(entry);
+    }
+    check_relations(seen);
+  }
+
+ private:
+  using Handler = std::function<void(const spec_ast::Entry&)>;
+
+  template <class Tagged>
+  TextLocation where(const Tagged& node) const {
+    return source_.location(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()));
+  }
+  template <class Tagged>
+  [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
+    source_.fail_at(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()), message);
+  }
+
+  // All the words of a value that must be a plain list (no '+', no calls).
+  std::vector<const spec_ast::Word*> words(const spec_ast::Entry& e) const {
+    std::vector<const spec_ast::Word*> out;
+    for (const auto& sum : e.values) {
+      if (sum.terms.size() != 1) fail(sum, "'" + e.key.text + "' takes a list separated by ',', not a sum with '+'");
+      const auto* word = boost::get<spec_ast::Word>(&sum.terms[0].get());
+      if (!word) fail(sum, "'" + e.key.text + "' takes plain values, not calls");
+      out.push_back(word);
+    }
+    return out;
+  }
+  const spec_ast::Word& one_word(const spec_ast::Entry& e) const {
+    const auto list = words(e);
+    if (list.size() != 1) fail(e.key, "'" + e.key.text + "' takes one value");
+    return *list[0];
+  }
+
+  std::int64_t integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max, const std::string& key) const {
+    std::int64_t v = 0;
+    const auto [end, error] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
+    if (error != std::errc() || end != w.text.data() + w.text.size() || v < min || v > max)
+      fail(w, "'" + key + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + w.text + "'");
+    return v;
+  }
+  double number(const spec_ast::Word& w, double min, double max, const std::string& key) const {
+    double v = 0;
+    std::istringstream in(w.text);
+    in >> v;
+    if (!in || !in.eof() || !(v >= min && v <= max))
+      fail(w, "'" + key + "' wants a number from " + std::to_string(min).substr(0, 4) + " to " + std::to_string(max) + ", not '" + w.text + "'");
+    return v;
+  }
+  double duration(const spec_ast::Word& w, const std::string& key) const {
+    std::string digits = w.text;
+    double unit = 1;
+    if (!digits.empty() && (digits.back() == 's' || digits.back() == 'm' || digits.back() == 'h')) {
+      unit = digits.back() == 's' ? 1 : digits.back() == 'm' ? 60 : 3600;
+      digits.pop_back();
+    }
+    double v = 0;
+    std::istringstream in(digits);
+    in >> v;
+    if (digits.empty() || !in || !in.eof() || !(v >= 0) || v * unit > 1e7)
+      fail(w, "'" + key + "' wants a duration such as 90s, 30m or 2h (0 for none), not '" + w.text + "'");
+    return v * unit;
+  }
+  template <class T>
+  T choice(const spec_ast::Word& w, const std::string& key, const std::vector<std::pair<std::string, T>>& options) const {
+    std::string known;
+    for (const auto& [word, value] : options) {
+      if (w.text == word) return value;
+      known += (known.empty() ? "" : ", ") + word;
+    }
+    fail(w, "'" + key + "' is one of " + known + ", not '" + w.text + "'");
+  }
+  std::string existing_file(const spec_ast::Word& w, const std::string& what) const {
+    std::error_code ignored;
+    if (!std::filesystem::is_regular_file(w.text, ignored)) fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
+    return w.text;
+  }
+
+  std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
+    std::vector<BoardSource> out;
+    for (const auto& sum : e.values)
+      for (const auto& term : sum.terms) {
+        if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
+          if (word->text != "shallow") fail(*word, "a board set is made of shallow, random(N) and file(\"path\") joined by '+', not '" + word->text + "'");
+          out.push_back({BoardSource::Kind::Shallow, 0, {}});
+          continue;
+        }
+        const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
+        const std::string& f = call.name.text;
+        if ((f != "random" && f != "file") || call.arguments.size() != 1 || call.arguments[0].terms.size() != 1)
+          fail(call.name, "a board set is made of shallow, random(N) and file(\"path\") joined by '+'");
+        const auto* arg = boost::get<spec_ast::Word>(&call.arguments[0].terms[0].get());
+        if (!arg) fail(call.name, "'" + f + "' takes a plain value");
+        if (f == "random") out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*arg, 1, 100000, e.key.text)), {}});
+        else out.push_back({BoardSource::Kind::File, 0, existing_file(*arg, "board")});
+      }
+    return out;
+  }
+
+  std::map<std::string, Handler> handlers() {
+    std::map<std::string, Handler> h;
+    RunSpec& s = spec_;
+    h["name"] = [&](const auto& e) {
+      const auto& w = one_word(e);
+      if (w.text.find('/') != std::string::npos || w.text == "." || w.text == "..") fail(w, "a run name is a plain name, not a path");
+      s.name = w.text;
+    };
+    h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
+    h["seeds"] = [&](const auto& e) {
+      s.seeds.clear();
+      for (const auto* w : words(e)) s.seeds.push_back(existing_file(*w, "seed program"));
+    };
+    h["opponents"] = [&](const auto& e) {
+      s.opponents.clear();
+      for (const auto* w : words(e)) {
+        const auto at = w->text.rfind('@');
+        const std::string base = w->text.substr(0, at);
+        if (at == std::string::npos && base != "random") fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3) or random");
+        if (base.find('/') != std::string::npos || base.size() > 5) {
+          spec_ast::Word file = *w;
+          file.text = base;
+          std::error_code ignored;
+          if ((base.find('/') != std::string::npos || base.ends_with(".eval")) && !std::filesystem::is_regular_file(base, ignored))
+            fail(*w, "opponent program '" + base + "' not found");
+        }
+        s.opponents.push_back(w->text);
+      }
+    };
+    h["colours"] = [&](const auto& e) {
+      s.colours.clear();
+      for (const auto* w : words(e)) s.colours.push_back(choice<Side>(*w, "colours", {{"x", Side::X}, {"o", Side::O}}));
+    };
+    h["candidate-depths"] = [&](const auto& e) {
+      s.candidate_depths.clear();
+      for (const auto* w : words(e)) s.candidate_depths.push_back(static_cast<int>(integer(*w, 1, 12, "candidate-depths")));
+    };
+    h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
+    h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
+    h["board-seed"] = [&](const auto& e) { s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed")); };
+    h["scoring"] = [&](const auto& e) { s.scoring = choice<Scoring>(one_word(e), "scoring", {{"thesis", Scoring::Thesis}, {"points", Scoring::Points}}); };
+    h["move-order"] = [&](const auto& e) {
+      s.move_order = choice<MoveOrder>(one_word(e), "move-order", {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
+    };
+    h["rules"] = [&](const auto& e) {
+      s.rules = choice<RuleSet>(one_word(e), "rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
+    };
+    h["population"] = [&](const auto& e) { s.population = static_cast<int>(integer(one_word(e), 2, 100000, "population")); };
+    h["generations"] = [&](const auto& e) { s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations")); };
+    h["time-budget"] = [&](const auto& e) { s.time_budget_seconds = duration(one_word(e), "time-budget"); };
+    h["evaluations"] = [&](const auto& e) { s.evaluation_budget = integer(one_word(e), 0, INT64_MAX, "evaluations"); };
+    for (int op = 0; op < evolve::kOperatorCount; ++op) {
+      const std::string key(evolve::operator_name(static_cast<evolve::Operator>(op)));
+      h[key] = [&, op, key](const auto& e) { s.operator_rates[static_cast<std::size_t>(op)] = number(one_word(e), 0.0, 1.0, key); };
+    }
+    h["tournament-size"] = [&](const auto& e) { s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size")); };
+    h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
+    h["max-size"] = [&](const auto& e) { s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size")); };
+    h["max-depth"] = [&](const auto& e) { s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, 500, "max-depth")); };
+    h["init-depth"] = [&](const auto& e) { s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth")); };
+    h["validation-top"] = [&](const auto& e) { s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top")); };
+    h["hall-of-fame"] = [&](const auto& e) { s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame")); };
+    h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
+    h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
+    h["output"] = [&](const auto& e) { s.output = one_word(e).text; };
+    return h;
+  }
+
+  void check_relations(const std::map<std::string, const spec_ast::Entry*>& seen) const {
+    auto at = [&](const char* key) -> const spec_ast::Entry* {
+      const auto it = seen.find(key);
+      return it == seen.end() ? nullptr : it->second;
+    };
+    auto complain = [&](const char* key, const std::string& message) {
+      if (const auto* e = at(key)) fail(e->key, message);
+      source_.fail_at(0, message);
+    };
+    if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");
+    if (spec_.validation_top > spec_.population) complain("validation-top", "validation-top cannot exceed the population");
+    double total = 0;
+    for (double r : spec_.operator_rates) total += r;
+    if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
+    if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
+  }
+
+  const lang::parser::error_handler_type& handler_;
+  const SourceText& source_;
+  RunSpec& spec_;
+};
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+std::string board_text(const std::vector<BoardSource>& sources) {
+  std::string out;
+  for (const auto& b : sources) {
+    if (!out.empty()) out += " + ";
+    out += b.kind == BoardSource::Kind::Shallow ? "shallow"
+           : b.kind == BoardSource::Kind::Random ? "random(" + std::to_string(b.count) + ")"
+                                                 : "file(\"" + b.path + "\")";
+  }
+  return out;
+}
+
+std::string number_text(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+}  // namespace
+
+std::string RunSpec::resolved_text() const {
+  std::vector<std::string> colour_names, depth_names;
+  for (Side c : colours) colour_names.push_back(c == Side::X ? "x" : "o");
+  for (int d : candidate_depths) depth_names.push_back(std::to_string(d));
+  std::ostringstream out;
+  out << "name              = " << name << "\n"
+      << "grammar           = " << grammar << "\n"
+      << "seeds             = " << (seeds.empty() ? "" : join(seeds)) << "\n"
+      << "opponents         = " << join(opponents) << "\n"
+      << "colours           = " << join(colour_names) << "\n"
+      << "candidate-depths  = " << join(depth_names) << "\n"
+      << "training-boards   = " << board_text(training) << "\n"
+      << "validation-boards = " << board_text(validation) << "\n"
+      << "board-seed        = " << board_seed << "\n"
+      << "scoring           = " << (scoring == Scoring::Thesis ? "thesis" : "points") << "\n"
+      << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
+      << "rules             = " << (rules == RuleSet::Standard ? "standard" : "thesis-java") << "\n"
+      << "population        = " << population << "\n"
+      << "generations       = " << generations << "\n"
+      << "time-budget       = " << number_text(time_budget_seconds) << "s\n"
+      << "evaluations       = " << evaluation_budget << "\n";
+  for (int op = 0; op < evolve::kOperatorCount; ++op) {
+    std::string key(evolve::operator_name(static_cast<evolve::Operator>(op)));
+    key.resize(17, ' ');
+    out << key << " = " << number_text(operator_rates[static_cast<std::size_t>(op)]) << "\n";
+  }
+  out << "tournament-size   = " << tournament_size << "\n"
+      << "elitism           = " << elitism << "\n"
+      << "max-size          = " << limits.max_size << "\n"
+      << "max-depth         = " << limits.max_depth << "\n"
+      << "init-depth        = " << init_depth << "\n"
+      << "validation-top    = " << validation_top << "\n"
+      << "hall-of-fame      = " << hall_of_fame << "\n"
+      << "seed              = " << seed << "\n"
+      << "threads           = " << threads << "\n"
+      << "output            = " << output << "\n";
+  return out.str();
+}
+
+std::uint64_t RunSpec::hash() const {
+  // Threads and output do not change the result; leave them out.
+  std::string text = resolved_text();
+  for (const char* volatile_key : {"threads ", "output "}) {
+    const auto at = text.find(std::string("\n") + volatile_key);
+    if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
+  }
+  return hash_text(text);
+}
+
+RunSpec parse_spec(const std::string& text, const std::string& source_name) {
+  const SourceText source(text, source_name);
+  std::ostringstream unused_messages;
+  lang::parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  lang::parser::SyntaxErrorInfo error;
+  const auto grammar = x3::with<x3::error_handler_tag>(std::ref(handler))[
+      x3::with<lang::parser::syntax_error_tag>(std::ref(error))[lang::parser::spec_file()]];
+  std::vector<spec_ast::Entry> entries;
+  Iterator first = text.cbegin();
+  if (!x3::phrase_parse(first, text.cend(), grammar, lang::parser::skipper, entries)) {
+    std::size_t where = error.set ? static_cast<std::size_t>(error.where - text.cbegin()) : static_cast<std::size_t>(first - text.cbegin());
+    where = std::min(where, source.end_of_content());
+    std::string expected = error.set ? error.expected : "an entry (key = value)";
+    if (expected == "eoi") expected = "an entry (key = value), or ',' or '+' continuing a value";
+    source.fail_at(where, "expected " + expected);
+  }
+  RunSpec spec;
+  spec.source = source_name;
+  spec.text = text;
+  spec.name = std::filesystem::path(source_name).stem().string();
+  Interpreter(handler, source, spec).run(entries);
+  return spec;
+}
+
+RunSpec read_spec_file(const std::string& path) { return parse_spec(read_text_file(path, "spec", 1 << 20), path); }
+
+}  // namespace evalsynth
