@@ -258,7 +258,7 @@ std::string RunSpec::resolved_text() const {
   std::ostringstream out;
   out << "name              = " << name << "\n"
       << "grammar           = " << grammar << "\n"
-      << "seeds             = " << (seeds.empty() ? "" : join(seeds)) << "\n"
+      << (seeds.empty() ? "# seeds: none\n" : "seeds             = " + join(seeds) + "\n")
       << "opponents         = " << join(opponents) << "\n"
       << "colours           = " << join(colour_names) << "\n"
       << "candidate-depths  = " << join(depth_names) << "\n"

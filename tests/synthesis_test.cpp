@@ -1,0 +1,146 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "io/run_output.hpp"
+#include "io/spec.hpp"
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "synthesis/synthesis.hpp"
+#include "tournament/fitness.hpp"
+
+using namespace evalsynth;
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_spec(text, "s.spec");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// Runs from the repository root so the relative paths in specs resolve.
+struct InSourceDir {
+  std::filesystem::path previous = std::filesystem::current_path();
+  InSourceDir() { std::filesystem::current_path(EVALSYNTH_SOURCE_DIR); }
+  ~InSourceDir() { std::filesystem::current_path(previous); }
+};
+
+}  // namespace
+
+TEST_CASE("specs read with defaults and resolve fully", "[spec]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec("grammar = grammar/features.grammar\npopulation = 30\ntraining-boards = shallow + random(10)\ncrossover = 0.5\ntime-budget = 2m\n", "x.spec");
+  CHECK(spec.name == "x");
+  CHECK(spec.population == 30);
+  CHECK(spec.generations == 50);
+  CHECK(spec.training.size() == 2);
+  CHECK(spec.training[1].count == 10);
+  CHECK(spec.time_budget_seconds == 120);
+  CHECK(spec.operator_rates[0] == 0.5);
+  const std::string resolved = spec.resolved_text();
+  CHECK_THAT(resolved, Contains("training-boards   = shallow + random(10)"));
+  // The resolved text is itself a spec giving the same run.
+  CHECK(parse_spec(resolved, "x.spec").hash() == spec.hash());
+  for (const char* name : {"specs/stenmark2005.spec", "specs/quick.spec", "specs/features.spec"}) CHECK_NOTHROW(read_spec_file(name));
+}
+
+TEST_CASE("bad specs say what and where", "[spec][errors]") {
+  InSourceDir here;
+  CHECK_THAT(error_of("populaton = 10\n"), Contains("s.spec:1:1: error: unknown key 'populaton'; did you mean 'population'?"));
+  CHECK_THAT(error_of("seed = 1\npopulation = many\n"), Contains("s.spec:2:14: error: 'population' wants a whole number"));
+  CHECK_THAT(error_of("grammar = grammar/nope.grammar\n"), Contains("s.spec:1:11: error: grammar file 'grammar/nope.grammar' not found"));
+  CHECK_THAT(error_of("scoring = best\n"), Contains("'scoring' is one of thesis, points, not 'best'"));
+  CHECK_THAT(error_of("seed = 1\nseed = 2\n"), Contains("s.spec:2:1: error: 'seed' is given twice (first at line 1)"));
+  CHECK_THAT(error_of("training-boards = shallow + randum(4)\n"), Contains("a board set is made of shallow, random(N)"));
+  CHECK_THAT(error_of("population = 10\nelitism = 10\n"), Contains("s.spec:2:1: error: elitism must be smaller than the population"));
+  CHECK_THAT(error_of("time-budget = soon\n"), Contains("wants a duration such as 90s"));
+  CHECK_THAT(error_of("population =\n"), Contains("s.spec:1:13: error: expected a value"));
+  CHECK_THAT(error_of("name = a/b\n"), Contains("a run name is a plain name"));
+  CHECK_THAT(error_of("opponents = nothere.eval@2\n"), Contains("opponent program 'nothere.eval' not found"));
+  CHECK_THAT(error_of("crossover = 2\n"), Contains("'crossover' wants a number"));
+}
+
+TEST_CASE("the thesis scoring matches games played by hand", "[synthesis][scoring]") {
+  // IBEF against IBEF from the empty board, left to right: every game is
+  // determined, so play them directly and compare with the fitness.
+  FitnessTask task;
+  task.boards = {Position{}, Position{}.played(3)};
+  task.opponents = {{builtin_player("ibef", 2)}};
+  task.configs = {{Side::X, 1, 0, 2}, {Side::O, 1, 0, 2}, {Side::X, 2, 0, 2}, {Side::O, 2, 0, 2}};
+  task.game = {MoveOrder::LeftToRight, RuleSet::Standard};
+  const Candidate ibef{AnyEvaluator{ibef_evaluator()}, 42};
+  const Fitness f = evaluate_fitness({ibef}, task, 1).front();
+  Fitness expected;
+  for (const Position& board : task.boards)
+    for (const FitnessConfig& c : task.configs) {
+      Player me = builtin_player("ibef", c.candidate_depth), them = builtin_player("ibef", c.opponent_depth);
+      Rng rng(0);
+      const bool x = c.candidate_side == Side::X;
+      const GameRecord g = play_game(x ? me : them, x ? them : me, board, task.game, rng);
+      ++expected.games;
+      if (g.outcome == (x ? Outcome::XWin : Outcome::OWin)) {
+        ++expected.wins;
+        expected.moves_to_win += g.plies;
+      } else if (g.outcome == Outcome::Draw) {
+        ++expected.draws;
+      }
+    }
+  CHECK(f.games == 8);
+  CHECK(f.wins == expected.wins);
+  CHECK(f.draws == expected.draws);
+  CHECK(f.moves_to_win == expected.moves_to_win);
+  // Ties in games won go to fewer moves needed to win; draws count as not won.
+  Fitness a, b;
+  a.wins = b.wins = 3;
+  a.moves_to_win = 40;
+  b.moves_to_win = 50;
+  CHECK(a.better_than(b, Scoring::Thesis));
+  b.draws = 5;
+  CHECK(a.better_than(b, Scoring::Thesis));
+  CHECK(b.better_than(a, Scoring::Points));
+}
+
+TEST_CASE("a run gives the same result for 1 and 2 threads", "[synthesis][determinism]") {
+  InSourceDir here;
+  const std::string text =
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1\ncandidate-depths = 1\n"
+      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = 4\nmax-size = 200\nmax-depth = 40\n"
+      "init-depth = 3\nmove-order = random\nscoring = points\n";
+  RunSpec spec = parse_spec(text, "t.spec");
+  spec.threads = 1;
+  Synthesis one(spec);
+  one.run({});
+  spec.threads = 2;
+  Synthesis two(spec);
+  two.run({});
+  REQUIRE(one.log().size() == 4);
+  REQUIRE(two.log().size() == 4);
+  for (std::size_t g = 0; g < 4; ++g) {
+    CHECK(one.log()[g].best_training == two.log()[g].best_training);
+    CHECK(one.log()[g].mean_training == two.log()[g].mean_training);
+    CHECK(one.log()[g].best_validation == two.log()[g].best_validation);
+    CHECK(one.log()[g].evaluations == two.log()[g].evaluations);
+  }
+  CHECK(answer_text(one) == answer_text(two));
+  CHECK(one.hall_of_fame().front().program == two.hall_of_fame().front().program);
+  // The answer is derived by the grammar and its recorded validation score is real.
+  const Fitness again = evaluate_fitness({{evaluator_for(one.hall_of_fame().front().program), one.hall_of_fame().front().hash}},
+                                         one.validation_task(), 2).front();
+  CHECK(again.wins == one.hall_of_fame().front().validation.wins);
+}
+
+TEST_CASE("evolution improves on a weak seed", "[synthesis]") {
+  InSourceDir here;
+  const std::string text =
+      "grammar = grammar/features.grammar\nopponents = ibef@1\ncandidate-depths = 1\ntraining-boards = shallow\n"
+      "validation-boards = random(30)\npopulation = 30\ngenerations = 8\nmax-size = 60\nmax-depth = 10\ninit-depth = 3\n";
+  Synthesis run(parse_spec(text, "t.spec"));
+  run.run({});
+  CHECK(run.log().back().best_training > run.log().front().best_training);
+  CHECK(run.log().back().best_training >= run.log().front().best_training);
+}
