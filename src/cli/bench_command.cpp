@@ -122,6 +122,12 @@ int bench_command(const Args& args) {
   const WorkloadRun interpreted =
       median_run(program_player_from(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly, "ibef"), ibef, boards, reps);
   report("ibef.eval, interpreter only", interpreted);
+  // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.
+  const double games_per_evaluation = 155.0 * 4.0;
+  std::printf("  fitness evaluations/s (620 games each, one thread): native %.0f, compiled program %.0f, interpreted %.0f\n",
+              static_cast<double>(native.games) / native.seconds / games_per_evaluation,
+              static_cast<double>(compiled.games) / compiled.seconds / games_per_evaluation,
+              static_cast<double>(interpreted.games) / interpreted.seconds / games_per_evaluation);
   std::printf("  signature        %llu nodes, candidate won %d games (program runs: %llu, %llu nodes)\n",
               static_cast<unsigned long long>(native.nodes), native.candidate_wins,
               static_cast<unsigned long long>(compiled.nodes), static_cast<unsigned long long>(interpreted.nodes));

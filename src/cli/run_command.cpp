@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/arguments.hpp"
@@ -42,10 +43,13 @@ int run_command(const Args& args) {
               spec.population);
   std::fflush(stdout);
   run.run([&](const GenerationLog& g) {
+    // Time left: by generations at the pace so far, capped by the time budget.
+    double left = g.elapsed_seconds / (g.generation + 1) * (spec.generations - g.generation - 1);
+    if (spec.time_budget_seconds > 0) left = std::min(left, std::max(0.0, spec.time_budget_seconds - g.elapsed_seconds));
     char line[300];
-    std::snprintf(line, sizeof line, "gen %d/%d  best %g  validation %g  size %zu  evaluations %lld  %.0f games/s  %.0fs", g.generation + 1,
-                  spec.generations, g.best_training, g.best_validation, g.best_size, static_cast<long long>(g.evaluations),
-                  g.games_per_second, g.elapsed_seconds);
+    std::snprintf(line, sizeof line, "gen %d/%d  best %g  validation %g  size %zu  evaluations %lld  %.0f games/s  %.0fs, ~%.0fs left",
+                  g.generation + 1, spec.generations, g.best_training, g.best_validation, g.best_size,
+                  static_cast<long long>(g.evaluations), g.games_per_second, g.elapsed_seconds, left);
     if (terminal) {
       std::fprintf(stderr, "\r\033[K%s", line);
     } else if (g.elapsed_seconds - last_print >= 10 || g.generation + 1 == spec.generations) {
