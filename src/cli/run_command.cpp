@@ -23,7 +23,8 @@ const char* const kRunHelp =
     "  --threads N   worker threads (overrides the spec; results do not depend on it)\n"
     "\n"
     "On a terminal a live line shows the generation, best training and\n"
-    "validation scores, games/s and time; otherwise a plain line every 10 s.\n";
+    "validation scores, games/s and time; otherwise a plain line every 10 s.\n"
+    "The results folder is rewritten every 30 s while the run goes on.\n";
 
 int run_command(const Args& args) {
   const Arguments a(args, {{"dry-run", false}, {"threads"}});
@@ -37,12 +38,17 @@ int run_command(const Args& args) {
   const std::string folder = spec.output + "/" + spec.name;
   Synthesis run(spec);
   const bool terminal = ProgressLine::stderr_is_terminal();
-  double last_print = -1e9;
+  double last_print = -1e9, last_write = 0;
   std::printf("run %s: %zu training boards, %zu validation boards, %zu games per candidate, population %d\n", spec.name.c_str(),
               run.training_task().boards.size(), run.validation_task().boards.size(), run.training_task().games_per_candidate(),
               spec.population);
   std::fflush(stdout);
   run.run([&](const GenerationLog& g) {
+    // Results so far, so a long run that is stopped still leaves its answer.
+    if (g.elapsed_seconds - last_write >= 30) {
+      write_run_outputs(run, folder);
+      last_write = g.elapsed_seconds;
+    }
     // Time left: by generations at the pace so far, capped by the time budget.
     double left = g.elapsed_seconds / (g.generation + 1) * (spec.generations - g.generation - 1);
     if (spec.time_budget_seconds > 0) left = std::min(left, std::max(0.0, spec.time_budget_seconds - g.elapsed_seconds));
