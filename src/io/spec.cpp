@@ -191,6 +191,7 @@ class Interpreter {
       const std::string key(evolve::operator_name(static_cast<evolve::Operator>(op)));
       h[key] = [&, op, key](const auto& e) { s.operator_rates[static_cast<std::size_t>(op)] = number(one_word(e), 0.0, 1.0, key); };
     }
+    h["restart-every"] = [&](const auto& e) { s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every")); };
     h["tournament-size"] = [&](const auto& e) { s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size")); };
     h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
     h["max-size"] = [&](const auto& e) { s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size")); };
@@ -277,7 +278,8 @@ std::string RunSpec::resolved_text() const {
     key.resize(17, ' ');
     out << key << " = " << number_text(operator_rates[static_cast<std::size_t>(op)]) << "\n";
   }
-  out << "tournament-size   = " << tournament_size << "\n"
+  out << "restart-every     = " << restart_every << "\n"
+      << "tournament-size   = " << tournament_size << "\n"
       << "elitism           = " << elitism << "\n"
       << "max-size          = " << limits.max_size << "\n"
       << "max-depth         = " << limits.max_depth << "\n"

@@ -41,6 +41,7 @@ struct RunSpec {
   double time_budget_seconds = 0;        // 0: none (a budget makes results depend on speed)
   std::int64_t evaluation_budget = 0;    // 0: none
   std::array<double, evolve::kOperatorCount> operator_rates = {0.4, 0.15, 0.1, 0.1, 0.03, 0.05, 0.07, 0.04, 0.03, 0.03};
+  int restart_every = 0;                 // 0: never; else a fresh population every N generations
   int tournament_size = 4;
   int elitism = 2;
   evolve::Limits limits;

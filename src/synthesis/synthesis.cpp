@@ -74,6 +74,7 @@ std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>
 }
 
 void Synthesis::initialise() {
+  population_.clear();
   std::vector<std::uint64_t> seen;
   auto add = [&](lang::Program p) {
     const std::uint64_t h = p.canonical_hash();
@@ -239,7 +240,11 @@ void Synthesis::run(const std::function<void(const GenerationLog&)>& on_generati
       stop_reason_ = "time-budget";
       break;
     }
-    next_generation();
+    // A restart grows a fresh lineage; the hall of fame and the caches stay.
+    if (spec_.restart_every > 0 && (generation_ + 1) % spec_.restart_every == 0)
+      initialise();
+    else
+      next_generation();
   }
 }
 

@@ -2,7 +2,10 @@
 // A synthesis run: evolves evaluator programs against the spec's opponents on
 // the training boards, scores the best few of every generation on the
 // validation boards, and keeps the best validation performers (the hall of
-// fame) — the first of which is the run's answer, as in the thesis.
+// fame) — the first of which is the run's answer, as in the thesis. With
+// restart-every, the population is grown afresh every N generations: a
+// lineage overfits the few training boards in its own way, and validation
+// picks the answer from several lineages instead of near-copies of one.
 //
 // Determinism: all randomness of selection and variation comes from one
 // generator seeded by the spec, used on one thread; fitness is a pure function
