@@ -8,19 +8,19 @@
 #include <sstream>
 
 #include "io/spec_parser.hpp"
+#include "lang/parse_driver.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
 
 namespace evalsynth {
 namespace {
 
-using Iterator = lang::parser::iterator_type;
 namespace x3 = boost::spirit::x3;
 
 class Interpreter {
  public:
   Interpreter(const lang::parser::error_handler_type& handler, const SourceText& source, RunSpec& spec)
-      : handler_(handler), source_(source), spec_(spec) {}
+      : locate_(handler, source), source_(source), spec_(spec) {}
 
   void run(const std::vector<spec_ast::Entry>& entries) {
     const auto table = handlers();
@@ -47,11 +47,11 @@ class Interpreter {
 
   template <class Tagged>
   TextLocation where(const Tagged& node) const {
-    return source_.location(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()));
+    return locate_.where(node);
   }
   template <class Tagged>
   [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
-    source_.fail_at(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()), message);
+    locate_.fail(node, message);
   }
 
   // All the words of a value that must be a plain list (no '+', no calls).
@@ -222,7 +222,7 @@ class Interpreter {
     if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
   }
 
-  const lang::parser::error_handler_type& handler_;
+  lang::parser::NodeLocator locate_;
   const SourceText& source_;
   RunSpec& spec_;
 };
@@ -306,18 +306,9 @@ RunSpec parse_spec(const std::string& text, const std::string& source_name) {
   const SourceText source(text, source_name);
   std::ostringstream unused_messages;
   lang::parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
-  lang::parser::SyntaxErrorInfo error;
-  const auto grammar = x3::with<x3::error_handler_tag>(std::ref(handler))[
-      x3::with<lang::parser::syntax_error_tag>(std::ref(error))[lang::parser::spec_file()]];
   std::vector<spec_ast::Entry> entries;
-  Iterator first = text.cbegin();
-  if (!x3::phrase_parse(first, text.cend(), grammar, lang::parser::skipper, entries)) {
-    std::size_t where = error.set ? static_cast<std::size_t>(error.where - text.cbegin()) : static_cast<std::size_t>(first - text.cbegin());
-    where = std::min(where, source.end_of_content());
-    std::string expected = error.set ? error.expected : "an entry (key = value)";
-    if (expected == "eoi") expected = "an entry (key = value), or ',' or '+' continuing a value";
-    source.fail_at(where, "expected " + expected);
-  }
+  lang::parser::parse_whole(lang::parser::spec_file(), source, handler, entries,
+                            {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
   RunSpec spec;
   spec.source = source_name;
   spec.text = text;

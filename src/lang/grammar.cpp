@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "lang/grammar_parser.hpp"
+#include "lang/parse_driver.hpp"
 #include "lang/printer.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
@@ -14,7 +15,6 @@
 namespace evalsynth::lang {
 namespace {
 
-using Iterator = parser::iterator_type;
 using Kind = GrammarForm::Kind;
 
 const char* type_name(SymbolType t) {
@@ -71,7 +71,7 @@ constexpr const char* kFormHelp =
 // Builds the Grammar from the syntax tree, reporting errors at tokens.
 class Builder {
  public:
-  Builder(const parser::error_handler_type& handler, const SourceText& source) : handler_(handler), source_(source) {}
+  Builder(const parser::error_handler_type& handler, const SourceText& source) : locate_(handler, source), source_(source) {}
 
   Grammar build(const std::vector<grammar_ast::Statement>& statements) {
     grammar_.source = source_.name();
@@ -124,11 +124,11 @@ class Builder {
 
   template <class Tagged>
   TextLocation where(const Tagged& node) const {
-    return source_.location(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()));
+    return locate_.where(node);
   }
   template <class Tagged>
   [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
-    source_.fail_at(static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin()), message);
+    locate_.fail(node, message);
   }
   [[noreturn]] void fail_form(const GrammarForm& f, const std::string& message) const {
     std::size_t offset = 0;  // back from line/column to an offset for the caret
@@ -350,7 +350,7 @@ class Builder {
         fail_form(nts[i].forms.front(), "'" + nts[i].name + "' never derives a finite program: every alternative refers back to itself or needs a variable");
   }
 
-  const parser::error_handler_type& handler_;
+  parser::NodeLocator locate_;
   const SourceText& source_;
   Grammar grammar_;
 };
@@ -458,18 +458,9 @@ Grammar parse_grammar(const std::string& text, const std::string& source_name) {
   const SourceText source(text, source_name);
   std::ostringstream unused_messages;
   parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
-  parser::SyntaxErrorInfo error;
-  const auto grammar = parser::x3::with<parser::x3::error_handler_tag>(std::ref(handler))[
-      parser::x3::with<parser::syntax_error_tag>(std::ref(error))[parser::grammar_file()]];
   std::vector<grammar_ast::Statement> statements;
-  Iterator first = text.cbegin();
-  if (!parser::x3::phrase_parse(first, text.cend(), grammar, parser::skipper, statements)) {
-    std::size_t where = error.set ? static_cast<std::size_t>(error.where - text.cbegin()) : static_cast<std::size_t>(first - text.cbegin());
-    where = std::min(where, source.end_of_content());
-    std::string expected = error.set ? error.expected : "a production";
-    if (expected == "eoi" || expected == "end of input") expected = "a production (name ::= ...), 'start name', '|' or '@ weight'";
-    source.fail_at(where, "expected " + expected);
-  }
+  parser::parse_whole(parser::grammar_file(), source, handler, statements,
+                      {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
   return Builder(handler, source).build(statements);
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "lang/parse_driver.hpp"
 #include "lang/parser.hpp"
 #include "support/source_text.hpp"
 
@@ -12,19 +13,9 @@ namespace x3 = boost::spirit::x3;
 namespace evalsynth::lang {
 namespace {
 
-using Iterator = parser::iterator_type;
-
-// Errors at parser positions.
-class SourceMap : public SourceText {
- public:
-  using SourceText::SourceText;
-  [[noreturn]] void fail(Iterator where, const std::string& message) const {
-    fail_at(static_cast<std::size_t>(where - text().cbegin()), message);
-  }
-};
 
 // Rejects input nested deeper than the recursive-descent parser can take.
-void check_nesting(const std::string& text, const SourceMap& map) {
+void check_nesting(const std::string& text, const SourceText& map) {
   int depth = 0, openers = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -42,16 +33,11 @@ void check_nesting(const std::string& text, const SourceMap& map) {
   }
 }
 
-std::string friendly_expectation(const std::string& which) {
-  if (which == "eoi" || which == "end of input") return "an operator or the end of the program";
-  return which;
-}
-
 // Turns the syntax tree into a typed postfix program.
 class Lowering {
  public:
-  Lowering(const parser::error_handler_type& handler, const SourceMap& map, Program& out)
-      : handler_(handler), map_(map), out_(out) {}
+  Lowering(const parser::error_handler_type& handler, const SourceText& map, Program& out)
+      : locate_(handler, map), map_(map), out_(out) {}
 
   Type expression(const ast::Expression& e) {
     Type left = operand(e.first);
@@ -71,8 +57,7 @@ class Lowering {
 
   template <class Tagged>
   [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
-    const auto range = handler_.position_of(node);
-    map_.fail(range.begin(), message);
+    locate_.fail(node, message);
   }
 
   void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
@@ -260,8 +245,8 @@ class Lowering {
     return n->digits[0] - '0';
   }
 
-  const parser::error_handler_type& handler_;
-  const SourceMap& map_;
+  parser::NodeLocator locate_;
+  const SourceText& map_;
   Program& out_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
 };
@@ -269,30 +254,15 @@ class Lowering {
 }  // namespace
 
 Program parse_program(const std::string& text, const std::string& source_name) {
-  const SourceMap map(text, source_name);
+  const SourceText map(text, source_name);
   if (text.size() > kMaxSourceBytes) map.fail_at(0, "program text larger than 1 MiB");
   check_nesting(text, map);
 
   std::ostringstream unused_messages;
   parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
-  parser::SyntaxErrorInfo error;
-  const auto grammar = parser::x3::with<parser::x3::error_handler_tag>(std::ref(handler))[
-      parser::x3::with<parser::syntax_error_tag>(std::ref(error))[parser::program()]];
   ast::Expression tree;
-  Iterator first = text.cbegin();
-  const bool ok = parser::x3::phrase_parse(first, text.cend(), grammar, parser::skipper, tree);
-  if (!ok) {
-    if (error.set) {
-      // Past the last character that is not white space or a comment, point
-      // just after that character.
-      std::size_t where = static_cast<std::size_t>(error.where - text.cbegin());
-      const std::size_t content_end = map.end_of_content();
-      const bool at_end = where >= content_end;
-      if (at_end) where = content_end;
-      map.fail_at(where, "expected " + friendly_expectation(error.expected) + (at_end ? " but the program ends here" : ""));
-    }
-    map.fail(first, "expected an expression");
-  }
+  parser::parse_whole(parser::program(), map, handler, tree,
+                      {"an operator or the end of the program", "an expression", " but the program ends here"});
 
   Program program;
   Lowering lowering(handler, map, program);

@@ -1,0 +1,62 @@
+#pragma once
+// Running an X3 rule over a whole source text, and locating the syntax-tree
+// nodes it tagged: what the parsers of programs, grammar files and specs share.
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "lang/parser_support.hpp"
+#include "support/source_text.hpp"
+
+namespace evalsynth::lang::parser {
+
+// Turns nodes tagged by annotate_on_success into file:line:col errors.
+class NodeLocator {
+ public:
+  NodeLocator(const error_handler_type& handler, const SourceText& source) : handler_(handler), source_(source) {}
+
+  template <class Tagged>
+  std::size_t offset(const Tagged& node) const {
+    return static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin());
+  }
+  template <class Tagged>
+  TextLocation where(const Tagged& node) const {
+    return source_.location(offset(node));
+  }
+  template <class Tagged>
+  [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
+    source_.fail_at(offset(node), message);
+  }
+  const SourceText& source() const { return source_; }
+
+ private:
+  const error_handler_type& handler_;
+  const SourceText& source_;
+};
+
+// What to say when a parse fails.
+struct ExpectationWords {
+  std::string at_end_of_input;  // what X3's "eoi" expectation means here
+  std::string fallback;         // when no expectation failed
+  std::string when_text_ends;   // appended when the text ended too early, e.g. " but the program ends here"
+};
+
+// Parses all of `source` with `rule` into `out`, tagging nodes in `handler`;
+// throws InputError at the first expectation failure. An error past the last
+// real character points just after it.
+template <class Rule, class Attribute>
+void parse_whole(const Rule& rule, const SourceText& source, error_handler_type& handler, Attribute& out, const ExpectationWords& words) {
+  SyntaxErrorInfo error;
+  const auto grammar = x3::with<x3::error_handler_tag>(std::ref(handler))[x3::with<syntax_error_tag>(std::ref(error))[rule]];
+  iterator_type first = source.text().cbegin();
+  if (x3::phrase_parse(first, source.text().cend(), grammar, skipper, out)) return;
+  std::size_t where = static_cast<std::size_t>((error.set ? error.where : first) - source.text().cbegin());
+  const bool at_end = where >= source.end_of_content();
+  where = std::min(where, source.end_of_content());
+  std::string expected = error.set ? error.expected : words.fallback;
+  if (expected == "eoi" || expected == "end of input") expected = words.at_end_of_input;
+  source.fail_at(where, "expected " + expected + (at_end ? words.when_text_ends : ""));
+}
+
+}  // namespace evalsynth::lang::parser
