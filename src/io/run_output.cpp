@@ -18,7 +18,11 @@ std::string hex(std::uint64_t v) {
 std::string fitness_text(const Fitness& f, Scoring s) {
   std::string text = std::to_string(f.wins) + " won, " + std::to_string(f.draws) + " drawn of " + std::to_string(f.games) +
                      " games; moves to win " + std::to_string(f.moves_to_win);
-  if (s == Scoring::Points) text = std::to_string(f.score(s)) + " points (" + text + ")";
+  if (s == Scoring::Points) {
+    char points[32];
+    std::snprintf(points, sizeof points, "%g", f.score(s));
+    text = std::string(points) + " points (" + text + ")";
+  }
   return text;
 }
 
