@@ -14,11 +14,13 @@ int match_command(const Args& args);
 int bench_command(const Args& args);
 int check_command(const Args& args);
 int run_command(const Args& args);
+int strength_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
 extern const char* const kCheckHelp;
 extern const char* const kRunHelp;
+extern const char* const kStrengthHelp;
 
 class Arguments;
 namespace lang {

@@ -20,6 +20,7 @@ constexpr const char* kUsage =
     "  run      evolve an evaluator as a spec file says\n"
     "  match    play games between evaluators and print the cross-table\n"
     "  check    parse an evaluator program, show its canonical form and value\n"
+    "  strength mistake rate against perfect play on Pons's analysed positions\n"
     "  bench    time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help     show help for a command: evalsynth help match\n"
     "\n"
@@ -35,6 +36,7 @@ const Command kCommands[] = {
     {"run", evalsynth::run_command, &evalsynth::kRunHelp},
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
+    {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 
