@@ -56,18 +56,28 @@ std::string answer_text(const Synthesis& run) {
   text += "# training:   " + fitness_text(best.training, s) + "\n";
   text += "# validation: " + fitness_text(best.validation, s) + "\n";
   for (const Baseline& b : run.baselines()) text += "#   " + b.name + " on the same validation games: " + fitness_text(b.validation, s) + "\n";
+  if (best.mistake_rate >= 0) {
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.2f%%", 100.0 * best.mistake_rate);
+    text += "# mistake rate against perfect play at depth " + std::to_string(run.spec().strength_depth) + ": " + rate + "\n";
+  }
   return text + lang::to_text(best.program) + "\n";
 }
 
 std::string log_csv(const Synthesis& run) {
   std::string out =
-      "generation,evaluations,best_training,mean_training,median_training,best_validation,mean_size,best_size,cache_hit_rate,games_per_second,elapsed_seconds\n";
+      "generation,evaluations,best_training,mean_training,median_training,best_validation,mean_size,best_size,cache_hit_rate,games_per_second,elapsed_seconds,answer_mistake_rate\n";
   for (const GenerationLog& g : run.log()) {
     char row[400];
-    std::snprintf(row, sizeof row, "%d,%lld,%g,%.2f,%g,%g,%.1f,%zu,%.3f,%.0f,%.2f\n", g.generation, static_cast<long long>(g.evaluations),
+    std::snprintf(row, sizeof row, "%d,%lld,%g,%.2f,%g,%g,%.1f,%zu,%.3f,%.0f,%.2f,", g.generation, static_cast<long long>(g.evaluations),
                   g.best_training, g.mean_training, g.median_training, g.best_validation, g.mean_size, g.best_size, g.cache_hit_rate,
                   g.games_per_second, g.elapsed_seconds);
     out += row;
+    if (g.answer_mistake_rate >= 0) {
+      std::snprintf(row, sizeof row, "%.4f", g.answer_mistake_rate);
+      out += row;
+    }
+    out += "\n";
   }
   return out;
 }
@@ -89,7 +99,8 @@ std::string summary_json(const Synthesis& run) {
   out += "  \"validation_boards\": " + std::to_string(run.validation_task().boards.size()) + ",\n";
   out += "  \"answer\": {\"program\": \"" + json_escape(lang::to_text(best.program)) + "\", \"size\": " + std::to_string(best.program.size()) +
          ", \"depth\": " + std::to_string(best.program.depth()) + ", \"generation\": " + std::to_string(best.generation) +
-         ",\n             \"training\": " + fitness_json(best.training, s) + ",\n             \"validation\": " + fitness_json(best.validation, s) + "},\n";
+         ",\n             \"training\": " + fitness_json(best.training, s) + ",\n             \"validation\": " + fitness_json(best.validation, s) +
+         (best.mistake_rate >= 0 ? ",\n             \"mistake_rate\": " + std::to_string(best.mistake_rate) : std::string()) + "},\n";
   out += "  \"baselines\": {";
   for (std::size_t i = 0; i < run.baselines().size(); ++i)
     out += std::string(i ? ", " : "") + "\"" + run.baselines()[i].name + "\": " + fitness_json(run.baselines()[i].validation, s);

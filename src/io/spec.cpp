@@ -175,6 +175,11 @@ class Interpreter {
     };
     h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
     h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
+    h["strength-positions"] = [&](const auto& e) {
+      s.strength_positions.clear();
+      for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
+    };
+    h["strength-depth"] = [&](const auto& e) { s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth")); };
     h["board-seed"] = [&](const auto& e) { s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed")); };
     h["scoring"] = [&](const auto& e) { s.scoring = choice<Scoring>(one_word(e), "scoring", {{"thesis", Scoring::Thesis}, {"points", Scoring::Points}}); };
     h["move-order"] = [&](const auto& e) {
@@ -266,6 +271,8 @@ std::string RunSpec::resolved_text() const {
       << "training-boards   = " << board_text(training) << "\n"
       << "validation-boards = " << board_text(validation) << "\n"
       << "board-seed        = " << board_seed << "\n"
+      << (strength_positions.empty() ? "# strength-positions: none\n" : "strength-positions = " + join(strength_positions) + "\n")
+      << "strength-depth    = " << strength_depth << "\n"
       << "scoring           = " << (scoring == Scoring::Thesis ? "thesis" : "points") << "\n"
       << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
       << "rules             = " << (rules == RuleSet::Standard ? "standard" : "thesis-java") << "\n"

@@ -33,6 +33,8 @@ struct RunSpec {
   std::vector<BoardSource> training = {{BoardSource::Kind::Shallow, 0, {}}, {BoardSource::Kind::Random, 98, {}}};
   std::vector<BoardSource> validation = {{BoardSource::Kind::Random, 556, {}}};
   std::uint64_t board_seed = 2005;
+  std::vector<std::string> strength_positions;  // .analysis files; empty: no strength measure
+  int strength_depth = 4;
   Scoring scoring = Scoring::Thesis;
   MoveOrder move_order = MoveOrder::LeftToRight;
   RuleSet rules = RuleSet::Standard;

@@ -57,6 +57,20 @@ Synthesis::Synthesis(const RunSpec& spec) : spec_(spec), grammar_(lang::read_gra
   const std::vector<Position> training_boards = build_boards(spec_.training, spec_.board_seed, {});
   training_ = make_task(spec_, training_boards, mix_seed({spec_.seed, 1}));
   validation_ = make_task(spec_, build_boards(spec_.validation, mix_seed({spec_.board_seed, 2}), training_boards), mix_seed({spec_.seed, 2}));
+  for (const std::string& path : spec_.strength_positions) {
+    const std::vector<LabelledPosition> set = read_analysis_file(path);
+    strength_positions_.insert(strength_positions_.end(), set.begin(), set.end());
+  }
+}
+
+void Synthesis::measure_answer_strength() {
+  // An extra validation measure: how often the answer errs against perfect
+  // play, measured once per answer (it changes rarely).
+  if (strength_positions_.empty()) return;
+  HallEntry& answer = hall_.front();
+  if (answer.mistake_rate >= 0) return;
+  const Player player{"answer", spec_.strength_depth, evaluator_for(answer.program)};
+  answer.mistake_rate = measure_strength(player, strength_positions_, MoveOrder::Random, spec_.seed, spec_.threads).rate();
 }
 
 bool Synthesis::better(const Individual& a, const Individual& b) const {
@@ -142,7 +156,7 @@ void Synthesis::validate_top() {
     bool known = false;
     for (const HallEntry& h : hall_) known = known || h.hash == ind->hash;
     if (known) continue;
-    hall_.push_back({ind->program, ind->hash, ind->training, validation_cache_.at(ind->hash), generation_});
+    hall_.push_back({ind->program, ind->hash, ind->training, validation_cache_.at(ind->hash), generation_, -1});
   }
   // Best validation first; ties by training fitness, then size, then age.
   std::stable_sort(hall_.begin(), hall_.end(), [&](const HallEntry& a, const HallEntry& b) {
@@ -203,6 +217,7 @@ void Synthesis::run(const std::function<void(const GenerationLog&)>& on_generati
     std::size_t hits = 0, misses = 0;
     evaluate_population(hits, misses);
     validate_top();
+    measure_answer_strength();
 
     GenerationLog entry;
     entry.generation = generation_;
@@ -219,6 +234,7 @@ void Synthesis::run(const std::function<void(const GenerationLog&)>& on_generati
     entry.mean_training = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
     entry.median_training = median(scores);
     entry.best_validation = hall_.front().validation.score(spec_.scoring);
+    entry.answer_mistake_rate = hall_.front().mistake_rate;
     entry.mean_size = size_sum / static_cast<double>(population_.size());
     entry.best_size = best->program.size();
     entry.cache_hit_rate = static_cast<double>(hits) / static_cast<double>(std::max<std::size_t>(1, hits + misses));

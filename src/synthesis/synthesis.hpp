@@ -23,6 +23,7 @@
 #include "io/spec.hpp"
 #include "lang/grammar.hpp"
 #include "tournament/fitness.hpp"
+#include "tournament/strength.hpp"
 
 namespace evalsynth {
 
@@ -38,6 +39,7 @@ struct HallEntry {
   Fitness training;
   Fitness validation;
   int generation = 0;
+  double mistake_rate = -1;  // against perfect play, if measured
 };
 
 struct GenerationLog {
@@ -45,6 +47,7 @@ struct GenerationLog {
   std::int64_t evaluations = 0;  // distinct programs evaluated on the training boards so far
   double best_training = 0, mean_training = 0, median_training = 0;
   double best_validation = 0;    // of the answer so far
+  double answer_mistake_rate = -1;  // against perfect play, if the spec names strength positions
   double mean_size = 0;
   std::size_t best_size = 0;
   double cache_hit_rate = 0;     // this generation
@@ -76,6 +79,7 @@ class Synthesis {
   void initialise();
   void evaluate_population(std::size_t& hits, std::size_t& misses);
   void validate_top();
+  void measure_answer_strength();
   void next_generation();
   const Individual& tournament();
   bool better(const Individual& a, const Individual& b) const;
@@ -94,6 +98,7 @@ class Synthesis {
   std::vector<HallEntry> hall_;
   std::vector<GenerationLog> log_;
   std::vector<Baseline> baselines_;
+  std::vector<LabelledPosition> strength_positions_;
   int generation_ = 0;
   std::int64_t evaluations_ = 0;
   std::uint64_t games_played_ = 0;
