@@ -32,10 +32,10 @@ class Interpreter {
       const auto it = table.find(key);
       if (it == table.end()) {
         const std::string guess = closest_match(key, keys);
-        fail(entry.key, "unknown key '" + key + "'" + (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
+        locate_.fail(entry.key, "unknown key '" + key + "'" + (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
       }
       if (const auto previous = seen.find(key); previous != seen.end())
-        fail(entry.key, "'" + key + "' is given twice (first at line " + std::to_string(where(previous->second->key).line) + ")");
+        locate_.fail(entry.key, "'" + key + "' is given twice (first at line " + std::to_string(locate_.where(previous->second->key).line) + ")");
       seen[key] = &entry;
       it->second(entry);
     }
@@ -45,29 +45,21 @@ class Interpreter {
  private:
   using Handler = std::function<void(const spec_ast::Entry&)>;
 
-  template <class Tagged>
-  TextLocation where(const Tagged& node) const {
-    return locate_.where(node);
-  }
-  template <class Tagged>
-  [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
-    locate_.fail(node, message);
-  }
 
   // All the words of a value that must be a plain list (no '+', no calls).
   std::vector<const spec_ast::Word*> words(const spec_ast::Entry& e) const {
     std::vector<const spec_ast::Word*> out;
     for (const auto& sum : e.values) {
-      if (sum.terms.size() != 1) fail(sum, "'" + e.key.text + "' takes a list separated by ',', not a sum with '+'");
+      if (sum.terms.size() != 1) locate_.fail(sum, "'" + e.key.text + "' takes a list separated by ',', not a sum with '+'");
       const auto* word = boost::get<spec_ast::Word>(&sum.terms[0].get());
-      if (!word) fail(sum, "'" + e.key.text + "' takes plain values, not calls");
+      if (!word) locate_.fail(sum, "'" + e.key.text + "' takes plain values, not calls");
       out.push_back(word);
     }
     return out;
   }
   const spec_ast::Word& one_word(const spec_ast::Entry& e) const {
     const auto list = words(e);
-    if (list.size() != 1) fail(e.key, "'" + e.key.text + "' takes one value");
+    if (list.size() != 1) locate_.fail(e.key, "'" + e.key.text + "' takes one value");
     return *list[0];
   }
 
@@ -75,7 +67,7 @@ class Interpreter {
     std::int64_t v = 0;
     const auto [end, error] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
     if (error != std::errc() || end != w.text.data() + w.text.size() || v < min || v > max)
-      fail(w, "'" + key + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + w.text + "'");
+      locate_.fail(w, "'" + key + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + w.text + "'");
     return v;
   }
   double number(const spec_ast::Word& w, double min, double max, const std::string& key) const {
@@ -83,7 +75,7 @@ class Interpreter {
     std::istringstream in(w.text);
     in >> v;
     if (!in || !in.eof() || !(v >= min && v <= max))
-      fail(w, "'" + key + "' wants a number from " + std::to_string(min).substr(0, 4) + " to " + std::to_string(max) + ", not '" + w.text + "'");
+      locate_.fail(w, "'" + key + "' wants a number from " + std::to_string(min).substr(0, 4) + " to " + std::to_string(max) + ", not '" + w.text + "'");
     return v;
   }
   double duration(const spec_ast::Word& w, const std::string& key) const {
@@ -97,7 +89,7 @@ class Interpreter {
     std::istringstream in(digits);
     in >> v;
     if (digits.empty() || !in || !in.eof() || !(v >= 0) || v * unit > 1e7)
-      fail(w, "'" + key + "' wants a duration such as 90s, 30m or 2h (0 for none), not '" + w.text + "'");
+      locate_.fail(w, "'" + key + "' wants a duration such as 90s, 30m or 2h (0 for none), not '" + w.text + "'");
     return v * unit;
   }
   template <class T>
@@ -107,11 +99,11 @@ class Interpreter {
       if (w.text == word) return value;
       known += (known.empty() ? "" : ", ") + word;
     }
-    fail(w, "'" + key + "' is one of " + known + ", not '" + w.text + "'");
+    locate_.fail(w, "'" + key + "' is one of " + known + ", not '" + w.text + "'");
   }
   std::string existing_file(const spec_ast::Word& w, const std::string& what) const {
     std::error_code ignored;
-    if (!std::filesystem::is_regular_file(w.text, ignored)) fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
+    if (!std::filesystem::is_regular_file(w.text, ignored)) locate_.fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
     return w.text;
   }
 
@@ -120,16 +112,16 @@ class Interpreter {
     for (const auto& sum : e.values)
       for (const auto& term : sum.terms) {
         if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
-          if (word->text != "shallow") fail(*word, "a board set is made of shallow, random(N) and file(\"path\") joined by '+', not '" + word->text + "'");
+          if (word->text != "shallow") locate_.fail(*word, "a board set is made of shallow, random(N) and file(\"path\") joined by '+', not '" + word->text + "'");
           out.push_back({BoardSource::Kind::Shallow, 0, {}});
           continue;
         }
         const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
         const std::string& f = call.name.text;
         if ((f != "random" && f != "file") || call.arguments.size() != 1 || call.arguments[0].terms.size() != 1)
-          fail(call.name, "a board set is made of shallow, random(N) and file(\"path\") joined by '+'");
+          locate_.fail(call.name, "a board set is made of shallow, random(N) and file(\"path\") joined by '+'");
         const auto* arg = boost::get<spec_ast::Word>(&call.arguments[0].terms[0].get());
-        if (!arg) fail(call.name, "'" + f + "' takes a plain value");
+        if (!arg) locate_.fail(call.name, "'" + f + "' takes a plain value");
         if (f == "random") out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*arg, 1, 100000, e.key.text)), {}});
         else out.push_back({BoardSource::Kind::File, 0, existing_file(*arg, "board")});
       }
@@ -141,7 +133,7 @@ class Interpreter {
     RunSpec& s = spec_;
     h["name"] = [&](const auto& e) {
       const auto& w = one_word(e);
-      if (w.text.find('/') != std::string::npos || w.text == "." || w.text == "..") fail(w, "a run name is a plain name, not a path");
+      if (w.text.find('/') != std::string::npos || w.text == "." || w.text == "..") locate_.fail(w, "a run name is a plain name, not a path");
       s.name = w.text;
     };
     h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
@@ -154,13 +146,13 @@ class Interpreter {
       for (const auto* w : words(e)) {
         const auto at = w->text.rfind('@');
         const std::string base = w->text.substr(0, at);
-        if (at == std::string::npos && base != "random") fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3) or random");
+        if (at == std::string::npos && base != "random") locate_.fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3) or random");
         if (base.find('/') != std::string::npos || base.size() > 5) {
           spec_ast::Word file = *w;
           file.text = base;
           std::error_code ignored;
           if ((base.find('/') != std::string::npos || base.ends_with(".eval")) && !std::filesystem::is_regular_file(base, ignored))
-            fail(*w, "opponent program '" + base + "' not found");
+            locate_.fail(*w, "opponent program '" + base + "' not found");
         }
         s.opponents.push_back(w->text);
       }
@@ -216,7 +208,7 @@ class Interpreter {
       return it == seen.end() ? nullptr : it->second;
     };
     auto complain = [&](const char* key, const std::string& message) {
-      if (const auto* e = at(key)) fail(e->key, message);
+      if (const auto* e = at(key)) locate_.fail(e->key, message);
       source_.fail_at(0, message);
     };
     if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");

@@ -79,16 +79,16 @@ class Builder {
     const grammar_ast::Token* start_name = nullptr;
     for (const auto& s : statements) {
       if (const auto* start = boost::get<grammar_ast::Start>(&s.get())) {
-        if (start_name) fail(start->keyword, "a second 'start' line (the first is at line " + std::to_string(where(*start_name).line) + ")");
+        if (start_name) locate_.fail(start->keyword, "a second 'start' line (the first is at line " + std::to_string(locate_.where(*start_name).line) + ")");
         start_name = &start->name;
         continue;
       }
       const auto& p = boost::get<grammar_ast::Production>(s.get());
-      if (grammar_.find(p.name.text) >= 0) fail(p.name, "nonterminal '" + p.name.text + "' is defined twice");
-      if (is_reserved(p.name.text)) fail(p.name, "'" + p.name.text + "' is a reserved word and cannot name a nonterminal");
+      if (grammar_.find(p.name.text) >= 0) locate_.fail(p.name, "nonterminal '" + p.name.text + "' is defined twice");
+      if (is_reserved(p.name.text)) locate_.fail(p.name, "'" + p.name.text + "' is a reserved word and cannot name a nonterminal");
       Nonterminal nt;
       nt.name = p.name.text;
-      nt.where = where(p.name);
+      nt.where = locate_.where(p.name);
       grammar_.nonterminals.push_back(std::move(nt));
     }
     if (grammar_.nonterminals.empty()) source_.fail_at(0, "the grammar has no productions (name ::= alternatives)");
@@ -104,7 +104,7 @@ class Builder {
     if (!start_name) source_.fail_at(0, "the grammar has no 'start NAME' line naming the symbol programs derive from");
     grammar_.start = reference(*start_name);
     if (grammar_.nonterminals[static_cast<std::size_t>(grammar_.start)].type != SymbolType::Int)
-      fail(*start_name, "the start symbol must derive integers (a program computes the board's value)");
+      locate_.fail(*start_name, "the start symbol must derive integers (a program computes the board's value)");
     check_productive();
     return std::move(grammar_);
   }
@@ -122,14 +122,6 @@ class Builder {
     return false;
   }
 
-  template <class Tagged>
-  TextLocation where(const Tagged& node) const {
-    return locate_.where(node);
-  }
-  template <class Tagged>
-  [[noreturn]] void fail(const Tagged& node, const std::string& message) const {
-    locate_.fail(node, message);
-  }
   [[noreturn]] void fail_form(const GrammarForm& f, const std::string& message) const {
     std::size_t offset = 0;  // back from line/column to an offset for the caret
     for (int line = 1; line < f.where.line; ++line) offset = source_.text().find('\n', offset) + 1;
@@ -142,25 +134,25 @@ class Builder {
     std::vector<std::string> names;
     for (const auto& nt : grammar_.nonterminals) names.push_back(nt.name);
     const std::string guess = closest_match(t.text, names);
-    fail(t, "unknown nonterminal '" + t.text + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    locate_.fail(t, "unknown nonterminal '" + t.text + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
   }
 
   GrammarForm form(const grammar_ast::Alternative& a) {
     const auto& t = a.tokens;
     GrammarForm f;
-    f.where = where(a);
+    f.where = locate_.where(a);
     for (std::size_t i = 0; i < t.size(); ++i) f.text += (i ? " " : "") + t[i].text;
     if (a.weight) {
-      if (!(*a.weight >= 0.0) || *a.weight > 1e6) fail(a, "a weight is a number from 0 to 1000000");
+      if (!(*a.weight >= 0.0) || *a.weight > 1e6) locate_.fail(a, "a weight is a number from 0 to 1000000");
       f.weight = *a.weight;
     }
     const auto n = t.size();
     auto text = [&](std::size_t i) -> const std::string& { return t[i].text; };
     if (n == 6 && text(0) == "const" && text(1) == "(" && text(3) == ".." && text(5) == ")") {
       const auto low = integer(text(2)), high = integer(text(4));
-      if (!low) fail(t[2], "expected a 32-bit integer");
-      if (!high) fail(t[4], "expected a 32-bit integer");
-      if (*low > *high) fail(t[2], "empty constant range: " + text(2) + " is greater than " + text(4));
+      if (!low) locate_.fail(t[2], "expected a 32-bit integer");
+      if (!high) locate_.fail(t[4], "expected a 32-bit integer");
+      if (*low > *high) locate_.fail(t[2], "empty constant range: " + text(2) + " is greater than " + text(4));
       f.kind = Kind::ConstRange;
       f.low = *low;
       f.high = *high;
@@ -201,7 +193,7 @@ class Builder {
       return f;
     }
     if (n >= 3 && text(1) == "(" && text(n - 1) == ")") return call(a, f);
-    fail(t[0], "cannot read the alternative '" + f.text + "': " + kFormHelp);
+    locate_.fail(t[0], "cannot read the alternative '" + f.text + "': " + kFormHelp);
   }
 
   GrammarForm call(const grammar_ast::Alternative& a, GrammarForm f) {
@@ -209,16 +201,16 @@ class Builder {
     std::vector<const grammar_ast::Token*> args;
     for (std::size_t i = 2; i + 1 < t.size(); ++i) {
       if ((i - 2) % 2 == 1) {
-        if (t[i].text != ",") fail(t[i], "expected ',' between arguments");
+        if (t[i].text != ",") locate_.fail(t[i], "expected ',' between arguments");
         continue;
       }
       args.push_back(&t[i]);
     }
-    if (t.size() > 3 && t[t.size() - 2].text == ",") fail(t[t.size() - 2], "expected an argument after ','");
+    if (t.size() > 3 && t[t.size() - 2].text == ",") locate_.fail(t[t.size() - 2], "expected an argument after ','");
     const std::string& name = t[0].text;
     if (auto it = function_operators().find(name); it != function_operators().end()) {
       if (args.size() != it->second.operands.size())
-        fail(t[0], "'" + name + "' takes " + std::to_string(it->second.operands.size()) + " argument(s)");
+        locate_.fail(t[0], "'" + name + "' takes " + std::to_string(it->second.operands.size()) + " argument(s)");
       f.kind = Kind::Operator;
       f.op = it->second.op;
       for (const auto* arg : args) f.operands.push_back(reference(*arg));
@@ -228,7 +220,7 @@ class Builder {
       const FeatureInfo& info = feature_info(static_cast<Feature>(id));
       if (info.name != name) continue;
       const std::size_t wanted = (info.takes_player ? 1 : 0) + (info.window_count ? 1 : 0);
-      if (args.size() != wanted) fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
+      if (args.size() != wanted) locate_.fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
       f.kind = Kind::Feature;
       f.feature = static_cast<Feature>(id);
       if (info.takes_player) {
@@ -237,7 +229,7 @@ class Builder {
       }
       if (info.window_count) {
         const auto k = integer(args[1]->text);
-        if (!k || *k < 1 || *k > 3) fail(*args[1], "the second argument of 'windows' is 1, 2 or 3");
+        if (!k || *k < 1 || *k > 3) locate_.fail(*args[1], "the second argument of 'windows' is 1, 2 or 3");
         f.feature = static_cast<Feature>(id + *k - 1);
       }
       return f;
@@ -246,7 +238,7 @@ class Builder {
     for (const auto& [fname, sig] : function_operators()) names.push_back(fname);
     for (int id = 0; id < kFeatureCount; ++id) names.emplace_back(feature_info(static_cast<Feature>(id)).name);
     const std::string guess = closest_match(name, names);
-    fail(t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    locate_.fail(t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
   }
 
   // The type a form produces, if it can be told yet.
