@@ -142,7 +142,6 @@ TEST_CASE("evolution improves on a weak seed", "[synthesis]") {
   Synthesis run(parse_spec(text, "t.spec"));
   run.run({});
   CHECK(run.log().back().best_training > run.log().front().best_training);
-  CHECK(run.log().back().best_training >= run.log().front().best_training);
 }
 
 TEST_CASE("a run with strength positions reports the answer's mistake rate", "[synthesis][strength]") {

@@ -39,32 +39,21 @@ struct WorkloadRun {
   int candidate_wins = 0;
 };
 
-WorkloadRun run_thesis_workload(const Player& candidate, const Player& opponent_template,
-                                const std::vector<Position>& boards) {
-  WorkloadRun run;
+WorkloadRun run_thesis_workload(const AnyEvaluator& candidate, const FitnessTask& task) {
   const auto start = std::chrono::steady_clock::now();
-  for (const Position& board : boards) {
-    for (const GameConfig& config : thesis_game_configs()) {
-      Player me = candidate, them = opponent_template;
-      me.depth = config.candidate_depth;
-      them.depth = config.opponent_depth;
-      const bool candidate_is_x = config.candidate_side == Side::X;
-      Rng unused(0);  // left-to-right order draws no randomness
-      const GameRecord g = play_game(candidate_is_x ? me : them, candidate_is_x ? them : me, board, GameSettings{MoveOrder::LeftToRight, RuleSet::Standard}, unused);
-      ++run.games;
-      run.nodes += g.nodes;
-      if ((g.outcome == Outcome::XWin && candidate_is_x) || (g.outcome == Outcome::OWin && !candidate_is_x)) ++run.candidate_wins;
-    }
-  }
+  const Fitness f = evaluate_fitness({{candidate, 0}}, task, 1).front();
+  WorkloadRun run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.games = static_cast<std::uint64_t>(f.games);
+  run.nodes = f.nodes;
+  run.candidate_wins = f.wins;
   return run;
 }
 
-
-WorkloadRun median_run(const Player& candidate, const Player& opponent, const std::vector<Position>& boards, int reps) {
-  run_thesis_workload(candidate, opponent, boards);  // warm-up
+WorkloadRun median_run(const AnyEvaluator& candidate, const FitnessTask& task, int reps) {
+  run_thesis_workload(candidate, task);  // warm-up
   std::vector<WorkloadRun> runs;
-  for (int i = 0; i < reps; ++i) runs.push_back(run_thesis_workload(candidate, opponent, boards));
+  for (int i = 0; i < reps; ++i) runs.push_back(run_thesis_workload(candidate, task));
   std::sort(runs.begin(), runs.end(), [](const auto& l, const auto& r) { return l.seconds < r.seconds; });
   return runs[runs.size() / 2];
 }
@@ -92,10 +81,6 @@ std::vector<Position> sample_positions(int count) {
   return positions;
 }
 
-Player program_player_from(const lang::Program& program, lang::CompiledProgram::Mode mode, const char* name) {
-  return Player{name, 2, evaluator_for(program, mode), true};
-}
-
 }  // namespace
 
 int bench_command(const Args& args) {
@@ -105,11 +90,10 @@ int bench_command(const Args& args) {
   const std::string examples = a.value_or("examples", "grammar/examples");
   const lang::Program ibef_program = lang::read_program_file(examples + "/ibef.eval");
   const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
-  const std::vector<Position> boards = thesis_sized_board_set(seed);
-  const Player ibef = builtin_player("ibef", 2);
+  const FitnessTask task = thesis_workload(seed);
 
-  const WorkloadRun native = median_run(ibef, ibef, boards, reps);
-  std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n", boards.size(),
+  const WorkloadRun native = median_run(AnyEvaluator{ibef_evaluator()}, task, reps);
+  std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n", task.boards.size(),
               static_cast<unsigned long long>(native.games), reps);
   std::printf("  %-34s %9s %9s %9s %8s\n", "candidate", "ms", "games/s", "Mnodes/s", "ratio");
   auto report = [&](const char* what, const WorkloadRun& run) {
@@ -117,10 +101,9 @@ int bench_command(const Args& args) {
                 static_cast<double>(run.nodes) / run.seconds / 1e6, run.seconds / native.seconds);
   };
   report("native IBEF (reference)", native);
-  const WorkloadRun compiled = median_run(program_player_from(ibef_program, lang::CompiledProgram::Mode::Auto, "ibef"), ibef, boards, reps);
+  const WorkloadRun compiled = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::Auto), task, reps);
   report("ibef.eval, compiled (weight table)", compiled);
-  const WorkloadRun interpreted =
-      median_run(program_player_from(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly, "ibef"), ibef, boards, reps);
+  const WorkloadRun interpreted = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
   report("ibef.eval, interpreter only", interpreted);
   // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.
   const double games_per_evaluation = 155.0 * 4.0;

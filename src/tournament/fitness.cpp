@@ -39,6 +39,7 @@ std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, 
   for (std::size_t g = 0; g < total; ++g) {
     Fitness& f = result[g / per_candidate];
     ++f.games;
+    f.nodes += records[g].nodes;
     if (candidate_won[g]) {
       ++f.wins;
       f.moves_to_win += records[g].plies;

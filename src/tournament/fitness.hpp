@@ -46,6 +46,7 @@ struct Fitness {
   int wins = 0;
   int draws = 0;
   std::int64_t moves_to_win = 0;  // plies of the won games, summed
+  std::uint64_t nodes = 0;        // search nodes of both players, for benchmarks
 
   double score(Scoring s) const { return s == Scoring::Thesis ? wins : wins + 0.5 * draws; }
   // Better: higher score; among equal scores, fewer moves to win.

@@ -6,24 +6,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "tournament/player.hpp"
+#include "tournament/fitness.hpp"
 
 namespace evalsynth {
-
-struct GameConfig {
-  Side candidate_side;
-  int candidate_depth;
-  int opponent_depth;
-};
-
-inline const std::vector<GameConfig>& thesis_game_configs() {
-  static const std::vector<GameConfig> configs = {
-      {Side::X, 1, 2}, {Side::O, 1, 2}, {Side::X, 2, 2}, {Side::O, 2, 2}};
-  return configs;
-}
 
 // 711 boards as in the thesis's training + validation sets: the 57 shallow
 // boards and 654 boards from seeded random-vs-random games.
 std::vector<Position> thesis_sized_board_set(std::uint64_t seed);
+
+// The whole workload on those boards, columns tried left to right.
+FitnessTask thesis_workload(std::uint64_t seed);
 
 }  // namespace evalsynth
