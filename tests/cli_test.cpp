@@ -1,41 +1,17 @@
-#include <sys/wait.h>
-
 #include <catch2/catch.hpp>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "test_support.hpp"
 
 using Catch::Matchers::Contains;
 
 namespace {
 
-struct Run {
-  int exit_code;
-  std::string output;  // stdout and stderr together
-};
-
-Run run(const std::string& arguments) {
-  const std::string command = std::string(EVALSYNTH_BINARY) + " " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  char buffer[4096];
-  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
+using test::Run;
+Run run(const std::string& arguments) { return test::run_evalsynth(arguments); }
 std::string temp_path(const std::string& name) { return "evalsynth_cli_test_" + name; }
-
-void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+void write(const std::string& path, const std::string& text) { test::write_file(path, text); }
+std::string read(const std::string& path) { return test::read_file(path); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "synthesis/synthesis.hpp"
+#include "test_support.hpp"
 #include "tournament/fitness.hpp"
 
 using namespace evalsynth;
@@ -23,12 +24,7 @@ std::string error_of(const std::string& text) {
   return "(no error)";
 }
 
-// Runs from the repository root so the relative paths in specs resolve.
-struct InSourceDir {
-  std::filesystem::path previous = std::filesystem::current_path();
-  InSourceDir() { std::filesystem::current_path(EVALSYNTH_SOURCE_DIR); }
-  ~InSourceDir() { std::filesystem::current_path(previous); }
-};
+using test::InSourceDir;
 
 }  // namespace
 

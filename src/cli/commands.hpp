@@ -15,12 +15,16 @@ int bench_command(const Args& args);
 int check_command(const Args& args);
 int run_command(const Args& args);
 int strength_command(const Args& args);
+int resume_command(const Args& args);
+int inspect_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
 extern const char* const kCheckHelp;
 extern const char* const kRunHelp;
 extern const char* const kStrengthHelp;
+extern const char* const kResumeHelp;
+extern const char* const kInspectHelp;
 
 class Arguments;
 namespace lang {

@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "\n"
     "Commands:\n"
     "  run      evolve an evaluator as a spec file says\n"
+    "  resume   continue a stopped run from its checkpoint\n"
+    "  inspect  summarise a checkpoint (or dump it as JSON)\n"
     "  match    play games between evaluators and print the cross-table\n"
     "  check    parse an evaluator program, show its canonical form and value\n"
     "  strength mistake rate against perfect play on Pons's analysed positions\n"
@@ -34,6 +36,8 @@ struct Command {
 
 const Command kCommands[] = {
     {"run", evalsynth::run_command, &evalsynth::kRunHelp},
+    {"resume", evalsynth::resume_command, &evalsynth::kResumeHelp},
+    {"inspect", evalsynth::inspect_command, &evalsynth::kInspectHelp},
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},

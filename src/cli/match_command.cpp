@@ -6,6 +6,7 @@
 #include "io/match_report.hpp"
 #include "support/error.hpp"
 #include "support/progress.hpp"
+#include "synthesis/checkpoint_folder.hpp"
 #include "tournament/match.hpp"
 #include "tournament/start_boards.hpp"
 
@@ -20,8 +21,9 @@ const char* const kMatchHelp =
     "  IBEF4 - ADATE4 11.5 - 88.5 (0)     X wins % - O wins % (draws %)\n"
     "\n"
     "PLAYERS is a comma-separated list of NAME@DEPTH, NAME@FIRST-LAST or 'random';\n"
-    "names: ibef, adate (ADATE-2005), random, or a program file (ends in .eval\n"
-    "or contains '/'). Example: --x ibef@1-6 --o grammar/examples/adate2005.eval@1-6\n"
+    "names: ibef, adate (ADATE-2005), random, a program file (.eval), or a run's\n"
+    "answer: a checkpoint (.ckpt) or run folder (population/NAME). Example:\n"
+    "  --x ibef@1-6 --o grammar/examples/adate2005.eval@1-6,population/quick@1-6\n"
     "\n"
     "Options:\n"
     "  --both-colours     also play every pairing with the colours swapped\n"
@@ -54,7 +56,7 @@ int match_command(const Args& args) {
     o_text = pos[1];
   }
   if (x_text.empty() || o_text.empty()) throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
-  const std::vector<Player> xs = parse_player_list(x_text), os = parse_player_list(o_text);
+  const std::vector<Player> xs = parse_player_list(x_text, read_evaluator_program), os = parse_player_list(o_text, read_evaluator_program);
 
   MatchOptions options;
   options.game.order = a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});

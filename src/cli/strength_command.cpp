@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "io/files.hpp"
 #include "support/error.hpp"
+#include "synthesis/checkpoint_folder.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
@@ -17,7 +18,8 @@ const char* const kStrengthHelp =
     "legal move has a strictly better value (win > draw > loss). Prints a table\n"
     "per set and overall.\n"
     "\n"
-    "EVALUATOR: ibef, adate (ADATE-2005), or a program file (.eval).\n"
+    "EVALUATOR: ibef, adate (ADATE-2005), a program file (.eval), or a run's\n"
+    "answer: a checkpoint file (.ckpt) or run folder (population/NAME).\n"
     "\n"
     "Options:\n"
     "  --depth LIST       search depths, e.g. 1,3,5 or 1-7\n"
@@ -68,7 +70,7 @@ int strength_command(const Args& args) {
     }
   }
   const Arguments a(rest, {{"depth"}, {"order"}, {"seed"}, {"threads"}, {"csv"}, {"json"}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one evaluator (ibef, adate or a .eval file)");
+  if (a.positionals().size() != 1) throw UsageError("give exactly one evaluator (ibef, adate, a .eval file or a checkpoint)");
   if (!a.has("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
   const std::vector<int> depths = parse_depths(*a.value("depth"));
   const MoveOrder order = a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
@@ -80,7 +82,7 @@ int strength_command(const Args& args) {
   for (const char* output : {"csv", "json"})
     if (a.has(output)) check_writable(*a.value(output));
 
-  const std::vector<Player> base = parse_player_list(a.positionals()[0] + (a.positionals()[0] == "random" ? "" : "@1"));
+  const std::vector<Player> base = parse_player_list(a.positionals()[0] + (a.positionals()[0] == "random" ? "" : "@1"), read_evaluator_program);
   std::vector<std::vector<LabelledPosition>> sets;
   std::vector<std::string> names;
   for (const std::string& f : files) {

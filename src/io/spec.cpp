@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "io/spec_parser.hpp"
+#include "lang/parse.hpp"
 #include "lang/parse_driver.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
@@ -106,6 +107,11 @@ class Interpreter {
     if (!std::filesystem::is_regular_file(w.text, ignored)) locate_.fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
     return w.text;
   }
+  std::string existing_path(const spec_ast::Word& w, const std::string& what) const {
+    std::error_code ignored;
+    if (!std::filesystem::exists(w.text, ignored)) locate_.fail(w, what + " '" + w.text + "' not found (paths are relative to the current folder)");
+    return w.text;
+  }
 
   std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
     std::vector<BoardSource> out;
@@ -141,6 +147,7 @@ class Interpreter {
       s.seeds.clear();
       for (const auto* w : words(e)) s.seeds.push_back(existing_file(*w, "seed program"));
     };
+    h["seed-population"] = [&](const auto& e) { s.seed_population = existing_path(one_word(e), "seed population"); };
     h["opponents"] = [&](const auto& e) {
       s.opponents.clear();
       for (const auto* w : words(e)) {
@@ -151,7 +158,7 @@ class Interpreter {
           spec_ast::Word file = *w;
           file.text = base;
           std::error_code ignored;
-          if ((base.find('/') != std::string::npos || base.ends_with(".eval")) && !std::filesystem::is_regular_file(base, ignored))
+          if ((base.find('/') != std::string::npos || base.ends_with(".eval") || base.ends_with(".ckpt")) && !std::filesystem::exists(base, ignored))
             locate_.fail(*w, "opponent program '" + base + "' not found");
         }
         s.opponents.push_back(w->text);
@@ -192,13 +199,18 @@ class Interpreter {
     h["tournament-size"] = [&](const auto& e) { s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size")); };
     h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
     h["max-size"] = [&](const auto& e) { s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size")); };
-    h["max-depth"] = [&](const auto& e) { s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, 500, "max-depth")); };
+    // Programs are saved as text: deeper ones could exceed the parser's nesting limit.
+    h["max-depth"] = [&](const auto& e) { s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxNesting, "max-depth")); };
     h["init-depth"] = [&](const auto& e) { s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth")); };
     h["validation-top"] = [&](const auto& e) { s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top")); };
     h["hall-of-fame"] = [&](const auto& e) { s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame")); };
     h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
     h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
     h["output"] = [&](const auto& e) { s.output = one_word(e).text; };
+    h["checkpoints"] = [&](const auto& e) { s.checkpoints = one_word(e).text; };
+    h["checkpoint-every"] = [&](const auto& e) { s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every")); };
+    h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
+    h["checkpoint-keep"] = [&](const auto& e) { s.checkpoint_keep = static_cast<int>(integer(one_word(e), 1, 1000, "checkpoint-keep")); };
     return h;
   }
 
@@ -257,6 +269,7 @@ std::string RunSpec::resolved_text() const {
   out << "name              = " << name << "\n"
       << "grammar           = " << grammar << "\n"
       << (seeds.empty() ? "# seeds: none\n" : "seeds             = " + join(seeds) + "\n")
+      << (seed_population.empty() ? "# seed-population: none\n" : "seed-population   = " + seed_population + "\n")
       << "opponents         = " << join(opponents) << "\n"
       << "colours           = " << join(colour_names) << "\n"
       << "candidate-depths  = " << join(depth_names) << "\n"
@@ -287,14 +300,18 @@ std::string RunSpec::resolved_text() const {
       << "hall-of-fame      = " << hall_of_fame << "\n"
       << "seed              = " << seed << "\n"
       << "threads           = " << threads << "\n"
-      << "output            = " << output << "\n";
+      << "output            = " << output << "\n"
+      << "checkpoints       = " << checkpoints << "\n"
+      << "checkpoint-every  = " << checkpoint_every << "\n"
+      << "checkpoint-seconds = " << number_text(checkpoint_seconds) << "s\n"
+      << "checkpoint-keep   = " << checkpoint_keep << "\n";
   return out.str();
 }
 
 std::uint64_t RunSpec::hash() const {
-  // Threads and output do not change the result; leave them out.
+  // Threads, output and checkpointing do not change the result; leave them out.
   std::string text = resolved_text();
-  for (const char* volatile_key : {"threads ", "output "}) {
+  for (const char* volatile_key : {"threads ", "output ", "checkpoints ", "checkpoint-every ", "checkpoint-seconds ", "checkpoint-keep "}) {
     const auto at = text.find(std::string("\n") + volatile_key);
     if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
   }

@@ -27,6 +27,7 @@ struct RunSpec {
   std::string name;       // results/<name>/
   std::string grammar = "grammar/adate.grammar";
   std::vector<std::string> seeds;
+  std::string seed_population;  // a checkpoint or run folder whose programs join the first population
   std::vector<std::string> opponents = {"ibef@2"};
   std::vector<Side> colours = {Side::X, Side::O};
   std::vector<int> candidate_depths = {1, 2};
@@ -53,6 +54,10 @@ struct RunSpec {
   std::uint64_t seed = 1;
   int threads = 0;
   std::string output = "results";
+  std::string checkpoints = "population";  // checkpoints go to <checkpoints>/<name>/
+  int checkpoint_every = 10;               // generations; 0: only by time, at the end and on a signal
+  double checkpoint_seconds = 300;         // also after this long since the last one; 0: only by generations
+  int checkpoint_keep = 3;                 // the newest K are kept
 
   // The fully resolved spec, in spec syntax (what --dry-run prints).
   std::string resolved_text() const;

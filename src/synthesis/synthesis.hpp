@@ -10,9 +10,11 @@
 // Determinism: all randomness of selection and variation comes from one
 // generator seeded by the spec, used on one thread; fitness is a pure function
 // of the program (tournament/fitness.hpp). The same spec and seed give the
-// same run for any thread count — unless a time budget stops it.
+// same run for any thread count — unless a time budget stops it. Everything
+// that changes during a run is in SynthesisState, so a run stopped at a
+// generation boundary and continued from its state runs on exactly as if it
+// had never stopped.
 
-#include <chrono>
 #include <functional>
 #include <map>
 #include <optional>
@@ -23,6 +25,7 @@
 #include "io/spec.hpp"
 #include "lang/grammar.hpp"
 #include "tournament/fitness.hpp"
+#include "support/random.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
@@ -60,20 +63,69 @@ struct Baseline {
   Fitness validation;
 };
 
+// Everything a run changes as it goes: what a checkpoint saves and a resumed
+// run restores (synthesis/checkpoint.hpp). The rest of a run — boards,
+// opponents, grammar — is rebuilt from the spec. `population` is the one about
+// to be evaluated in generation `generation`.
+struct SynthesisState {
+  Rng rng;  // all randomness of selection and variation
+  int generation = 0;
+  std::int64_t evaluations = 0;
+  std::uint64_t games_played = 0;
+  double elapsed_seconds = 0;  // of all sessions before this one
+  std::string stop_reason;     // empty while running; else why it stopped
+  std::vector<Individual> population;
+  std::map<std::uint64_t, Fitness> training_cache;
+  std::map<std::uint64_t, Fitness> validation_cache;
+  std::vector<HallEntry> hall;
+  std::vector<GenerationLog> log;
+  std::vector<Baseline> baselines;
+
+  // Stopped for good (a budget was used up), not paused or interrupted.
+  bool finished() const { return stop_reason == "generations" || stop_reason == "evaluations" || stop_reason == "time-budget"; }
+};
+
+// What a run depends on besides the spec text, reduced to hashes: a resumed
+// run must see the same inputs, and a changed file should be named.
+struct InputFingerprints {
+  std::uint64_t grammar = 0, seeds = 0, opponents = 0, training_boards = 0, validation_boards = 0, strength_positions = 0,
+                seed_population = 0;
+  friend bool operator==(const InputFingerprints&, const InputFingerprints&) = default;
+};
+
+// How the caller follows and steers a run. Both are called at generation
+// boundaries, where the state is complete and may be checkpointed.
+struct RunHooks {
+  // After every generation: its log entry (the state is already the next
+  // generation's).
+  std::function<void(const GenerationLog&)> on_generation;
+  // Asked after every generation: stop now with this reason ("interrupted",
+  // "paused"), or "" to go on. A stopped run can be resumed.
+  std::function<std::string()> stop_request;
+};
+
 class Synthesis {
  public:
+  // A fresh run. Reads every file the spec names; throws InputError.
   explicit Synthesis(const RunSpec& spec);
+  // A run continued from a saved state (made with this spec and these inputs:
+  // compare inputs() with the saved fingerprints).
+  Synthesis(const RunSpec& spec, SynthesisState state);
 
-  // Runs to the end of the budget; `on_generation` sees every generation's log.
-  void run(const std::function<void(const GenerationLog&)>& on_generation);
+  // Runs until a budget is used up or the hooks ask it to stop.
+  void run(const RunHooks& hooks = {});
 
-  const std::vector<HallEntry>& hall_of_fame() const { return hall_; }
-  const std::vector<GenerationLog>& log() const { return log_; }
-  const std::vector<Baseline>& baselines() const { return baselines_; }
+  const SynthesisState& state() const { return state_; }
+  const std::vector<HallEntry>& hall_of_fame() const { return state_.hall; }
+  const std::vector<GenerationLog>& log() const { return state_.log; }
+  const std::vector<Baseline>& baselines() const { return state_.baselines; }
   const FitnessTask& training_task() const { return training_; }
   const FitnessTask& validation_task() const { return validation_; }
   const RunSpec& spec() const { return spec_; }
-  std::string stop_reason() const { return stop_reason_; }
+  const std::string& stop_reason() const { return state_.stop_reason; }
+  const InputFingerprints& inputs() const { return inputs_; }
+  // Seed-population programs left out: outside the grammar or the limits.
+  std::size_t seed_population_skipped() const { return seed_population_skipped_; }
 
  private:
   void initialise();
@@ -85,25 +137,21 @@ class Synthesis {
   bool better(const Individual& a, const Individual& b) const;
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task);
 
+  void advance();
+  std::string budget_used_up(double elapsed) const;
+
   RunSpec spec_;
   lang::Grammar grammar_;
   std::optional<evolve::Grower> grower_;
   std::optional<evolve::Variation> variation_;
   FitnessTask training_;
   FitnessTask validation_;
-  Rng rng_;
-  std::vector<Individual> population_;
-  std::map<std::uint64_t, Fitness> training_cache_;
-  std::map<std::uint64_t, Fitness> validation_cache_;
-  std::vector<HallEntry> hall_;
-  std::vector<GenerationLog> log_;
-  std::vector<Baseline> baselines_;
   std::vector<LabelledPosition> strength_positions_;
-  int generation_ = 0;
-  std::int64_t evaluations_ = 0;
-  std::uint64_t games_played_ = 0;
-  std::string stop_reason_;
-  std::chrono::steady_clock::time_point start_;
+  std::vector<lang::Program> seeds_;
+  std::vector<lang::Program> seed_population_;
+  std::size_t seed_population_skipped_ = 0;
+  InputFingerprints inputs_;
+  SynthesisState state_;
 };
 
 // Board sets as the spec describes them; later random boards avoid earlier ones.

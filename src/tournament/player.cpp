@@ -62,17 +62,20 @@ AnyEvaluator evaluator_for(const lang::Program& program, lang::CompiledProgram::
   return AnyEvaluator{std::move(compiled)};
 }
 
-Player program_player(const std::string& path, int depth) {
-  return {std::filesystem::path(path).stem().string(), depth, evaluator_for(lang::read_program_file(path)), true};
+Player program_player(const std::string& path, int depth, const ProgramReader& read) {
+  // "population/quick/" names the run folder "quick".
+  std::filesystem::path name = std::filesystem::path(path).lexically_normal();
+  if (!name.has_filename()) name = name.parent_path();
+  return {name.stem().string(), depth, evaluator_for(read(path)), true};
 }
 
 namespace {
 bool names_a_file(std::string_view name) {
-  return name.find('/') != std::string_view::npos || (name.size() > 5 && name.substr(name.size() - 5) == ".eval");
+  return name.find('/') != std::string_view::npos || name.ends_with(".eval") || name.ends_with(".ckpt");
 }
 }  // namespace
 
-std::vector<Player> parse_player_list(std::string_view text) {
+std::vector<Player> parse_player_list(std::string_view text, const ProgramReader& read) {
   std::vector<Player> players;
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -94,7 +97,7 @@ std::vector<Player> parse_player_list(std::string_view text) {
       const int last = dash == std::string_view::npos ? first : parse_depth(depths.substr(dash + 1), item);
       if (last < first) throw UsageError("empty depth range in player '" + std::string(item) + "'");
       if (names_a_file(name)) {
-        const Player base = program_player(std::string(name), first);
+        const Player base = program_player(std::string(name), first, read);
         for (int d = first; d <= last; ++d) {
           players.push_back(base);
           players.back().depth = d;

@@ -7,11 +7,13 @@
 #include <variant>
 #include <vector>
 
+#include <functional>
 #include <memory>
 
 #include "game/evaluators.hpp"
 #include "game/search.hpp"
 #include "lang/compiled.hpp"
+#include "lang/parse.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth {
@@ -87,13 +89,18 @@ Player builtin_player(std::string_view name, int depth);
 AnyEvaluator evaluator_for(const lang::Program& program,
                            lang::CompiledProgram::Mode mode = lang::CompiledProgram::Mode::Auto);
 
-// A player searching with the program in an .eval file, named after the file
+// Reads the program a player file names. The default reads .eval files;
+// commands that know checkpoints pass one that also reads a run's answer.
+using ProgramReader = std::function<lang::Program(const std::string& path)>;
+
+// A player searching with the program a file holds, named after the file
 // (its name without folders and extension). Throws InputError for a bad file.
-Player program_player(const std::string& path, int depth);
+Player program_player(const std::string& path, int depth, const ProgramReader& read = lang::read_program_file);
 
 // Parses a comma-separated list of players; `NAME@D` or `NAME@A-B` (a depth
-// range expands to one player per depth). NAME is a built-in or a path to an
-// .eval file. Throws UsageError or InputError.
-std::vector<Player> parse_player_list(std::string_view text);
+// range expands to one player per depth). NAME is a built-in or a path to a
+// file `read` understands: one ending in .eval or .ckpt, or any path with a
+// '/'. Throws UsageError or InputError.
+std::vector<Player> parse_player_list(std::string_view text, const ProgramReader& read = lang::read_program_file);
 
 }  // namespace evalsynth

@@ -1,0 +1,71 @@
+#include <cstdio>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/run_session.hpp"
+#include "synthesis/checkpoint_folder.hpp"
+
+namespace evalsynth {
+
+const char* const kResumeHelp =
+    "usage: evalsynth resume CHECKPOINT [--threads N] [--stop-after N]\n"
+    "\n"
+    "Continues a stopped run from a checkpoint: a run folder population/<name>\n"
+    "(its newest checkpoint) or one gen-NNNNNN.ckpt file in it. The run goes on\n"
+    "exactly as if it had never stopped: the same log.csv (timing columns\n"
+    "aside) and the same answer. It uses the spec text saved in the checkpoint,\n"
+    "and refuses to go on if a file the spec names (grammar, seeds, opponents,\n"
+    "boards, positions) has changed since.\n"
+    "\n"
+    "Options:\n"
+    "  --threads N     worker threads (results do not depend on it)\n"
+    "  --stop-after N  stop again after N more generations, checkpointed\n";
+
+namespace {
+
+std::string changed_inputs(const InputFingerprints& saved, const InputFingerprints& now) {
+  std::string out;
+  auto compare = [&](std::uint64_t a, std::uint64_t b, const char* what) {
+    if (a != b) out += std::string(out.empty() ? "" : ", ") + what;
+  };
+  compare(saved.grammar, now.grammar, "the grammar");
+  compare(saved.seeds, now.seeds, "the seed programs");
+  compare(saved.opponents, now.opponents, "the opponents");
+  compare(saved.training_boards, now.training_boards, "the training boards");
+  compare(saved.validation_boards, now.validation_boards, "the validation boards");
+  compare(saved.strength_positions, now.strength_positions, "the strength positions");
+  compare(saved.seed_population, now.seed_population, "the seed population");
+  return out;
+}
+
+}  // namespace
+
+int resume_command(const Args& args) {
+  const Arguments a(args, {{"threads"}, {"stop-after"}});
+  if (a.positionals().size() != 1) throw UsageError("give exactly one checkpoint file or run folder");
+  SessionOptions options;
+  options.stop_after = static_cast<int>(a.integer("stop-after", 0, 1, 1000000));
+  const std::string file = resolve_checkpoint(a.positionals()[0]);
+  Checkpoint checkpoint = read_checkpoint(file);
+  RunSpec spec = checkpoint_spec(checkpoint, file);
+  if (spec.hash() != checkpoint.spec_hash)
+    throw InputError(TextLocation{file, 1, 1}, "the spec saved in this checkpoint describes a different run when read by this evalsynth; it cannot be continued");
+  if (a.has("threads")) spec.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
+  if (checkpoint.state.finished()) {
+    std::printf("run %s finished (stopped by %s after %d generations); nothing to resume. Its answer is in %s/%s/best.eval\n", spec.name.c_str(),
+                checkpoint.state.stop_reason.c_str(), checkpoint.state.generation, spec.output.c_str(), spec.name.c_str());
+    return 0;
+  }
+  options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
+  const FolderLock lock(options.checkpoint_folder);
+  Synthesis run(spec, std::move(checkpoint.state));
+  const std::string changed = changed_inputs(checkpoint.inputs, run.inputs());
+  if (!changed.empty())
+    throw InputError(TextLocation{file, 1, 1}, "the run's inputs have changed since this checkpoint: " + changed +
+                                                    "; continuing would not be the same run (restore them, or start a new run)");
+  std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation, spec.generations, file.c_str());
+  std::fflush(stdout);
+  return run_session(run, options);
+}
+
+}  // namespace evalsynth

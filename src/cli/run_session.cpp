@@ -1,0 +1,88 @@
+#include "cli/run_session.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+
+#include "io/run_output.hpp"
+#include "support/interrupt.hpp"
+#include "support/progress.hpp"
+#include "synthesis/checkpoint_folder.hpp"
+
+namespace evalsynth {
+
+int run_session(Synthesis& run, const SessionOptions& options) {
+  const RunSpec& spec = run.spec();
+  const std::string results = spec.output + "/" + spec.name;
+  const bool terminal = ProgressLine::stderr_is_terminal();
+  const int first_generation = run.state().generation;
+  using Clock = std::chrono::steady_clock;
+  const auto session_start = Clock::now();
+  auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  double last_print = -1e9, last_results = 0;
+  auto last_checkpoint_time = session_start;
+  int last_checkpoint_generation = first_generation;
+  std::string last_checkpoint;
+
+  auto checkpoint = [&] {
+    last_checkpoint = save_checkpoint(run, options.checkpoint_folder, spec.checkpoint_keep);
+    last_checkpoint_generation = run.state().generation;
+    last_checkpoint_time = Clock::now();
+  };
+
+  InterruptGuard interrupts;
+  RunHooks hooks;
+  hooks.stop_request = [&]() -> std::string {
+    if (InterruptGuard::received()) return "interrupted";
+    if (options.stop_after > 0 && run.state().generation - first_generation >= options.stop_after) return "paused";
+    return "";
+  };
+  hooks.on_generation = [&](const GenerationLog& g) {
+    const double session_seconds = seconds_since(session_start);
+    const int done = run.state().generation;
+    const bool due_by_generations = spec.checkpoint_every > 0 && done - last_checkpoint_generation >= spec.checkpoint_every;
+    const bool due_by_time = spec.checkpoint_seconds > 0 && seconds_since(last_checkpoint_time) >= spec.checkpoint_seconds;
+    if (run.stop_reason().empty() && (due_by_generations || due_by_time)) checkpoint();
+    // Results so far, so a long run that is stopped still leaves its answer.
+    if (session_seconds - last_results >= 30) {
+      write_run_outputs(run, results);
+      last_results = session_seconds;
+    }
+    // Time left: by generations at this session's pace, capped by the time budget.
+    double left = session_seconds / (done - first_generation) * (spec.generations - done);
+    if (spec.time_budget_seconds > 0) left = std::min(left, std::max(0.0, spec.time_budget_seconds - g.elapsed_seconds));
+    char line[300];
+    std::snprintf(line, sizeof line, "gen %d/%d  best %g  validation %g  size %zu  evaluations %lld  %.0f games/s  %.0fs, ~%.0fs left",
+                  g.generation + 1, spec.generations, g.best_training, g.best_validation, g.best_size,
+                  static_cast<long long>(g.evaluations), g.games_per_second, g.elapsed_seconds, left);
+    if (terminal) {
+      std::fprintf(stderr, "\r\033[K%s", line);
+    } else if (session_seconds - last_print >= 10 || !run.stop_reason().empty()) {
+      std::printf("%s\n", line);
+      std::fflush(stdout);
+      last_print = session_seconds;
+    }
+  };
+  run.run(hooks);
+  if (terminal) std::fprintf(stderr, "\n");
+
+  if (last_checkpoint_generation != run.state().generation || last_checkpoint.empty()) checkpoint();
+  write_run_outputs(run, results);
+  const HallEntry& best = run.hall_of_fame().front();
+  const int generations = run.state().generation;
+  if (run.state().finished()) {
+    std::printf("stopped by %s after %d generations\n", run.stop_reason().c_str(), generations);
+  } else {
+    std::printf("%s after %d of %d generations; continue with: evalsynth resume %s\n", run.stop_reason().c_str(), generations,
+                spec.generations, options.checkpoint_folder.c_str());
+  }
+  std::printf("answer (generation %d, %zu nodes): validation %g", best.generation, best.program.size(), best.validation.score(spec.scoring));
+  for (const Baseline& b : run.baselines()) std::printf(", %s %g", b.name.c_str(), b.validation.score(spec.scoring));
+  std::printf("\nwritten to %s/ (checkpoint %s)\n", results.c_str(), last_checkpoint.c_str());
+  std::fflush(stdout);
+  const int signal = InterruptGuard::received();
+  return signal && !run.state().finished() ? 128 + signal : 0;
+}
+
+}  // namespace evalsynth

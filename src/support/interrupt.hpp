@@ -1,0 +1,19 @@
+#pragma once
+// SIGINT and SIGTERM during long work: the first one is noted (and said on
+// stderr) so the work can stop at a safe point and save itself; a second one
+// ends the process at once, as the default action would.
+
+namespace evalsynth {
+
+class InterruptGuard {
+ public:
+  InterruptGuard();   // installs the handlers
+  ~InterruptGuard();  // restores the previous ones
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+  // The signal received (SIGINT or SIGTERM), or 0.
+  static int received();
+};
+
+}  // namespace evalsynth

@@ -1,0 +1,201 @@
+#include "synthesis/checkpoint.hpp"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/map.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+#include <cstring>
+#include <sstream>
+
+#include "io/files.hpp"
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "support/source_text.hpp"
+#include "synthesis/checkpoint_archive.hpp"
+
+// cereal finds these by argument-dependent lookup; they live here, not in the
+// headers, so only this file depends on cereal. Names are given for the JSON
+// dump; the binary archive ignores them.
+namespace evalsynth {
+namespace lang {
+
+template <class Archive>
+std::string save_minimal(const Archive&, const Program& program) {
+  return to_text(program);
+}
+template <class Archive>
+void load_minimal(const Archive&, Program& program, const std::string& text) {
+  program = parse_program(text, "program");
+}
+
+}  // namespace lang
+
+template <class Archive>
+std::uint64_t save_minimal(const Archive&, const Rng& rng) {
+  return rng.state();
+}
+template <class Archive>
+void load_minimal(const Archive&, Rng& rng, const std::uint64_t& state) {
+  rng = Rng(state);
+}
+
+template <class Archive>
+void serialize(Archive& a, Fitness& f) {
+  a(cereal::make_nvp("games", f.games), cereal::make_nvp("wins", f.wins), cereal::make_nvp("draws", f.draws),
+    cereal::make_nvp("moves_to_win", f.moves_to_win), cereal::make_nvp("nodes", f.nodes));
+}
+
+template <class Archive>
+void serialize(Archive& a, Individual& i) {
+  a(cereal::make_nvp("program", i.program), cereal::make_nvp("hash", i.hash), cereal::make_nvp("training", i.training));
+}
+
+template <class Archive>
+void serialize(Archive& a, HallEntry& h) {
+  a(cereal::make_nvp("program", h.program), cereal::make_nvp("hash", h.hash), cereal::make_nvp("training", h.training),
+    cereal::make_nvp("validation", h.validation), cereal::make_nvp("generation", h.generation),
+    cereal::make_nvp("mistake_rate", h.mistake_rate));
+}
+
+template <class Archive>
+void serialize(Archive& a, GenerationLog& g) {
+  a(cereal::make_nvp("generation", g.generation), cereal::make_nvp("evaluations", g.evaluations),
+    cereal::make_nvp("best_training", g.best_training), cereal::make_nvp("mean_training", g.mean_training),
+    cereal::make_nvp("median_training", g.median_training), cereal::make_nvp("best_validation", g.best_validation),
+    cereal::make_nvp("answer_mistake_rate", g.answer_mistake_rate), cereal::make_nvp("mean_size", g.mean_size),
+    cereal::make_nvp("best_size", g.best_size), cereal::make_nvp("cache_hit_rate", g.cache_hit_rate),
+    cereal::make_nvp("games_per_second", g.games_per_second), cereal::make_nvp("elapsed_seconds", g.elapsed_seconds));
+}
+
+template <class Archive>
+void serialize(Archive& a, Baseline& b) {
+  a(cereal::make_nvp("name", b.name), cereal::make_nvp("validation", b.validation));
+}
+
+template <class Archive>
+void serialize(Archive& a, InputFingerprints& f) {
+  a(cereal::make_nvp("grammar", f.grammar), cereal::make_nvp("seeds", f.seeds), cereal::make_nvp("opponents", f.opponents),
+    cereal::make_nvp("training_boards", f.training_boards), cereal::make_nvp("validation_boards", f.validation_boards),
+    cereal::make_nvp("strength_positions", f.strength_positions), cereal::make_nvp("seed_population", f.seed_population));
+}
+
+template <class Archive>
+void serialize(Archive& a, SynthesisState& s) {
+  a(cereal::make_nvp("rng", s.rng), cereal::make_nvp("generation", s.generation), cereal::make_nvp("evaluations", s.evaluations),
+    cereal::make_nvp("games_played", s.games_played), cereal::make_nvp("elapsed_seconds", s.elapsed_seconds),
+    cereal::make_nvp("stop_reason", s.stop_reason), cereal::make_nvp("baselines", s.baselines), cereal::make_nvp("hall_of_fame", s.hall),
+    cereal::make_nvp("log", s.log), cereal::make_nvp("population", s.population), cereal::make_nvp("training_cache", s.training_cache),
+    cereal::make_nvp("validation_cache", s.validation_cache));
+}
+
+template <class Archive>
+void serialize(Archive& a, Checkpoint& c) {
+  a(cereal::make_nvp("run_name", c.run_name), cereal::make_nvp("spec_source", c.spec_source), cereal::make_nvp("spec_text", c.spec_text),
+    cereal::make_nvp("spec_hash", c.spec_hash), cereal::make_nvp("scoring", c.scoring), cereal::make_nvp("inputs", c.inputs), cereal::make_nvp("state", c.state));
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'E', 'V', 'S', 'Y', 'N', 'C', 'K', 'P'};
+
+void put_le(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
+}
+std::uint64_t get_le(const std::string& in, std::size_t at, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + static_cast<std::size_t>(i)])) << (8 * i);
+  return v;
+}
+
+// What a loaded state must satisfy before a run may continue from it; a
+// checkpoint that passes the checksum but breaks these was not written by us.
+void check_consistent(const Checkpoint& c, const std::string& source_name) {
+  auto fail = [&](const std::string& what) { throw InputError(TextLocation{source_name, 1, 1}, "inconsistent checkpoint: " + what); };
+  const SynthesisState& s = c.state;
+  if (s.generation < 1 || s.log.size() != static_cast<std::size_t>(s.generation)) fail("the log does not match the generation count");
+  if (s.population.empty() || s.hall.empty()) fail("no population or no hall of fame");
+  if (s.baselines.size() != 2) fail("the references' scores are missing");
+  for (const Individual& i : s.population)
+    if (i.hash != i.program.canonical_hash()) fail("a program does not match its hash: " + lang::to_text(i.program));
+  for (const HallEntry& h : s.hall)
+    if (h.hash != h.program.canonical_hash()) fail("a hall-of-fame program does not match its hash: " + lang::to_text(h.program));
+}
+
+}  // namespace
+
+Checkpoint make_checkpoint(const Synthesis& run) {
+  return {kCheckpointVersion, run.spec().name, run.spec().source, run.spec().text, run.spec().hash(), run.spec().scoring, run.inputs(), run.state()};
+}
+
+std::string encode_checkpoint(const Checkpoint& checkpoint) {
+  std::string body;
+  {
+    CheckpointOutputArchive archive(body);
+    archive(checkpoint);
+  }
+  std::string out(kMagic, sizeof kMagic);
+  put_le(out, kCheckpointVersion, 4);
+  put_le(out, body.size(), 8);
+  put_le(out, hash_text(body), 8);
+  return out + body;
+}
+
+Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source_name) {
+  auto fail = [&](const std::string& what) { throw InputError(TextLocation{source_name, 1, 1}, what); };
+  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    fail("not an evalsynth checkpoint (it does not begin with EVSYNCKP)");
+  if (bytes.size() < kCheckpointHeaderBytes) fail("truncated checkpoint: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
+  const auto version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
+  if (version != kCheckpointVersion)
+    fail("checkpoint format version " + std::to_string(version) + (version > kCheckpointVersion ? " is newer than" : " is older than") +
+         " this evalsynth reads (version " + std::to_string(kCheckpointVersion) + ")" +
+         (version > kCheckpointVersion ? "; use a newer evalsynth" : "; older formats are not supported"));
+  const std::uint64_t length = get_le(bytes, 12, 8);
+  const std::uint64_t have = bytes.size() - kCheckpointHeaderBytes;
+  if (have < length) fail("truncated checkpoint: the header promises " + std::to_string(length) + " bytes of data, the file has " + std::to_string(have));
+  if (have > length) fail("damaged checkpoint: " + std::to_string(have - length) + " bytes after the end of its data");
+  const std::string body = bytes.substr(kCheckpointHeaderBytes);
+  if (hash_text(body) != get_le(bytes, 20, 8)) fail("corrupted checkpoint: its data does not match the checksum in its header");
+  Checkpoint checkpoint;
+  std::size_t left_over = 0;
+  try {
+    CheckpointInputArchive archive(body);
+    archive(checkpoint);
+    left_over = archive.bytes_left();
+  } catch (const InputError& e) {
+    fail("corrupted checkpoint: a saved program does not read: " + e.message());
+  } catch (const std::exception& e) {
+    // cereal::Exception for short data or impossible sizes.
+    fail(std::string("corrupted checkpoint: ") + e.what());
+  }
+  if (left_over != 0) fail("corrupted checkpoint: " + std::to_string(left_over) + " bytes of data left over");
+  checkpoint.format_version = version;
+  check_consistent(checkpoint, source_name);
+  return checkpoint;
+}
+
+void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) { write_file_atomically(path, encode_checkpoint(checkpoint)); }
+
+Checkpoint read_checkpoint(const std::string& path) {
+  return decode_checkpoint(read_text_file(path, "checkpoint", std::size_t{1} << 32), path);
+}
+
+std::string checkpoint_json(const Checkpoint& checkpoint) {
+  std::ostringstream out;
+  {
+    cereal::JSONOutputArchive archive(out);
+    archive(cereal::make_nvp("format_version", checkpoint.format_version));
+    archive(cereal::make_nvp("checkpoint", checkpoint));
+  }
+  return std::move(out).str() + "\n";
+}
+
+RunSpec checkpoint_spec(const Checkpoint& checkpoint, const std::string& checkpoint_path) {
+  try {
+    return parse_spec(checkpoint.spec_text, checkpoint.spec_source);
+  } catch (const InputError& e) {
+    throw InputError(TextLocation{checkpoint_path, 1, 1}, "the spec saved in this checkpoint no longer reads here:\n" + std::string(e.what()));
+  }
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,57 @@
+#pragma once
+// Checkpoints: a run's whole changing state (SynthesisState) with the spec it
+// belongs to, in one file. Layout (format documented in population/README.md):
+//
+//   bytes 0..7    magic "EVSYNCKP"
+//   bytes 8..11   format version, little-endian u32
+//   bytes 12..19  payload length in bytes, little-endian u64
+//   bytes 20..27  FNV-1a hash of the payload, little-endian u64
+//   bytes 28..    payload: cereal portable binary archive of a Checkpoint
+//
+// The length and hash are checked before cereal reads a byte, so a truncated
+// or damaged file is reported as such instead of being half-read. Programs
+// are stored as program text and parsed on reading, so a checkpoint can never
+// hand the evaluator a malformed program.
+
+#include <cstdint>
+#include <string>
+
+#include "synthesis/synthesis.hpp"
+
+namespace evalsynth {
+
+inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::size_t kCheckpointHeaderBytes = 28;
+
+struct Checkpoint {
+  std::uint32_t format_version = kCheckpointVersion;
+  std::string run_name;
+  std::string spec_source;  // the spec file's path when the run began
+  std::string spec_text;    // and its text: a resumed run parses this, not the file
+  std::uint64_t spec_hash = 0;
+  Scoring scoring = Scoring::Thesis;  // the spec's, to show scores without reading the spec's files
+  InputFingerprints inputs;
+  SynthesisState state;
+};
+
+// A checkpoint of a run as it stands (at a generation boundary).
+Checkpoint make_checkpoint(const Synthesis& run);
+
+// The bytes of a checkpoint file, and back. Decoding throws InputError located
+// at `source_name` for anything that is not an intact checkpoint of this
+// format version.
+std::string encode_checkpoint(const Checkpoint& checkpoint);
+Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source_name);
+
+// Whole files; writing is atomic (temporary file, fsync, rename).
+void write_checkpoint(const Checkpoint& checkpoint, const std::string& path);
+Checkpoint read_checkpoint(const std::string& path);
+
+// Everything in the checkpoint as JSON (cereal's JSON archive).
+std::string checkpoint_json(const Checkpoint& checkpoint);
+
+// The parsed spec of a checkpoint, with a clear error if its text no longer
+// parses (a file it names has gone) — located at the checkpoint.
+RunSpec checkpoint_spec(const Checkpoint& checkpoint, const std::string& checkpoint_path);
+
+}  // namespace evalsynth

@@ -1,0 +1,119 @@
+#include "synthesis/checkpoint_folder.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "lang/parse.hpp"
+
+namespace evalsynth {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The generation in a checkpoint file name, or -1 if it is not one.
+int generation_of(const std::string& file_name) {
+  constexpr std::string_view prefix = "gen-", suffix = ".ckpt";
+  if (file_name.size() <= prefix.size() + suffix.size() || !file_name.starts_with(prefix) || !file_name.ends_with(suffix)) return -1;
+  const std::string digits = file_name.substr(prefix.size(), file_name.size() - prefix.size() - suffix.size());
+  if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return -1;
+  return std::stoi(digits);
+}
+
+}  // namespace
+
+std::string checkpoint_file_name(int generation) {
+  char name[32];
+  std::snprintf(name, sizeof name, "gen-%06d.ckpt", generation);
+  return name;
+}
+
+std::vector<std::string> list_checkpoints(const std::string& folder) {
+  std::vector<std::pair<int, std::string>> found;
+  std::error_code error;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    const int generation = generation_of(it->path().filename().string());
+    if (generation >= 0 && it->is_regular_file(error)) found.emplace_back(generation, it->path().string());
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> files;
+  for (auto& f : found) files.push_back(std::move(f.second));
+  return files;
+}
+
+std::string resolve_checkpoint(const std::string& path) {
+  std::error_code error;
+  if (!fs::exists(path, error)) throw InputError(TextLocation{path, 1, 1}, "no such checkpoint file or run folder");
+  if (!fs::is_directory(path, error)) return path;
+  const std::vector<std::string> files = list_checkpoints(path);
+  if (files.empty()) throw InputError(TextLocation{path, 1, 1}, "this folder holds no checkpoints (files gen-NNNNNN.ckpt)");
+  return files.back();
+}
+
+std::string save_checkpoint(const Synthesis& run, const std::string& folder, int keep) {
+  const std::string path = folder + "/" + checkpoint_file_name(run.state().generation);
+  write_checkpoint(make_checkpoint(run), path);
+  // Prune only after the new file is in place: at every instant at least one
+  // complete checkpoint exists.
+  std::vector<std::string> files = list_checkpoints(folder);
+  const std::size_t keep_count = static_cast<std::size_t>(std::max(keep, 1));
+  for (std::size_t i = 0; i + keep_count < files.size(); ++i) {
+    std::error_code ignored;
+    fs::remove(files[i], ignored);
+  }
+  return path;
+}
+
+void remove_checkpoints(const std::string& folder) {
+  for (const std::string& file : list_checkpoints(folder)) {
+    std::error_code error;
+    fs::remove(file, error);
+    if (error) throw InputError(TextLocation{file, 1, 1}, "cannot remove the old checkpoint: " + error.message());
+  }
+}
+
+FolderLock::FolderLock(const std::string& folder) {
+  std::error_code error;
+  fs::create_directories(folder, error);
+  if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the checkpoint folder: " + error.message());
+  const std::string path = folder + "/lock";
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw InputError(TextLocation{path, 1, 1}, std::string("cannot open the lock file: ") + std::strerror(errno));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd_);
+    throw InputError(TextLocation{folder, 1, 1}, "another evalsynth process is running this run; wait for it or stop it first");
+  }
+  // Half-written checkpoints of a process that was killed: no one else can be
+  // writing them now that we hold the lock.
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+    if (it->path().filename().string().find(".ckpt.tmp.") != std::string::npos) fs::remove(it->path(), error);
+}
+
+FolderLock::~FolderLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+}
+
+lang::Program read_evaluator_program(const std::string& path) {
+  std::error_code error;
+  if (fs::is_directory(path, error) || path.ends_with(".ckpt")) {
+    const std::string file = resolve_checkpoint(path);
+    return read_checkpoint(file).state.hall.front().program;
+  }
+  return lang::read_program_file(path);
+}
+
+std::vector<lang::Program> read_population_programs(const std::string& path) {
+  const Checkpoint checkpoint = read_checkpoint(resolve_checkpoint(path));
+  std::vector<lang::Program> programs;
+  for (const HallEntry& h : checkpoint.state.hall) programs.push_back(h.program);
+  for (const Individual& i : checkpoint.state.population) programs.push_back(i.program);
+  return programs;
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,65 @@
+#pragma once
+// Helpers shared by the test files: running the evalsynth binary, scratch
+// folders, small file reads and writes, and running from the source folder.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace test {
+
+struct Run {
+  int exit_code;       // -1 if killed by a signal
+  std::string output;  // stdout and stderr together
+};
+
+// Runs `evalsynth ARGUMENTS` through the shell, in `folder` if given.
+inline Run run_evalsynth(const std::string& arguments, const std::string& folder = "") {
+  const std::string command = (folder.empty() ? "" : "cd '" + folder + "' && ") + std::string(EVALSYNTH_BINARY) + " " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string output;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+inline void write_file(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh folder under the system's temporary folder, removed afterwards.
+struct ScratchFolder {
+  std::filesystem::path path;
+  explicit ScratchFolder(const std::string& name)
+      : path(std::filesystem::temp_directory_path() / ("evalsynth-test-" + std::to_string(::getpid()) + "-" + name)) {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+// Runs from the repository root so the relative paths in specs resolve.
+struct InSourceDir {
+  std::filesystem::path previous = std::filesystem::current_path();
+  InSourceDir() { std::filesystem::current_path(EVALSYNTH_SOURCE_DIR); }
+  ~InSourceDir() { std::filesystem::current_path(previous); }
+};
+
+}  // namespace test
