@@ -1,10 +1,12 @@
 #include "io/files.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "support/error.hpp"
 
@@ -23,6 +25,14 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
   if (std::fclose(f) != 0 || !written || !flushed) fail("cannot write the file");
   if (std::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace the file");
+  // The rename is durable once the folder is synced too. Best effort: some
+  // file systems do not sync folders, and the file itself is complete anyway.
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
 }
 
 void check_writable(const std::string& path) {

@@ -1,0 +1,212 @@
+// Checkpoint and resume through the command line: real processes stopped by
+// --stop-after, SIGINT and kill -9 at random moments, and refusals that leave
+// every file as it was.
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "synthesis/checkpoint_folder.hpp"
+#include "test_support.hpp"
+
+using namespace evalsynth;
+using Catch::Matchers::Contains;
+using test::read_file;
+using test::run_evalsynth;
+
+namespace {
+
+const std::string kSource = EVALSYNTH_SOURCE_DIR;
+
+// A small run writing into `folder`, checkpointing every generation.
+std::string write_spec(const test::ScratchFolder& folder, const std::string& file, const std::string& extra = "", int generations = 10,
+                       const std::string& grammar = "grammar/features.grammar") {
+  const std::string path = folder / file;
+  test::write_file(path, "name = r\ngrammar = " + grammar + "\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1\n"
+                         "candidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = 20\ngenerations = " +
+                             std::to_string(generations) +
+                             "\nrestart-every = 7\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\nmove-order = random\nscoring = points\n"
+                             "checkpoint-every = 1\ncheckpoint-keep = 2\noutput = " +
+                             (folder / "results") + "\ncheckpoints = " + (folder / "population") + "\n" + extra);
+  return path;
+}
+
+// log.csv without the timing columns (games_per_second, elapsed_seconds).
+std::string log_without_timing(const std::string& path) {
+  std::string out, line;
+  std::istringstream in(read_file(path));
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::string cell;
+    std::istringstream row(line);
+    while (std::getline(row, cell, ',')) cells.push_back(cell);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (i != 9 && i != 10) out += cells[i] + ",";
+    out += "\n";
+  }
+  return out;
+}
+
+// best.eval without its first line, which names the spec file's path.
+std::string answer_without_path(const std::string& path) {
+  const std::string text = read_file(path);
+  return text.substr(text.find('\n') + 1);
+}
+
+// Every file in a folder with its contents, to show nothing changed.
+std::map<std::string, std::string> snapshot(const std::string& folder) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder))
+    if (entry.is_regular_file()) files[entry.path().string()] = read_file(entry.path().string());
+  return files;
+}
+
+// Starts `evalsynth ARGS...` in the source folder with output discarded.
+pid_t start(const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (chdir(kSource.c_str()) != 0) _exit(126);
+    freopen("/dev/null", "w", stdout);
+    freopen("/dev/null", "w", stderr);
+    std::vector<char*> argv{const_cast<char*>(EVALSYNTH_BINARY)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(EVALSYNTH_BINARY, argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+TEST_CASE("run, stop and resume from the command line give the uninterrupted run's files", "[checkpoint][cli]") {
+  test::ScratchFolder straight("straight"), stopped("stopped");
+  const std::string a = write_spec(straight, "r.spec"), b = write_spec(stopped, "r.spec");
+  REQUIRE(run_evalsynth("run " + a, kSource).exit_code == 0);
+
+  const test::Run first = run_evalsynth("run " + b + " --stop-after 3", kSource);
+  REQUIRE(first.exit_code == 0);
+  CHECK_THAT(first.output, Contains("paused after 3 of 10 generations; continue with: evalsynth resume " + (stopped / "population/r")));
+  const test::Run inspect = run_evalsynth("inspect " + (stopped / "population/r"), kSource);
+  CHECK(inspect.exit_code == 0);
+  CHECK_THAT(inspect.output, Contains("state        paused after 3 generations") && Contains("gen-000002.ckpt gen-000003.ckpt"));
+  CHECK_THAT(run_evalsynth("inspect " + (stopped / "population/r") + " --json", kSource).output, Contains("\"stop_reason\": \"paused\""));
+
+  // Starting it again instead of resuming would throw the work away.
+  const auto before = snapshot(stopped.path.string());
+  const test::Run again = run_evalsynth("run " + b, kSource);
+  CHECK(again.exit_code == 1);
+  CHECK_THAT(again.output, Contains("holds an unfinished run of this spec") && Contains("evalsynth resume"));
+  CHECK(snapshot(stopped.path.string()) == before);
+
+  REQUIRE(run_evalsynth("resume " + (stopped / "population/r") + " --stop-after 4 --threads 2", kSource).exit_code == 0);
+  const test::Run rest = run_evalsynth("resume " + (stopped / "population/r/gen-000007.ckpt"), kSource);
+  REQUIRE(rest.exit_code == 0);
+  CHECK_THAT(rest.output, Contains("resuming run r at generation 7 of 10"));
+  CHECK(log_without_timing(stopped / "results/r/log.csv") == log_without_timing(straight / "results/r/log.csv"));
+  CHECK(answer_without_path(stopped / "results/r/best.eval") == answer_without_path(straight / "results/r/best.eval"));
+  CHECK(list_checkpoints(stopped / "population/r").size() == 2);  // checkpoint-keep
+
+  const test::Run finished = run_evalsynth("resume " + (stopped / "population/r"), kSource);
+  CHECK(finished.exit_code == 0);
+  CHECK_THAT(finished.output, Contains("nothing to resume"));
+  // A finished run of the same spec may simply be run again.
+  CHECK(run_evalsynth("run " + b, kSource).exit_code == 0);
+}
+
+TEST_CASE("resume refuses changed inputs, other specs and damaged checkpoints, and changes nothing", "[checkpoint][cli][errors]") {
+  test::ScratchFolder scratch("refusals");
+  std::filesystem::copy_file(kSource + "/grammar/features.grammar", scratch / "my.grammar");
+  const std::string spec = write_spec(scratch, "r.spec", "", 10, scratch / "my.grammar");
+  REQUIRE(run_evalsynth("run " + spec + " --stop-after 2", kSource).exit_code == 0);
+  const std::string folder = scratch / "population/r";
+
+  // A changed grammar file: continuing would not be the same run.
+  test::write_file(scratch / "my.grammar", read_file(scratch / "my.grammar") + "\n# edited\n");
+  auto before = snapshot(scratch.path.string());
+  test::Run r = run_evalsynth("resume " + folder, kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("gen-000002.ckpt:1:1: error: the run's inputs have changed since this checkpoint: the grammar"));
+  CHECK(snapshot(scratch.path.string()) == before);
+
+  // Another spec into the same folder.
+  const std::string other = write_spec(scratch, "other.spec", "seed = 99\n");
+  before = snapshot(scratch.path.string());
+  r = run_evalsynth("run " + other, kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("holds checkpoints of another spec") && Contains("--overwrite"));
+  CHECK(snapshot(scratch.path.string()) == before);
+
+  // Damaged checkpoints from the fixtures, as the newest in the folder.
+  for (const char* fixture : {"truncated.ckpt", "bitflip.ckpt", "version99.ckpt", "not-a-checkpoint.ckpt"}) {
+    std::filesystem::copy_file(kSource + "/population/fixtures/" + fixture, folder + "/gen-000009.ckpt",
+                               std::filesystem::copy_options::overwrite_existing);
+    before = snapshot(scratch.path.string());
+    r = run_evalsynth("resume " + folder, kSource);
+    INFO(fixture << ": " << r.output);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("gen-000009.ckpt:1:1: error: "));
+    CHECK(snapshot(scratch.path.string()) == before);
+    CHECK(run_evalsynth("inspect " + folder, kSource).exit_code == 1);
+  }
+  r = run_evalsynth("resume " + (scratch / "nowhere"), kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("no such checkpoint file or run folder"));
+  CHECK(run_evalsynth("resume", kSource).exit_code == 2);
+  CHECK(run_evalsynth("run " + spec + " --stop-after 0", kSource).exit_code == 2);
+  // --overwrite starts over.
+  CHECK(run_evalsynth("run " + other + " --overwrite", kSource).exit_code == 0);
+}
+
+TEST_CASE("killing a run at any moment leaves a loadable checkpoint, and resuming gives the uninterrupted result", "[checkpoint][cli][kill]") {
+  test::ScratchFolder straight("kill-straight"), killed("kill-killed");
+  const std::string a = write_spec(straight, "r.spec", "", 60), b = write_spec(killed, "r.spec", "", 60);
+  // How long an uninterrupted run takes here, to spread the kills over it.
+  const auto started = std::chrono::steady_clock::now();
+  REQUIRE(wait_for(start({"run", a})) == 0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  std::mt19937 random(2026);
+  const std::string folder = killed / "population/r";
+  int kills = 0, interrupts = 0, exit_code = -1;
+  for (int attempt = 0; attempt < 30 && exit_code != 0; ++attempt) {
+    const bool fresh = list_checkpoints(folder).empty();
+    const pid_t pid = start(fresh ? std::vector<std::string>{"run", b} : std::vector<std::string>{"resume", folder});
+    if (attempt < 8) {
+      // A random moment of the run; the sleep only chooses it, nothing is timed.
+      std::this_thread::sleep_for(std::chrono::duration<double>(std::uniform_real_distribution<double>(0, seconds / 6)(random)));
+      const bool gently = attempt % 3 == 1;
+      kill(pid, gently ? SIGINT : SIGKILL);
+      exit_code = wait_for(pid);
+      if (exit_code == 128 + SIGKILL) ++kills;
+      if (gently && exit_code == 128 + SIGINT) ++interrupts;
+    } else {
+      exit_code = wait_for(pid);
+    }
+    // Whatever happened, every checkpoint left behind reads.
+    for (const std::string& file : list_checkpoints(folder)) {
+      INFO(file);
+      CHECK_NOTHROW(read_checkpoint(file));
+    }
+  }
+  REQUIRE(exit_code == 0);
+  CHECK(kills > 0);
+  INFO("SIGINT stops that took effect: " << interrupts);
+  CHECK(read_checkpoint(resolve_checkpoint(folder)).state.finished());
+  CHECK(log_without_timing(killed / "results/r/log.csv") == log_without_timing(straight / "results/r/log.csv"));
+  CHECK(answer_without_path(killed / "results/r/best.eval") == answer_without_path(straight / "results/r/best.eval"));
+}
