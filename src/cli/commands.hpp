@@ -17,6 +17,7 @@ int run_command(const Args& args);
 int strength_command(const Args& args);
 int resume_command(const Args& args);
 int inspect_command(const Args& args);
+int export_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
@@ -25,6 +26,7 @@ extern const char* const kRunHelp;
 extern const char* const kStrengthHelp;
 extern const char* const kResumeHelp;
 extern const char* const kInspectHelp;
+extern const char* const kExportHelp;
 
 class Arguments;
 namespace lang {

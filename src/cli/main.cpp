@@ -20,6 +20,7 @@ constexpr const char* kUsage =
     "  run      evolve an evaluator as a spec file says\n"
     "  resume   continue a stopped run from its checkpoint\n"
     "  inspect  summarise a checkpoint (or dump it as JSON)\n"
+    "  export   write an evaluator as a standalone C++ header (and player)\n"
     "  match    play games between evaluators and print the cross-table\n"
     "  check    parse an evaluator program, show its canonical form and value\n"
     "  strength mistake rate against perfect play on Pons's analysed positions\n"
@@ -38,6 +39,7 @@ const Command kCommands[] = {
     {"run", evalsynth::run_command, &evalsynth::kRunHelp},
     {"resume", evalsynth::resume_command, &evalsynth::kResumeHelp},
     {"inspect", evalsynth::inspect_command, &evalsynth::kInspectHelp},
+    {"export", evalsynth::export_command, &evalsynth::kExportHelp},
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},

@@ -1,0 +1,102 @@
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "export/cpp_export.hpp"
+#include "io/files.hpp"
+#include "lang/parse.hpp"
+#include "support/source_text.hpp"
+#include "synthesis/checkpoint_folder.hpp"
+
+namespace evalsynth {
+
+const char* const kExportHelp =
+    "usage: evalsynth export PROGRAM --cpp OUT.hpp [--name NAME] [--player]\n"
+    "\n"
+    "Writes an evaluator as a standalone C++17 header (no evalsynth files needed;\n"
+    "compiles with -Wall -Wextra -Werror) offering\n"
+    "  int NAME(const int board[6][7]);   board[row][col], row 0 = bottom, +1 X, -1 O\n"
+    "  int NAME(std::uint64_t x_stones, std::uint64_t o_stones);\n"
+    "with values from X's view, exactly evalsynth's for every position. Programs\n"
+    "linear in the squares become a weight table computed with popcounts; others\n"
+    "become named constants (one per let) and an expression.\n"
+    "\n"
+    "PROGRAM: a .eval file, or a run's answer: a checkpoint file or run folder\n"
+    "(population/NAME). Its provenance (run, generation, scores) goes into the\n"
+    "header's comment.\n"
+    "\n"
+    "Options:\n"
+    "  --cpp OUT.hpp   the header to write\n"
+    "  --name NAME     the function's name (default: from the file or run name)\n"
+    "  --player        also write OUT_player.cpp next to it: a tiny program that\n"
+    "                  reads Pons move strings on stdin and prints the column the\n"
+    "                  evaluator chooses at a given depth\n";
+
+namespace {
+
+struct Source {
+  lang::Program program;
+  std::string default_name;
+  std::vector<std::string> provenance;
+};
+
+Source read_source(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored) || path.ends_with(".ckpt")) {
+    const std::string file = resolve_checkpoint(path);
+    const Checkpoint c = read_checkpoint(file);
+    const HallEntry& answer = c.state.hall.front();
+    char scores[200];
+    std::snprintf(scores, sizeof scores, "validation %g (%d won, %d drawn of %d games), training %g", answer.validation.score(c.scoring),
+                  answer.validation.wins, answer.validation.draws, answer.validation.games, answer.training.score(c.scoring));
+    std::vector<std::string> provenance = {
+        "The answer of evalsynth run '" + c.run_name + "' (spec " + c.spec_source + "), from checkpoint " + file + ":",
+        "found in generation " + std::to_string(answer.generation) + " of " + std::to_string(c.state.generation) + "; " + scores};
+    for (const Baseline& b : c.state.baselines) {
+      char line[120];
+      std::snprintf(line, sizeof line, "%s on the same validation games: %g", b.name.c_str(), b.validation.score(c.scoring));
+      provenance.push_back(line);
+    }
+    if (answer.mistake_rate >= 0) provenance.push_back("mistake rate against perfect play: " + std::to_string(100 * answer.mistake_rate).substr(0, 5) + "%");
+    return {answer.program, c.run_name, provenance};
+  }
+  // A program file: its leading comment (best.eval's says where it came
+  // from) is the provenance.
+  const std::string text = read_text_file(path, "program", lang::kMaxSourceBytes);
+  Source source{lang::parse_program(text, path), std::filesystem::path(path).stem().string(), {"From " + path + (text.starts_with("#") ? ":" : ".")}};
+  std::size_t at = 0;
+  while (at < text.size() && text[at] == '#') {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    source.provenance.push_back("  " + text.substr(at + 1, end - at - 1));
+    at = end + 1;
+  }
+  return source;
+}
+
+}  // namespace
+
+int export_command(const Args& args) {
+  const Arguments a(args, {{"cpp"}, {"name"}, {"player", false}});
+  if (a.positionals().size() != 1) throw UsageError("give exactly one program: a .eval file, a checkpoint or a run folder");
+  if (!a.has("cpp")) throw UsageError("say where to write the header: --cpp OUT.hpp");
+  const std::string header = *a.value("cpp");
+  if (!header.ends_with(".hpp") && !header.ends_with(".h")) throw UsageError("--cpp wants a header file name ending in .hpp or .h, not '" + header + "'");
+  Source source = read_source(a.positionals()[0]);
+  const std::string name = a.value_or("name", exporter::identifier_from(source.default_name));
+  if (!exporter::is_usable_identifier(name))
+    throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");
+  const std::string player = header.substr(0, header.rfind('.')) + "_player.cpp";
+  check_writable(header);
+  if (a.has("player")) check_writable(player);
+  write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance}));
+  std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n", header.c_str(),
+              name.c_str(), name.c_str());
+  if (a.has("player")) {
+    write_file_atomically(player, exporter::cpp_player(std::filesystem::path(header).filename().string(), name));
+    std::printf("wrote %s; build it with: c++ -std=c++17 -O2 -o %s_player %s\n", player.c_str(), name.c_str(), player.c_str());
+  }
+  return 0;
+}
+
+}  // namespace evalsynth
