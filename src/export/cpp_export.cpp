@@ -304,19 +304,19 @@ std::string linear_code(const LinearEvaluator& linear, const std::string& name, 
   std::string out = "namespace " + detail + " {\n" + kPopcount +
                     "// The program is linear in the squares: value = kBias + the sum over squares of\n"
                     "// kWeights[row][col] * (+1 X, -1 O, 0 empty), row 0 = bottom.\n"
-                    "constexpr int kWeights[6][7] = {\n";
+                    "inline constexpr int kWeights[6][7] = {\n";
   for (int row = 0; row < kRows; ++row) {
     out += "    {";
     for (int col = 0; col < kColumns; ++col) out += (col ? ", " : "") + std::to_string(w[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)]);
     out += row == 0 ? "},  // row 0 (bottom)\n" : row == kRows - 1 ? "},  // row 5 (top)\n" : "},\n";
   }
-  out += "};\nconstexpr std::int32_t kBias = " + std::to_string(linear.bias()) + ";\n";
+  out += "};\ninline constexpr std::int32_t kBias = " + std::to_string(linear.bias()) + ";\n";
   if (!positive.empty()) {
     out += "// Computed as bit planes: plane k holds the squares whose |weight| has bit k\n"
            "// set, by the weight's sign, so the sum takes a few popcounts.\n"
-           "constexpr int kPlanes = " + std::to_string(positive.size()) + ";\nconstexpr std::uint64_t kPositive[kPlanes] = {";
+           "inline constexpr int kPlanes = " + std::to_string(positive.size()) + ";\ninline constexpr std::uint64_t kPositive[kPlanes] = {";
     for (std::size_t k = 0; k < positive.size(); ++k) out += (k ? ", " : "") + hex(positive[k]);
-    out += "};\nconstexpr std::uint64_t kNegative[kPlanes] = {";
+    out += "};\ninline constexpr std::uint64_t kNegative[kPlanes] = {";
     for (std::size_t k = 0; k < negative.size(); ++k) out += (k ? ", " : "") + hex(negative[k]);
     out += "};\n";
   }
@@ -344,11 +344,11 @@ std::string general_code(const lang::Program& program, const std::string& name, 
     occupied_used = occupied_used || is_threat_feature(f) || f == lang::Feature::Moves || f == lang::Feature::ToMove || f == lang::Feature::Mobility;
   }
   std::string out = "namespace " + detail + " {\n" + kPopcount + kWrappingInt;
-  out += "constexpr std::uint64_t kBoard = " + hex(bits::kBoard) + ";        // the 42 squares\n";
-  out += "constexpr std::uint64_t kBottomRow = " + hex(bits::kBottomRow) + ";\n";
+  out += "inline constexpr std::uint64_t kBoard = " + hex(bits::kBoard) + ";        // the 42 squares\n";
+  out += "inline constexpr std::uint64_t kBottomRow = " + hex(bits::kBottomRow) + ";\n";
   if (threats_used) {
-    out += "constexpr std::uint64_t kOddRows = " + hex(features::masks::kOddRows) + ";      // rows 1, 3, 5 counted from 1\n";
-    out += "constexpr std::uint64_t kEvenRows = " + hex(features::masks::kEvenRows) + ";\n";
+    out += "inline constexpr std::uint64_t kOddRows = " + hex(features::masks::kOddRows) + ";      // rows 1, 3, 5 counted from 1\n";
+    out += "inline constexpr std::uint64_t kEvenRows = " + hex(features::masks::kEvenRows) + ";\n";
     out += "// Empty squares where a stone would complete four in a row for `stones`.\n"
            "inline std::uint64_t threat_cells(std::uint64_t stones, std::uint64_t occupied) {\n"
            "  const int shifts[4] = {1, 7, 6, 8};\n"
@@ -505,9 +505,7 @@ std::string cpp_player(const std::string& header_file_name, const std::string& n
          "#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n#include <iostream>\n#include <string>\n\n"
          "#include \"" + header_file_name + "\"\n\n"
          "namespace {\n\n"
-         "constexpr int kWin = 100000, kMaxEval = 99999, kInfinity = 1000000;\n"
-         "constexpr std::uint64_t kBottomRow = 0x0000040810204081ULL;\n"
-         "constexpr std::uint64_t kBoard = kBottomRow * 0x3FULL;\n\n"
+         "constexpr int kWin = 100000, kMaxEval = 99999, kInfinity = 1000000;\n\n"
          "struct Board {\n"
          "  std::uint64_t stones[2] = {0, 0};  // X, O\n"
          "  int moves = 0;\n"
