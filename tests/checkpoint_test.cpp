@@ -18,11 +18,11 @@ using test::InSourceDir;
 
 namespace {
 
-std::string spec_text(const std::string& opponents = "ibef@1", int generations = 9) {
-  return "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = " + opponents +
+std::string spec_text(const std::string& opponents = "ibef@1", int generations = 9, bool archive = false) {
+  return std::string(archive ? "algorithm = archive\narchive-per-size = 2\n" : "restart-every = 4\n") + "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = " + opponents +
          "\ncandidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = " +
          std::to_string(generations) +
-         "\nrestart-every = 4\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\nvalidation-top = 3\nhall-of-fame = 4\n"
+         "\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\nvalidation-top = 3\nhall-of-fame = 4\n"
          "move-order = random\nscoring = points\n";
 }
 
@@ -65,7 +65,11 @@ Synthesis finished_run() {
 
 TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as the uninterrupted run", "[checkpoint][determinism]") {
   InSourceDir here;
-  RunSpec spec = parse_spec(spec_text(), "t.spec");
+  // Generational, archive, and generational with self-play (whose opponent
+  // changes with the answer).
+  const int variant = GENERATE(0, 1, 2);
+  INFO("variant " << variant);
+  RunSpec spec = parse_spec(spec_text(variant == 2 ? "ibef@1, answer@1" : "ibef@1", 9, variant == 1), "t.spec");
   spec.threads = 1;
   Synthesis straight(spec);
   straight.run();

@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
+#include <optional>
+#include <type_traits>
+#include <variant>
 #include <string>
 
 #include "io/run_output.hpp"
@@ -42,7 +46,7 @@ TEST_CASE("specs read with defaults and resolve fully", "[spec]") {
   CHECK_THAT(resolved, Contains("training-boards   = shallow + random(10)"));
   // The resolved text is itself a spec giving the same run.
   CHECK(parse_spec(resolved, "x.spec").hash() == spec.hash());
-  for (const char* name : {"specs/stenmark2005.spec", "specs/quick.spec", "specs/features.spec"}) CHECK_NOTHROW(read_spec_file(name));
+  for (const char* name : {"specs/stenmark2005.spec", "specs/quick.spec", "specs/features.spec", "specs/archive.spec"}) CHECK_NOTHROW(read_spec_file(name));
 }
 
 TEST_CASE("bad specs say what and where", "[spec][errors]") {
@@ -157,4 +161,99 @@ TEST_CASE("a run with strength positions reports the answer's mistake rate", "[s
   CHECK(measure_strength(answer, positions, MoveOrder::Random, 1, 1).rate() == rate);
   CHECK_THAT(answer_text(run), Contains("mistake rate against perfect play at depth 2"));
   CHECK_THAT(log_csv(run), Contains("answer_mistake_rate"));
+}
+
+TEST_CASE("the archive keeps, per size, only programs better than every smaller one", "[synthesis][archive]") {
+  InSourceDir here;
+  const std::string text =
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\nopponents = ibef@1\ncandidate-depths = 1\n"
+      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 24\ngenerations = 12\nmax-size = 260\nmax-depth = 48\n"
+      "init-depth = 3\nalgorithm = archive\narchive-per-size = 2\nscoring = points\n";
+  RunSpec spec = parse_spec(text, "a.spec");
+  spec.threads = 1;
+  Synthesis run(spec);
+  int checked = 0;
+  RunHooks hooks;
+  hooks.on_generation = [&](const GenerationLog&) {
+    // The state is the archive followed by the next generation's offspring.
+    const std::vector<Individual>& all = run.state().population;
+    REQUIRE(all.size() > static_cast<std::size_t>(spec.population));
+    const std::vector<Individual> archive(all.begin(), all.end() - spec.population);
+    std::map<std::size_t, int> per_size;
+    std::optional<Fitness> best_smaller;
+    for (std::size_t i = 0; i < archive.size(); ++i) {
+      const Individual& a = archive[i];
+      if (i > 0) CHECK(archive[i - 1].program.size() <= a.program.size());
+      if (best_smaller && !(i > 0 && archive[i - 1].program.size() == a.program.size())) {
+        CHECK(a.training.better_than(*best_smaller, spec.scoring));
+      }
+      CHECK(++per_size[a.program.size()] <= 2);
+      if (i + 1 == archive.size() || archive[i + 1].program.size() != a.program.size()) {
+        // the best of this size is the first of its group
+        const Individual& best = archive[i + 1 - static_cast<std::size_t>(per_size[a.program.size()])];
+        best_smaller = best.training;
+      }
+    }
+    ++checked;
+  };
+  run.run(hooks);
+  CHECK(checked == 12);
+  CHECK(run.log().back().best_training >= run.log().front().best_training);
+  // And the same run with two threads.
+  spec.threads = 2;
+  Synthesis two(spec);
+  two.run();
+  CHECK(answer_text(two) == answer_text(run));
+  CHECK_THAT(error_of("algorithm = archive\nrestart-every = 5\n"), Contains("s.spec:2:1: error: restart-every belongs to the generational algorithm"));
+  CHECK_THAT(error_of("algorithm = adate\n"), Contains("'algorithm' is one of generational, archive, not 'adate'"));
+}
+
+TEST_CASE("self-play: the current answer is a training opponent, never a validation one", "[synthesis][self-play]") {
+  InSourceDir here;
+  const std::string text =
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1, answer@1-2\ncandidate-depths = 1\n"
+      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = 6\nmax-size = 200\nmax-depth = 40\n"
+      "init-depth = 3\nscoring = points\n";
+  RunSpec spec = parse_spec(text, "s.spec");
+  Synthesis run(spec);
+  CHECK(run.training_task().opponents.size() == 3);
+  CHECK(run.training_task().opponents[1].player.label() == "ANSWER@1");
+  CHECK(run.validation_task().opponents.size() == 1);
+  CHECK(run.training_task().configs.size() == 3 * run.validation_task().configs.size());
+  // Each generation plays against the answer the previous one left.
+  auto value = [](const AnyEvaluator& e, const Position& p) {
+    return std::visit([&](const auto& evaluator) -> int {
+      if constexpr (std::is_same_v<std::decay_t<decltype(evaluator)>, SharedProgram>) return (*evaluator)(p);
+      else return evaluator(p);
+    }, e);
+  };
+  std::optional<lang::Program> previous_answer;
+  int compared = 0;
+  RunHooks hooks;
+  hooks.on_generation = [&](const GenerationLog&) {
+    if (previous_answer) {
+      const AnyEvaluator& opponent = std::get<AnyEvaluator>(run.training_task().opponents[1].player.brain);
+      const AnyEvaluator expected = evaluator_for(*previous_answer);
+      Position p;
+      for (int col : {3, 3, 2, 4, 4, 1, 0, 6, 5}) {
+        p = p.played(col);
+        CHECK(value(opponent, p) == value(expected, p));
+        ++compared;
+      }
+    }
+    previous_answer = run.hall_of_fame().front().program;
+  };
+  run.run(hooks);
+  CHECK(compared == 9 * 5);
+  // The answer's recorded validation score is reproducible: validation does
+  // not depend on the answer.
+  const Fitness again = evaluate_fitness({{evaluator_for(run.hall_of_fame().front().program), run.hall_of_fame().front().hash}},
+                                         run.validation_task(), 2).front();
+  CHECK(again.wins == run.hall_of_fame().front().validation.wins);
+  CHECK(again.draws == run.hall_of_fame().front().validation.draws);
+  spec.threads = 1;
+  Synthesis one(spec);
+  one.run();
+  CHECK(answer_text(one) == answer_text(run));
+  CHECK_THAT(error_of("opponents = answer@2\n"), Contains("s.spec:1:1: error: opponents need one besides answer@D"));
 }

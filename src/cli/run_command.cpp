@@ -65,6 +65,8 @@ int run_command(const Args& args) {
   options.stop_after = static_cast<int>(a.integer("stop-after", 0, 1, 1000000));
   if (a.has("dry-run")) {
     std::fputs(spec.resolved_text().c_str(), stdout);
+    std::printf("# spec hash %016llx (results and checkpoints carry it; threads, output and checkpoint settings do not change it)\n",
+                static_cast<unsigned long long>(spec.hash()));
     return 0;
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;

@@ -153,7 +153,8 @@ class Interpreter {
       for (const auto* w : words(e)) {
         const auto at = w->text.rfind('@');
         const std::string base = w->text.substr(0, at);
-        if (at == std::string::npos && base != "random") locate_.fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3) or random");
+        if (at == std::string::npos && base != "random")
+          locate_.fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3, population/run@2, answer@2) or random");
         if (base.find('/') != std::string::npos || base.size() > 5) {
           spec_ast::Word file = *w;
           file.text = base;
@@ -195,6 +196,11 @@ class Interpreter {
       const std::string key(evolve::operator_name(static_cast<evolve::Operator>(op)));
       h[key] = [&, op, key](const auto& e) { s.operator_rates[static_cast<std::size_t>(op)] = number(one_word(e), 0.0, 1.0, key); };
     }
+    h["algorithm"] = [&](const auto& e) {
+      s.algorithm = choice<Algorithm>(one_word(e), "algorithm", {{"generational", Algorithm::Generational}, {"archive", Algorithm::Archive}});
+    };
+    h["archive-per-size"] = [&](const auto& e) { s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size")); };
+    h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(integer(one_word(e), 1, 20, "compound")); };
     h["restart-every"] = [&](const auto& e) { s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every")); };
     h["tournament-size"] = [&](const auto& e) { s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size")); };
     h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
@@ -229,6 +235,11 @@ class Interpreter {
     for (double r : spec_.operator_rates) total += r;
     if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
     if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
+    bool fixed_opponent = false;
+    for (const std::string& o : spec_.opponents) fixed_opponent = fixed_opponent || !o.starts_with("answer@");
+    if (!fixed_opponent) complain("opponents", "opponents need one besides answer@D: validation plays only the fixed opponents");
+    if (spec_.algorithm == Algorithm::Archive && spec_.restart_every > 0)
+      complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
 
   lang::parser::NodeLocator locate_;
@@ -290,7 +301,10 @@ std::string RunSpec::resolved_text() const {
     key.resize(17, ' ');
     out << key << " = " << number_text(operator_rates[static_cast<std::size_t>(op)]) << "\n";
   }
-  out << "restart-every     = " << restart_every << "\n"
+  out << "algorithm         = " << (algorithm == Algorithm::Generational ? "generational" : "archive") << "\n"
+      << "archive-per-size  = " << archive_per_size << "\n"
+      << "compound          = " << compound << "\n"
+      << "restart-every     = " << restart_every << "\n"
       << "tournament-size   = " << tournament_size << "\n"
       << "elitism           = " << elitism << "\n"
       << "max-size          = " << limits.max_size << "\n"
@@ -309,9 +323,14 @@ std::string RunSpec::resolved_text() const {
 }
 
 std::uint64_t RunSpec::hash() const {
-  // Threads, output and checkpointing do not change the result; leave them out.
+  // Threads, output and checkpointing do not change the result; leave them
+  // out. So are the archive's settings for the generational algorithm, which
+  // also keeps the hashes of runs from before the archive existed.
   std::string text = resolved_text();
-  for (const char* volatile_key : {"threads ", "output ", "checkpoints ", "checkpoint-every ", "checkpoint-seconds ", "checkpoint-keep "}) {
+  std::vector<const char*> ignored = {"threads ", "output ", "checkpoints ", "checkpoint-every ", "checkpoint-seconds ", "checkpoint-keep ",
+                                      "# seed-population: none"};
+  if (algorithm == Algorithm::Generational) ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
+  for (const char* volatile_key : ignored) {
     const auto at = text.find(std::string("\n") + volatile_key);
     if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
   }

@@ -21,6 +21,10 @@ struct BoardSource {
   std::string path;
 };
 
+// How the population evolves: generations of tournament selection, or an
+// ADATE-like archive of the best programs of each size.
+enum class Algorithm : std::uint8_t { Generational, Archive };
+
 struct RunSpec {
   std::string source;     // the spec file
   std::string text;       // its text, copied into the results
@@ -45,6 +49,9 @@ struct RunSpec {
   std::int64_t evaluation_budget = 0;    // 0: none
   std::array<double, evolve::kOperatorCount> operator_rates = {0.4, 0.15, 0.1, 0.1, 0.03, 0.05, 0.07, 0.04, 0.03, 0.03};
   int restart_every = 0;                 // 0: never; else a fresh population every N generations
+  Algorithm algorithm = Algorithm::Generational;
+  int archive_per_size = 2;              // archive: programs kept per program size
+  int compound = 3;                      // archive: at most this many transformations make one offspring
   int tournament_size = 4;
   int elitism = 2;
   evolve::Limits limits;

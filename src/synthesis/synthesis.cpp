@@ -106,13 +106,24 @@ Synthesis::Synthesis(const RunSpec& spec, SynthesisState state)
     opponents.add(lang::to_text(p));
     return p;
   };
-  std::vector<Opponent> players;
+  // `answer@D` is self-play: the run's current answer as an opponent, in
+  // training only — validation must measure every generation by one yardstick.
+  std::vector<Opponent> fixed, self_play;
   for (const std::string& text : spec_.opponents) {
     opponents.add(text);
-    for (Player& p : parse_player_list(text, read_opponent)) players.push_back({std::move(p)});
+    if (text.starts_with("answer@")) {
+      for (Player& p : parse_player_list("ibef" + text.substr(6))) self_play.push_back({{"ANSWER", p.depth, p.brain, true}});
+      continue;
+    }
+    for (Player& p : parse_player_list(text, read_opponent)) fixed.push_back({std::move(p)});
   }
-  training_ = make_task(spec_, build_boards(spec_.training, spec_.board_seed, {}), mix_seed({spec_.seed, 1}), players);
-  validation_ = make_task(spec_, build_boards(spec_.validation, mix_seed({spec_.board_seed, 2}), training_.boards), mix_seed({spec_.seed, 2}), players);
+  std::vector<Opponent> all = fixed;
+  for (const Opponent& o : self_play) {
+    self_play_opponents_.push_back(all.size());
+    all.push_back(o);
+  }
+  training_ = make_task(spec_, build_boards(spec_.training, spec_.board_seed, {}), mix_seed({spec_.seed, 1}), all);
+  validation_ = make_task(spec_, build_boards(spec_.validation, mix_seed({spec_.board_seed, 2}), training_.boards), mix_seed({spec_.seed, 2}), fixed);
   training.add(training_.boards);
   validation.add(validation_.boards);
   for (const std::string& path : spec_.strength_positions) {
@@ -177,26 +188,47 @@ void Synthesis::initialise() {
   while (static_cast<int>(state_.population.size()) < spec_.population) state_.population.push_back(state_.population[state_.population.size() % std::max<std::size_t>(1, state_.population.size())]);
 }
 
+void Synthesis::update_self_play() {
+  // The self-play opponent is the current answer; before there is one, the
+  // first seed, or IBEF without seeds. It is a function of the state, so a
+  // resumed run sets it exactly as the uninterrupted one did.
+  if (self_play_opponents_.empty()) return;
+  AnyEvaluator brain{ibef_evaluator()};
+  std::uint64_t key = hash_text("IBEF");
+  if (!state_.hall.empty()) {
+    brain = evaluator_for(state_.hall.front().program);
+    key = state_.hall.front().hash;
+  } else if (!seeds_.empty()) {
+    brain = evaluator_for(seeds_.front());
+    key = seeds_.front().canonical_hash();
+  }
+  for (std::size_t i : self_play_opponents_) training_.opponents[i].player.brain = brain;
+  self_play_key_ = key;
+}
+
+std::uint64_t Synthesis::training_key(std::uint64_t program_hash) const {
+  // With self-play a program's fitness depends on the opponent too.
+  return self_play_opponents_.empty() ? program_hash : mix_seed({program_hash, self_play_key_});
+}
+
 void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses) {
+  update_self_play();
   std::vector<const lang::Program*> todo;
-  std::vector<std::uint64_t> todo_hashes;
+  std::vector<std::uint64_t> todo_keys;
   for (Individual& ind : state_.population) {
-    if (state_.training_cache.count(ind.hash)) {
-      ++hits;
-      continue;
-    }
-    if (std::find(todo_hashes.begin(), todo_hashes.end(), ind.hash) != todo_hashes.end()) {
+    const std::uint64_t key = training_key(ind.hash);
+    if (state_.training_cache.count(key) || std::find(todo_keys.begin(), todo_keys.end(), key) != todo_keys.end()) {
       ++hits;
       continue;
     }
     ++misses;
     todo.push_back(&ind.program);
-    todo_hashes.push_back(ind.hash);
+    todo_keys.push_back(key);
   }
   const std::vector<Fitness> results = evaluate(todo, training_);
-  for (std::size_t i = 0; i < todo.size(); ++i) state_.training_cache[todo_hashes[i]] = results[i];
+  for (std::size_t i = 0; i < todo.size(); ++i) state_.training_cache[todo_keys[i]] = results[i];
   state_.evaluations += static_cast<std::int64_t>(todo.size());
-  for (Individual& ind : state_.population) ind.training = state_.training_cache.at(ind.hash);
+  for (Individual& ind : state_.population) ind.training = state_.training_cache.at(training_key(ind.hash));
 }
 
 void Synthesis::validate_top() {
@@ -240,6 +272,17 @@ const Individual& Synthesis::tournament() {
   return *best;
 }
 
+evolve::Operator Synthesis::pick_operator() {
+  const double total_rate = std::accumulate(spec_.operator_rates.begin(), spec_.operator_rates.end(), 0.0);
+  double pick = state_.rng.unit() * total_rate;
+  int op = 0;
+  while (op + 1 < evolve::kOperatorCount && pick >= spec_.operator_rates[static_cast<std::size_t>(op)]) {
+    pick -= spec_.operator_rates[static_cast<std::size_t>(op)];
+    ++op;
+  }
+  return static_cast<evolve::Operator>(op);
+}
+
 void Synthesis::next_generation() {
   std::vector<const Individual*> ranked;
   for (const Individual& ind : state_.population) ranked.push_back(&ind);
@@ -247,26 +290,73 @@ void Synthesis::next_generation() {
   std::vector<Individual> next;
   next.reserve(state_.population.size());
   for (int e = 0; e < spec_.elitism; ++e) next.push_back(*ranked[static_cast<std::size_t>(e)]);
-  const double total_rate = std::accumulate(spec_.operator_rates.begin(), spec_.operator_rates.end(), 0.0);
   while (next.size() < state_.population.size()) {
-    double pick = state_.rng.unit() * total_rate;
-    int op = 0;
-    while (op + 1 < evolve::kOperatorCount && pick >= spec_.operator_rates[static_cast<std::size_t>(op)]) {
-      pick -= spec_.operator_rates[static_cast<std::size_t>(op)];
-      ++op;
-    }
+    const evolve::Operator op = pick_operator();
     const Individual& parent = tournament();
-    const Individual& second = op == static_cast<int>(evolve::Operator::Crossover) ? tournament() : parent;
-    lang::Program child = variation_->apply(static_cast<evolve::Operator>(op), parent.program, second.program, state_.rng);
+    const Individual& second = op == evolve::Operator::Crossover ? tournament() : parent;
+    lang::Program child = variation_->apply(op, parent.program, second.program, state_.rng);
     const std::uint64_t h = child.canonical_hash();
     next.push_back({std::move(child), h, {}});
   }
   state_.population = std::move(next);
 }
 
+void Synthesis::reduce_to_archive() {
+  // ADATE's acceptance rule: a program stays only if it is better than every
+  // smaller program kept, and at most archive-per-size programs of each size
+  // stay (the best ones). So the archive holds, for each size, the best
+  // programs that justify their size. Ties are broken by hash: the archive
+  // depends on nothing but the programs and their fitness.
+  std::vector<const Individual*> order;
+  for (const Individual& ind : state_.population) order.push_back(&ind);
+  std::sort(order.begin(), order.end(), [&](const Individual* a, const Individual* b) {
+    if (a->program.size() != b->program.size()) return a->program.size() < b->program.size();
+    if (!a->training.same_as(b->training, spec_.scoring)) return a->training.better_than(b->training, spec_.scoring);
+    return a->hash < b->hash;
+  });
+  std::vector<Individual> archive;
+  std::optional<Fitness> best_smaller;  // best kept among strictly smaller sizes
+  for (std::size_t i = 0; i < order.size();) {
+    const std::size_t size = order[i]->program.size();
+    const std::size_t first_kept = archive.size();
+    int kept = 0;
+    for (; i < order.size() && order[i]->program.size() == size; ++i) {
+      const Individual& ind = *order[i];
+      const bool duplicate = archive.size() > first_kept && archive.back().hash == ind.hash;
+      if (duplicate || kept == spec_.archive_per_size) continue;
+      if (best_smaller && !ind.training.better_than(*best_smaller, spec_.scoring)) continue;
+      archive.push_back(ind);
+      ++kept;
+    }
+    if (archive.size() > first_kept) best_smaller = archive[first_kept].training;  // the best of this size, sorted first
+  }
+  state_.population = std::move(archive);
+}
+
+void Synthesis::add_offspring_of_archive() {
+  // Compound transformations, as ADATE expands its programs: each offspring
+  // is a random archived program changed by 1..compound operators in a row.
+  const std::size_t archived = state_.population.size();
+  for (int n = 0; n < spec_.population; ++n) {
+    auto random_member = [&]() -> const lang::Program& {
+      return state_.population[static_cast<std::size_t>(state_.rng.below(static_cast<int>(archived)))].program;
+    };
+    lang::Program child = random_member();
+    const int steps = 1 + state_.rng.below(spec_.compound);
+    for (int k = 0; k < steps; ++k) {
+      const evolve::Operator op = pick_operator();
+      child = variation_->apply(op, child, op == evolve::Operator::Crossover ? random_member() : child, state_.rng);
+    }
+    const std::uint64_t h = child.canonical_hash();
+    state_.population.push_back({std::move(child), h, {}});
+  }
+}
+
 void Synthesis::advance() {
   // A restart grows a fresh lineage; the hall of fame and the caches stay.
-  if (spec_.restart_every > 0 && (state_.generation + 1) % spec_.restart_every == 0)
+  if (spec_.algorithm == Algorithm::Archive)
+    add_offspring_of_archive();
+  else if (spec_.restart_every > 0 && (state_.generation + 1) % spec_.restart_every == 0)
     initialise();
   else
     next_generation();
@@ -302,6 +392,7 @@ void Synthesis::run(const RunHooks& hooks) {
     const double time_before = elapsed();
     std::size_t hits = 0, misses = 0;
     evaluate_population(hits, misses);
+    if (spec_.algorithm == Algorithm::Archive) reduce_to_archive();
     validate_top();
     measure_answer_strength();
 

@@ -75,7 +75,7 @@ struct SynthesisState {
   double elapsed_seconds = 0;  // of all sessions before this one
   std::string stop_reason;     // empty while running; else why it stopped
   std::vector<Individual> population;
-  std::map<std::uint64_t, Fitness> training_cache;
+  std::map<std::uint64_t, Fitness> training_cache;  // by program hash (mixed with the self-play opponent's, if any)
   std::map<std::uint64_t, Fitness> validation_cache;
   std::vector<HallEntry> hall;
   std::vector<GenerationLog> log;
@@ -130,9 +130,14 @@ class Synthesis {
  private:
   void initialise();
   void evaluate_population(std::size_t& hits, std::size_t& misses);
+  void update_self_play();
+  std::uint64_t training_key(std::uint64_t program_hash) const;
   void validate_top();
   void measure_answer_strength();
   void next_generation();
+  void reduce_to_archive();
+  void add_offspring_of_archive();
+  evolve::Operator pick_operator();
   const Individual& tournament();
   bool better(const Individual& a, const Individual& b) const;
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task);
@@ -148,6 +153,8 @@ class Synthesis {
   FitnessTask validation_;
   std::vector<LabelledPosition> strength_positions_;
   std::vector<lang::Program> seeds_;
+  std::vector<std::size_t> self_play_opponents_;  // indices into training_.opponents
+  std::uint64_t self_play_key_ = 0;               // which program they play with now
   std::vector<lang::Program> seed_population_;
   std::size_t seed_population_skipped_ = 0;
   InputFingerprints inputs_;
