@@ -256,4 +256,29 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   one.run();
   CHECK(answer_text(one) == answer_text(run));
   CHECK_THAT(error_of("opponents = answer@2\n"), Contains("s.spec:1:1: error: opponents need one besides answer@D"));
+  CHECK_THAT(error_of("opponents = hall3@2, answer@1\n"), Contains("opponents need one besides"));
+
+  // hallK@D: the K best of the hall of fame, ranked as the hall is.
+  const std::string hall_text = std::string(text).replace(text.find("answer@1-2"), 10, "hall2@1");
+  Synthesis hall(parse_spec(hall_text, "h.spec"));
+  REQUIRE(hall.training_task().opponents.size() == 3);
+  CHECK(hall.training_task().opponents[2].player.label() == "HALL2@1");
+  std::vector<lang::Program> previous_hall;
+  int ranked = 0;
+  RunHooks hall_hooks;
+  hall_hooks.on_generation = [&](const GenerationLog&) {
+    if (previous_hall.size() >= 2) {
+      Position p;
+      for (int col : {3, 2, 4, 4, 1}) {
+        p = p.played(col);
+        for (std::size_t rank = 0; rank < 2; ++rank)
+          CHECK(value(std::get<AnyEvaluator>(hall.training_task().opponents[1 + rank].player.brain), p) == value(evaluator_for(previous_hall[rank]), p));
+      }
+      ++ranked;
+    }
+    previous_hall.clear();
+    for (const HallEntry& h : hall.hall_of_fame()) previous_hall.push_back(h.program);
+  };
+  hall.run(hall_hooks);
+  CHECK(ranked == 5);
 }

@@ -154,7 +154,7 @@ class Interpreter {
         const auto at = w->text.rfind('@');
         const std::string base = w->text.substr(0, at);
         if (at == std::string::npos && base != "random")
-          locate_.fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3, population/run@2, answer@2) or random");
+          locate_.fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3, population/run@2, answer@2, hall3@2) or random");
         if (base.find('/') != std::string::npos || base.size() > 5) {
           spec_ast::Word file = *w;
           file.text = base;
@@ -236,8 +236,8 @@ class Interpreter {
     if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
     if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
     bool fixed_opponent = false;
-    for (const std::string& o : spec_.opponents) fixed_opponent = fixed_opponent || !o.starts_with("answer@");
-    if (!fixed_opponent) complain("opponents", "opponents need one besides answer@D: validation plays only the fixed opponents");
+    for (const std::string& o : spec_.opponents) fixed_opponent = fixed_opponent || self_play_count(o) == 0;
+    if (!fixed_opponent) complain("opponents", "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
     if (spec_.algorithm == Algorithm::Archive && spec_.restart_every > 0)
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
@@ -335,6 +335,19 @@ std::uint64_t RunSpec::hash() const {
     if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
   }
   return hash_text(text);
+}
+
+int self_play_count(std::string_view opponent) {
+  const std::string_view name = opponent.substr(0, opponent.find('@'));
+  if (name.size() == opponent.size()) return 0;
+  if (name == "answer") return 1;
+  if (!name.starts_with("hall") || name.size() < 5 || name.size() > 6) return 0;
+  int k = 0;
+  for (char c : name.substr(4)) {
+    if (c < '0' || c > '9') return 0;
+    k = 10 * k + (c - '0');
+  }
+  return k >= 1 && k <= 20 ? k : 0;
 }
 
 RunSpec parse_spec(const std::string& text, const std::string& source_name) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "evolve/variation.hpp"
@@ -70,6 +71,11 @@ struct RunSpec {
   std::string resolved_text() const;
   std::uint64_t hash() const;
 };
+
+// Self-play opponents in the opponent list: `answer@D` is the run's current
+// answer (1), `hallK@D` the K best of its hall of fame (K = 1..20). Returns
+// how many programs the entry stands for, or 0 for any other opponent.
+int self_play_count(std::string_view opponent);
 
 RunSpec parse_spec(const std::string& text, const std::string& source_name);
 RunSpec read_spec_file(const std::string& path);

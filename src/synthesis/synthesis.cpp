@@ -106,21 +106,27 @@ Synthesis::Synthesis(const RunSpec& spec, SynthesisState state)
     opponents.add(lang::to_text(p));
     return p;
   };
-  // `answer@D` is self-play: the run's current answer as an opponent, in
-  // training only — validation must measure every generation by one yardstick.
+  // Self-play opponents (`answer@D`, `hallK@D`: the run's own best programs)
+  // play in training only: validation must measure every generation by one
+  // yardstick.
   std::vector<Opponent> fixed, self_play;
+  std::vector<int> self_play_ranks;
   for (const std::string& text : spec_.opponents) {
     opponents.add(text);
-    if (text.starts_with("answer@")) {
-      for (Player& p : parse_player_list("ibef" + text.substr(6))) self_play.push_back({{"ANSWER", p.depth, p.brain, true}});
+    if (const int count = self_play_count(text)) {
+      for (const Player& p : parse_player_list("ibef" + text.substr(text.find('@'))))
+        for (int rank = 0; rank < count; ++rank) {
+          self_play.push_back({{count == 1 ? std::string("ANSWER") : "HALL" + std::to_string(rank + 1), p.depth, p.brain, true}});
+          self_play_ranks.push_back(rank);
+        }
       continue;
     }
     for (Player& p : parse_player_list(text, read_opponent)) fixed.push_back({std::move(p)});
   }
   std::vector<Opponent> all = fixed;
-  for (const Opponent& o : self_play) {
-    self_play_opponents_.push_back(all.size());
-    all.push_back(o);
+  for (std::size_t i = 0; i < self_play.size(); ++i) {
+    self_play_opponents_.push_back({all.size(), self_play_ranks[i]});
+    all.push_back(self_play[i]);
   }
   training_ = make_task(spec_, build_boards(spec_.training, spec_.board_seed, {}), mix_seed({spec_.seed, 1}), all);
   validation_ = make_task(spec_, build_boards(spec_.validation, mix_seed({spec_.board_seed, 2}), training_.boards), mix_seed({spec_.seed, 2}), fixed);
@@ -189,20 +195,26 @@ void Synthesis::initialise() {
 }
 
 void Synthesis::update_self_play() {
-  // The self-play opponent is the current answer; before there is one, the
-  // first seed, or IBEF without seeds. It is a function of the state, so a
-  // resumed run sets it exactly as the uninterrupted one did.
+  // Self-play opponent of rank r is the r-th of the hall of fame (rank 0: the
+  // answer); until the hall has one, the first seed, or IBEF without seeds.
+  // It is a function of the state, so a resumed run sets it exactly as the
+  // uninterrupted one did.
   if (self_play_opponents_.empty()) return;
-  AnyEvaluator brain{ibef_evaluator()};
-  std::uint64_t key = hash_text("IBEF");
-  if (!state_.hall.empty()) {
-    brain = evaluator_for(state_.hall.front().program);
-    key = state_.hall.front().hash;
-  } else if (!seeds_.empty()) {
-    brain = evaluator_for(seeds_.front());
-    key = seeds_.front().canonical_hash();
+  std::uint64_t key = 0x5E1F;
+  for (const SelfPlaySlot& slot : self_play_opponents_) {
+    const std::size_t rank = static_cast<std::size_t>(slot.rank);
+    AnyEvaluator brain{ibef_evaluator()};
+    std::uint64_t program = hash_text("IBEF");
+    if (rank < state_.hall.size()) {
+      brain = evaluator_for(state_.hall[rank].program);
+      program = state_.hall[rank].hash;
+    } else if (!seeds_.empty()) {
+      brain = evaluator_for(seeds_.front());
+      program = seeds_.front().canonical_hash();
+    }
+    training_.opponents[slot.opponent].player.brain = std::move(brain);
+    key = mix_seed({key, program});
   }
-  for (std::size_t i : self_play_opponents_) training_.opponents[i].player.brain = brain;
   self_play_key_ = key;
 }
 

@@ -153,7 +153,11 @@ class Synthesis {
   FitnessTask validation_;
   std::vector<LabelledPosition> strength_positions_;
   std::vector<lang::Program> seeds_;
-  std::vector<std::size_t> self_play_opponents_;  // indices into training_.opponents
+  struct SelfPlaySlot {
+    std::size_t opponent;  // index into training_.opponents
+    int rank;              // which of the hall of fame it plays with
+  };
+  std::vector<SelfPlaySlot> self_play_opponents_;
   std::uint64_t self_play_key_ = 0;               // which program they play with now
   std::vector<lang::Program> seed_population_;
   std::size_t seed_population_skipped_ = 0;
