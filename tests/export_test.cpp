@@ -23,14 +23,7 @@ const std::string kSource = EVALSYNTH_SOURCE_DIR;
 
 // Compiles one C++17 file as a user of the export would, warnings as errors.
 test::Run compile(const std::string& source, const std::string& binary, const std::string& compiler = EVALSYNTH_CXX) {
-  const std::string command = compiler + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" + binary + "' '" + source + "' 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  char buffer[4096];
-  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+  return test::run_shell(compiler + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" + binary + "' '" + source + "'");
 }
 
 // Positions from random games of random length (won ones included: the

@@ -19,9 +19,9 @@ struct Run {
   std::string output;  // stdout and stderr together
 };
 
-// Runs `evalsynth ARGUMENTS` through the shell, in `folder` if given.
-inline Run run_evalsynth(const std::string& arguments, const std::string& folder = "") {
-  const std::string command = (folder.empty() ? "" : "cd '" + folder + "' && ") + std::string(EVALSYNTH_BINARY) + " " + arguments + " 2>&1";
+// Runs a shell command, capturing stdout and stderr.
+inline Run run_shell(const std::string& command_line) {
+  const std::string command = command_line + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string output;
@@ -29,6 +29,11 @@ inline Run run_evalsynth(const std::string& arguments, const std::string& folder
   while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+// Runs `evalsynth ARGUMENTS`, in `folder` if given.
+inline Run run_evalsynth(const std::string& arguments, const std::string& folder = "") {
+  return run_shell((folder.empty() ? "" : "cd '" + folder + "' && ") + std::string(EVALSYNTH_BINARY) + " " + arguments);
 }
 
 inline void write_file(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
