@@ -1,6 +1,7 @@
 // Checkpoints in process: exact resume, byte-exact round trips, and damaged
 // files refused with a clear error (generated damage and committed fixtures).
 
+#include <memory>
 #include <catch2/catch.hpp>
 #include <random>
 #include <string>
@@ -9,7 +10,9 @@
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
 #include "synthesis/checkpoint.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
 
 using namespace evalsynth;
@@ -55,9 +58,9 @@ std::string with_valid_checksum(std::string bytes) {
   return bytes;
 }
 
-Synthesis finished_run() {
-  Synthesis run(parse_spec(spec_text(), "t.spec"));
-  run.run();
+std::unique_ptr<Synthesis> finished_run() {
+  auto run = std::make_unique<Synthesis>(parse_spec(spec_text(), "t.spec"));
+  run->run();
   return run;
 }
 
@@ -79,10 +82,10 @@ TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as 
   for (int pause_at : {1, 4, 5, 8}) {
     Synthesis first(spec);
     RunHooks hooks;
-    hooks.stop_request = [&] { return first.state().generation >= pause_at ? "paused" : ""; };
+    hooks.stop_request = [&] { return first.state().generation >= pause_at ? StopReason::Paused : StopReason::Running; };
     first.run(hooks);
     REQUIRE(first.state().generation == pause_at);
-    REQUIRE(first.stop_reason() == "paused");
+    REQUIRE(first.stop_reason() == StopReason::Paused);
     const Checkpoint saved = decode_checkpoint(encode_checkpoint(make_checkpoint(first)), "mem.ckpt");
     RunSpec resumed_spec = parse_spec(saved.spec_text, saved.spec_source);
     resumed_spec.threads = 2;  // and on another thread count
@@ -101,17 +104,19 @@ TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as 
 
 TEST_CASE("a finished run stays finished when continued", "[checkpoint]") {
   InSourceDir here;
-  Synthesis run = finished_run();
+  const auto finished = finished_run();
+  const Synthesis& run = *finished;
   const std::string before = encode_checkpoint(make_checkpoint(run));
   Synthesis again(run.spec(), decode_checkpoint(before, "mem.ckpt").state);
   again.run();
-  CHECK(again.stop_reason() == "generations");
+  CHECK(again.stop_reason() == StopReason::Generations);
   CHECK(again.log().size() == run.log().size());
 }
 
 TEST_CASE("checkpoints survive the round trip byte for byte", "[checkpoint]") {
   InSourceDir here;
-  const Synthesis run = finished_run();
+  const auto finished = finished_run();
+  const Synthesis& run = *finished;
   const std::string bytes = encode_checkpoint(make_checkpoint(run));
   const Checkpoint back = decode_checkpoint(bytes, "mem.ckpt");
   CHECK(encode_checkpoint(back) == bytes);
@@ -125,7 +130,7 @@ TEST_CASE("checkpoints survive the round trip byte for byte", "[checkpoint]") {
 
 TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "[checkpoint][errors]") {
   InSourceDir here;
-  const std::string good = encode_checkpoint(make_checkpoint(finished_run()));
+  const std::string good = encode_checkpoint(make_checkpoint(*finished_run()));
   std::mt19937_64 random(7);
 
   CHECK_THAT(decode_error(""), Contains("damaged.ckpt:1:1: error: not an evalsynth checkpoint"));

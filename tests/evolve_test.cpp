@@ -2,7 +2,7 @@
 #include <string>
 
 #include "evolve/grow.hpp"
-#include "evolve/program_edit.hpp"
+#include "lang/program_edit.hpp"
 #include "evolve/variation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
@@ -40,24 +40,25 @@ TEST_CASE("every operator keeps offspring valid for the grammar and within limit
     const Limits limits{120, 14};
     const Variation variation(grower, limits);
     Rng rng(7);
-    std::array<int, kOperatorCount> changed{};
+    const std::size_t count = operators().size();
+    std::vector<int> changed(count);
     for (int i = 0; i < 3000; ++i) {
       const Program a = grower.program(2 + rng.below(5), rng.below(2) == 0, rng);
       const Program b = grower.program(2 + rng.below(5), rng.below(2) == 0, rng);
       REQUIRE(variation.acceptable(a));
-      const auto op = static_cast<Operator>(i % kOperatorCount);
+      const OperatorId op = static_cast<OperatorId>(i) % count;
       const Program child = variation.apply(op, a, b, rng);
-      INFO(name << " " << operator_name(op) << ": " << to_text(a) << "  ->  " << to_text(child));
+      INFO(name << " " << operator_info(op).name << ": " << to_text(a) << "  ->  " << to_text(child));
       REQUIRE(variation.acceptable(child));
       REQUIRE(child.size() <= limits.max_size);
       REQUIRE(child.depth() <= limits.max_depth);
       REQUIRE(parse_program(to_text(child)) == child);
       (void)CompiledProgram(child)(Position{});
-      if (!(child == a)) ++changed[static_cast<std::size_t>(op)];
+      if (!(child == a)) ++changed[op];
     }
-    for (int op = 0; op < kOperatorCount; ++op) {
-      INFO(name << " " << operator_name(static_cast<Operator>(op)) << " changed " << changed[static_cast<std::size_t>(op)] << " of 300");
-      CHECK(changed[static_cast<std::size_t>(op)] > 30);
+    for (OperatorId op = 0; op < count; ++op) {
+      INFO(name << " " << operator_info(op).name << " changed " << changed[op] << " of 300");
+      CHECK(changed[op] > 30);
     }
   }
 }
@@ -71,7 +72,7 @@ TEST_CASE("ADATE-style operators do what they say", "[evolve][variation]") {
   const Program p = parse_program("threats(x) * 2 + threats(x) * 2 - sq(0, 3)");
   bool abstracted = false;
   for (int i = 0; i < 50 && !abstracted; ++i) {
-    const Program child = variation.apply(Operator::Abstract, p, p, rng);
+    const Program child = variation.apply(operator_id("abstract"), p, p, rng);
     const std::string text = to_text(child);
     if (text.rfind("let ", 0) == 0 && text.find("threats(x) * 2 in") != std::string::npos) {
       abstracted = true;

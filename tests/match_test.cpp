@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -125,7 +126,13 @@ TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match
   CHECK(match_csv({r}) ==
         "x_player,o_player,games,x_wins,o_wins,draws,x_win_pct,o_win_pct,draw_pct,nodes\n"
         "IBEF2,IBEF2,1000,212,348,440,21.2,34.8,44,1\n");
-  const std::string json = match_json({r}, {7, "random", "standard", "empty board", 1000});
-  CHECK(json.find("\"x\": \"IBEF2\", \"o\": \"IBEF2\", \"games\": 1000, \"x_wins\": 212") != std::string::npos);
-  CHECK(json.find("\"rules\": \"standard\"") != std::string::npos);
+  const nlohmann::json json = nlohmann::json::parse(match_json({r}, {7, "random", "standard", "empty board", 1000}));
+  CHECK(json["rules"] == "standard");
+  CHECK(json["seed"] == 7);
+  REQUIRE(json["pairings"].size() == 1);
+  CHECK(json["pairings"][0] == nlohmann::json{{"x", "IBEF2"}, {"o", "IBEF2"}, {"games", 1000}, {"x_wins", 212}, {"o_wins", 348},
+                                              {"draws", 440}, {"nodes", 1}});
+  // Labels with a comma or a quote (file names) stay one CSV field.
+  r.x_label = "my,\"prog\"@2";
+  CHECK(match_csv({r}).find("\n\"my,\"\"prog\"\"@2\",IBEF2,") != std::string::npos);
 }

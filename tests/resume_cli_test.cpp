@@ -13,7 +13,9 @@
 #include <string>
 #include <thread>
 
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
 
 using namespace evalsynth;

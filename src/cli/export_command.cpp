@@ -4,10 +4,12 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "export/cpp_export.hpp"
-#include "io/files.hpp"
+#include "support/files.hpp"
 #include "lang/parse.hpp"
 #include "support/source_text.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 

@@ -4,7 +4,9 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "lang/printer.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 
@@ -50,11 +52,11 @@ int inspect_command(const Args& args) {
               static_cast<unsigned long long>(std::filesystem::file_size(file, ignored)));
   std::printf("run          %s (spec %s, hash %016llx)\n", c.run_name.c_str(), c.spec_source.c_str(), static_cast<unsigned long long>(c.spec_hash));
   if (s.finished())
-    std::printf("state        finished: stopped by %s after %d generations (numbered 0-%d, as in log.csv)\n", s.stop_reason.c_str(), s.generation,
+    std::printf("state        finished: stopped by %s after %d generations (numbered 0-%d, as in log.csv)\n", std::string(stop_reason_name(s.stop_reason)).c_str(), s.generation,
                 s.generation - 1);
   else
     std::printf("state        %s after %d generations (numbered 0-%d, as in log.csv); continue with: evalsynth resume %s\n",
-                s.stop_reason.empty() ? "saved mid-run" : s.stop_reason.c_str(), s.generation, s.generation - 1, path.c_str());
+                s.stop_reason == StopReason::Running ? "saved mid-run" : std::string(stop_reason_name(s.stop_reason)).c_str(), s.generation, s.generation - 1, path.c_str());
   std::printf("work         %lld programs evaluated, %llu games, %.1f s\n", static_cast<long long>(s.evaluations),
               static_cast<unsigned long long>(s.games_played), s.elapsed_seconds);
   std::printf("population   %zu programs (for generation %d); caches %zu training, %zu validation\n", s.population.size(), s.generation,

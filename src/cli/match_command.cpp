@@ -2,11 +2,13 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "io/files.hpp"
+#include "support/files.hpp"
 #include "io/match_report.hpp"
 #include "support/error.hpp"
 #include "support/progress.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 #include "tournament/match.hpp"
 #include "tournament/start_boards.hpp"
 

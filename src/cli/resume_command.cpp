@@ -3,7 +3,10 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "io/spec.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 
@@ -53,7 +56,7 @@ int resume_command(const Args& args) {
   if (a.has("threads")) spec.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
   if (checkpoint.state.finished()) {
     std::printf("run %s finished (stopped by %s after %d generations); nothing to resume. Its answer is in %s/%s/best.eval\n", spec.name.c_str(),
-                checkpoint.state.stop_reason.c_str(), checkpoint.state.generation, spec.output.c_str(), spec.name.c_str());
+                std::string(stop_reason_name(checkpoint.state.stop_reason)).c_str(), checkpoint.state.generation, spec.output.c_str(), spec.name.c_str());
     return 0;
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;

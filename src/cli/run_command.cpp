@@ -4,7 +4,9 @@
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
 #include "io/spec.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 
@@ -50,7 +52,7 @@ void check_previous_run(const RunSpec& spec, const std::string& folder, bool ove
     throw InputError(TextLocation{folder, 1, 1}, "this run folder holds checkpoints of another spec (" + previous.spec_source + ", generation " +
                                                      std::to_string(previous.state.generation) + ")" + advice);
   if (!previous.state.finished())
-    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds an unfinished run of this spec, stopped (" + previous.state.stop_reason +
+    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds an unfinished run of this spec, stopped (" + std::string(stop_reason_name(previous.state.stop_reason)) +
                                                      ") after generation " + std::to_string(previous.state.generation) + advice);
 }
 

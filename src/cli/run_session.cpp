@@ -8,7 +8,9 @@
 #include "io/run_output.hpp"
 #include "support/interrupt.hpp"
 #include "support/progress.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 
@@ -33,17 +35,17 @@ int run_session(Synthesis& run, const SessionOptions& options) {
 
   InterruptGuard interrupts;
   RunHooks hooks;
-  hooks.stop_request = [&]() -> std::string {
-    if (InterruptGuard::received()) return "interrupted";
-    if (options.stop_after > 0 && run.state().generation - first_generation >= options.stop_after) return "paused";
-    return "";
+  hooks.stop_request = [&]() -> StopReason {
+    if (InterruptGuard::received()) return StopReason::Interrupted;
+    if (options.stop_after > 0 && run.state().generation - first_generation >= options.stop_after) return StopReason::Paused;
+    return StopReason::Running;
   };
   hooks.on_generation = [&](const GenerationLog& g) {
     const double session_seconds = seconds_since(session_start);
     const int done = run.state().generation;
     const bool due_by_generations = spec.checkpoint_every > 0 && done - last_checkpoint_generation >= spec.checkpoint_every;
     const bool due_by_time = spec.checkpoint_seconds > 0 && seconds_since(last_checkpoint_time) >= spec.checkpoint_seconds;
-    if (run.stop_reason().empty() && (due_by_generations || due_by_time)) checkpoint();
+    if (run.stop_reason() == StopReason::Running && (due_by_generations || due_by_time)) checkpoint();
     // Results so far, so a long run that is stopped still leaves its answer.
     if (session_seconds - last_results >= 30) {
       write_run_outputs(run, results);
@@ -58,7 +60,7 @@ int run_session(Synthesis& run, const SessionOptions& options) {
                   static_cast<long long>(g.evaluations), g.games_per_second, g.elapsed_seconds, left);
     if (terminal) {
       std::fprintf(stderr, "\r\033[K%s", line);
-    } else if (session_seconds - last_print >= 10 || !run.stop_reason().empty()) {
+    } else if (session_seconds - last_print >= 10 || run.stop_reason() != StopReason::Running) {
       std::printf("%s\n", line);
       std::fflush(stdout);
       last_print = session_seconds;
@@ -72,9 +74,9 @@ int run_session(Synthesis& run, const SessionOptions& options) {
   const HallEntry& best = run.hall_of_fame().front();
   const int generations = run.state().generation;
   if (run.state().finished()) {
-    std::printf("stopped by %s after %d generations\n", run.stop_reason().c_str(), generations);
+    std::printf("stopped by %s after %d generations\n", std::string(stop_reason_name(run.stop_reason())).c_str(), generations);
   } else {
-    std::printf("%s after %d of %d generations; continue with: evalsynth resume %s\n", run.stop_reason().c_str(), generations,
+    std::printf("%s after %d of %d generations; continue with: evalsynth resume %s\n", std::string(stop_reason_name(run.stop_reason())).c_str(), generations,
                 spec.generations, options.checkpoint_folder.c_str());
   }
   std::printf("answer (generation %d, %zu nodes): validation %g", best.generation, best.program.size(), best.validation.score(spec.scoring));

@@ -3,9 +3,11 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "io/files.hpp"
+#include "support/files.hpp"
 #include "support/error.hpp"
-#include "synthesis/checkpoint_folder.hpp"
+#include "support/folder_lock.hpp"
+#include "synthesis/checkpoint_files.hpp"
+#include "synthesis/saved_programs.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {

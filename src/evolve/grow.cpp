@@ -4,6 +4,8 @@
 #include <limits>
 #include <string>
 
+#include "lang/program_edit.hpp"
+
 namespace evalsynth::evolve {
 namespace {
 
@@ -53,38 +55,21 @@ int Grower::form_min_depth(const GrammarForm& f) const {
 }
 
 std::uint8_t Grower::pick_player(int operand, Rng& rng) const {
-  if (operand == GrammarForm::kLiteralX) return 0;
-  if (operand == GrammarForm::kLiteralO) return 1;
-  // Follow chains to the literal players this nonterminal can produce.
-  std::vector<std::uint8_t> players;
-  std::vector<bool> seen(grammar_.nonterminals.size(), false);
-  std::vector<int> todo{operand};
-  while (!todo.empty()) {
-    const int nt = todo.back();
-    todo.pop_back();
-    if (seen[static_cast<std::size_t>(nt)]) continue;
-    seen[static_cast<std::size_t>(nt)] = true;
-    for (const auto& f : grammar_.nonterminals[static_cast<std::size_t>(nt)].forms) {
-      if (f.kind == Kind::PlayerX) players.push_back(0);
-      if (f.kind == Kind::PlayerO) players.push_back(1);
-      if (f.kind == Kind::Chain) todo.push_back(f.operands[0]);
-    }
-  }
+  const std::vector<std::uint8_t> players = grammar_.players_of(operand);
   return players.empty() ? 0 : players[static_cast<std::size_t>(rng.below(static_cast<int>(players.size())))];
 }
 
 std::int32_t Grower::fresh_name(lang::Program& out, const Scope& scope) {
-  for (int k = 1;; ++k) {
-    std::string name = "v";
-    name += std::to_string(k);
-    bool taken = false;
-    for (const auto& [index, type] : scope) taken = taken || out.names[static_cast<std::size_t>(index)] == name;
-    if (taken) continue;
-    for (std::size_t i = 0; i < out.names.size(); ++i)
-      if (out.names[i] == name) return static_cast<std::int32_t>(i);
-    out.names.push_back(name);
-    return static_cast<std::int32_t>(out.names.size() - 1);
-  }
+  // A name no variable in scope has; one the program already knows is reused.
+  const std::string name = lang::first_free_name([&](const std::string& candidate) {
+    for (const auto& [index, type] : scope)
+      if (out.names[static_cast<std::size_t>(index)] == candidate) return true;
+    return false;
+  });
+  for (std::size_t i = 0; i < out.names.size(); ++i)
+    if (out.names[i] == name) return static_cast<std::int32_t>(i);
+  out.names.push_back(name);
+  return static_cast<std::int32_t>(out.names.size() - 1);
 }
 
 void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full, Rng& rng, Scope& scope) const {
@@ -93,8 +78,8 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
   // Candidate alternatives: those that fit in the depth left (and, for `var`,
   // have a variable to use). In full mode, alternatives with operands win
   // while there is depth to spare.
-  double total = 0;
-  std::vector<std::pair<const GrammarForm*, double>> candidates;
+  std::vector<const GrammarForm*> candidates;
+  std::vector<double> weights;
   for (int pass = 0; pass < 2 && candidates.empty(); ++pass) {
     for (const auto& f : nt.forms) {
       const int need = form_min_depth(f);
@@ -103,8 +88,8 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
       const bool branching = f.kind == Kind::Operator || f.kind == Kind::Let || f.kind == Kind::Chain;
       if (pass == 0 && full && max_depth > 1 && !branching) continue;
       if (f.weight <= 0) continue;
-      candidates.emplace_back(&f, f.weight);
-      total += f.weight;
+      candidates.push_back(&f);
+      weights.push_back(f.weight);
     }
   }
   if (candidates.empty()) {
@@ -112,28 +97,15 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
     const GrammarForm* best = nullptr;
     for (const auto& f : nt.forms)
       if (f.kind != Kind::Var && (!best || form_min_depth(f) < form_min_depth(*best))) best = &f;
-    candidates.emplace_back(best, 1.0);
-    total = 1.0;
+    candidates.push_back(best);
+    weights.push_back(1.0);
   }
-  double pick = rng.unit() * total;
-  const GrammarForm* form = candidates.back().first;
-  for (const auto& [f, w] : candidates) {
-    if (pick < w) {
-      form = f;
-      break;
-    }
-    pick -= w;
-  }
+  const GrammarForm* form = candidates[pick_weighted(weights, rng)];
 
   const std::size_t start = out.nodes.size();
   auto emit = [&](lang::Op op, lang::Type t, std::int32_t value = 0, std::uint8_t player = 0) {
-    lang::Node n;
-    n.op = op;
-    n.type = t;
-    n.value = value;
-    n.player = player;
-    n.length = static_cast<std::uint16_t>(out.nodes.size() - start + 1);
-    out.nodes.push_back(n);
+    out.nodes.push_back(lang::make_node(op, t, value, player));
+    out.nodes.back().length = static_cast<std::uint16_t>(out.nodes.size() - start);
   };
   switch (form->kind) {
     case Kind::ConstRange: {

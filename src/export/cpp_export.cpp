@@ -6,9 +6,10 @@
 
 #include "game/position.hpp"
 #include "lang/compiled.hpp"
-#include "lang/features.hpp"
+#include "game/features.hpp"
 #include "lang/printer.hpp"
 #include "lang/simplify.hpp"
+#include "export/runtime_text.hpp"
 
 namespace evalsynth::exporter {
 namespace {
@@ -94,10 +95,6 @@ bool is_threat_feature(lang::Feature f) {
   return f == lang::Feature::Threats || f == lang::Feature::OddThreats || f == lang::Feature::EvenThreats ||
          f == lang::Feature::PlayableThreats || f == lang::Feature::StackedThreats;
 }
-bool is_window_feature(lang::Feature f) {
-  return f == lang::Feature::Windows1 || f == lang::Feature::Windows2 || f == lang::Feature::Windows3;
-}
-
 // C++ precedence levels, loosest first.
 enum Level { kTernary = 1, kOr, kAnd, kEquality, kRelation, kAdditive, kMultiplicative, kUnary, kPrimary };
 
@@ -233,46 +230,6 @@ class BodyWriter {
   bool uses_sq_ = false, uses_height_ = false;
 };
 
-const char* const kPopcount =
-    "inline int popcount(std::uint64_t v) {\n"
-    "#if defined(__GNUC__) || defined(__clang__)\n"
-    "  return __builtin_popcountll(v);\n"
-    "#else\n"
-    "  v = v - ((v >> 1) & 0x5555555555555555ULL);\n"
-    "  v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);\n"
-    "  v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;\n"
-    "  return static_cast<int>((v * 0x0101010101010101ULL) >> 56);\n"
-    "#endif\n"
-    "}\n";
-
-// The integers of the language: 32 bits that wrap around, computed in
-// unsigned arithmetic so overflow is never undefined.
-const char* const kWrappingInt =
-    "// The language's integers: 32-bit two's complement that wraps on overflow\n"
-    "// (computed unsigned, so never undefined behaviour). x / 0 = 0, x % 0 = 0,\n"
-    "// division truncates toward zero, INT_MIN / -1 = INT_MIN, abs(INT_MIN) = INT_MIN.\n"
-    "struct I {\n"
-    "  std::int32_t v;\n"
-    "  constexpr I(std::int32_t value = 0) : v(value) {}\n"
-    "};\n"
-    "constexpr I wrap(std::uint32_t u) { return I(static_cast<std::int32_t>(u)); }\n"
-    "constexpr std::uint32_t bits(I a) { return static_cast<std::uint32_t>(a.v); }\n"
-    "constexpr I operator+(I a, I b) { return wrap(bits(a) + bits(b)); }\n"
-    "constexpr I operator-(I a, I b) { return wrap(bits(a) - bits(b)); }\n"
-    "constexpr I operator*(I a, I b) { return wrap(bits(a) * bits(b)); }\n"
-    "constexpr I operator-(I a) { return wrap(0U - bits(a)); }\n"
-    "constexpr I operator/(I a, I b) { return b.v == 0 ? I(0) : b.v == -1 ? -a : I(a.v / b.v); }\n"
-    "constexpr I operator%(I a, I b) { return b.v == 0 || b.v == -1 ? I(0) : I(a.v % b.v); }\n"
-    "constexpr bool operator<(I a, I b) { return a.v < b.v; }\n"
-    "constexpr bool operator<=(I a, I b) { return a.v <= b.v; }\n"
-    "constexpr bool operator>(I a, I b) { return a.v > b.v; }\n"
-    "constexpr bool operator>=(I a, I b) { return a.v >= b.v; }\n"
-    "constexpr bool operator==(I a, I b) { return a.v == b.v; }\n"
-    "constexpr bool operator!=(I a, I b) { return a.v != b.v; }\n"
-    "constexpr I minimum(I a, I b) { return a.v < b.v ? a : b; }\n"
-    "constexpr I maximum(I a, I b) { return a.v < b.v ? b : a; }\n"
-    "constexpr I absolute(I a) { return a.v < 0 ? -a : a; }\n";
-
 std::string board_overload(const std::string& name) {
   return "// The same value for a board given square by square: board[row][col], row 0 =\n"
          "// bottom, +1 for an X stone, -1 for an O stone, 0 for an empty square.\n"
@@ -301,7 +258,7 @@ std::string linear_code(const LinearEvaluator& linear, const std::string& name, 
         if (magnitude >> k & 1U) (weight > 0 ? positive : negative)[static_cast<std::size_t>(k)] |= bits::cell(row, col);
       }
     }
-  std::string out = "namespace " + detail + " {\n" + kPopcount +
+  std::string out = "namespace " + detail + " {\n" + std::string(runtime::kPopcount) +
                     "// The program is linear in the squares: value = kBias + the sum over squares of\n"
                     "// kWeights[row][col] * (+1 X, -1 O, 0 empty), row 0 = bottom.\n"
                     "inline constexpr int kWeights[6][7] = {\n";
@@ -336,56 +293,15 @@ std::string linear_code(const LinearEvaluator& linear, const std::string& name, 
 std::string general_code(const lang::Program& program, const std::string& name, const std::string& detail) {
   BodyWriter body(program);
   const std::string statements = body.expression_statements();
-  bool threats_used = false, windows_used = false, playable_used = false, occupied_used = body.uses_height();
+  bool playable_used = false, occupied_used = body.uses_height();
   for (const auto& [f, player] : body.features()) {
-    threats_used = threats_used || is_threat_feature(f);
-    windows_used = windows_used || is_window_feature(f);
     playable_used = playable_used || f == lang::Feature::PlayableThreats;
     occupied_used = occupied_used || is_threat_feature(f) || f == lang::Feature::Moves || f == lang::Feature::ToMove || f == lang::Feature::Mobility;
   }
-  std::string out = "namespace " + detail + " {\n" + kPopcount + kWrappingInt;
-  out += "inline constexpr std::uint64_t kBoard = " + hex(bits::kBoard) + ";        // the 42 squares\n";
-  out += "inline constexpr std::uint64_t kBottomRow = " + hex(bits::kBottomRow) + ";\n";
-  if (threats_used) {
-    out += "inline constexpr std::uint64_t kOddRows = " + hex(features::masks::kOddRows) + ";      // rows 1, 3, 5 counted from 1\n";
-    out += "inline constexpr std::uint64_t kEvenRows = " + hex(features::masks::kEvenRows) + ";\n";
-    out += "// Empty squares where a stone would complete four in a row for `stones`.\n"
-           "inline std::uint64_t threat_cells(std::uint64_t stones, std::uint64_t occupied) {\n"
-           "  const int shifts[4] = {1, 7, 6, 8};\n"
-           "  std::uint64_t cells = 0;\n"
-           "  for (int shift : shifts) {\n"
-           "    std::uint64_t pair = (stones << shift) & (stones << 2 * shift);\n"
-           "    cells |= pair & (stones << 3 * shift);\n"
-           "    cells |= pair & (stones >> shift);\n"
-           "    pair = (stones >> shift) & (stones >> 2 * shift);\n"
-           "    cells |= pair & (stones << shift);\n"
-           "    cells |= pair & (stones >> 3 * shift);\n"
-           "  }\n"
-           "  return cells & ~occupied & kBoard;\n"
-           "}\n";
-  }
-  if (windows_used) {
-    out += "// Windows of four holding exactly k of `mine` and none of `theirs`: the four\n"
-           "// squares of every window are added in parallel as 3-bit numbers.\n"
-           "inline int open_windows(std::uint64_t mine, std::uint64_t theirs, int k) {\n"
-           "  const int shifts[4] = {1, 7, 8, 6};\n"
-           "  const std::uint64_t starts[4] = {";
-    for (std::size_t d = 0; d < 4; ++d) out += (d ? ", " : "") + hex(features::masks::kWindowStarts[d]);
-    out += "};\n"
-           "  int total = 0;\n"
-           "  for (int d = 0; d < 4; ++d) {\n"
-           "    const int s = shifts[d];\n"
-           "    const std::uint64_t a = mine, b = mine >> s, c = mine >> 2 * s, e = mine >> 3 * s;\n"
-           "    const std::uint64_t free = ~(theirs | theirs >> s | theirs >> 2 * s | theirs >> 3 * s);\n"
-           "    const std::uint64_t lo1 = a ^ b, hi1 = a & b, lo2 = c ^ e, hi2 = c & e;\n"
-           "    const std::uint64_t ones = lo1 ^ lo2, carry = lo1 & lo2;\n"
-           "    const std::uint64_t twos = hi1 ^ hi2 ^ carry, fours = (hi1 & hi2) | (carry & (hi1 ^ hi2));\n"
-           "    const std::uint64_t wanted = (k & 1 ? ones : ~ones) & (k & 2 ? twos : ~twos) & ~fours;\n"
-           "    total += popcount(starts[d] & free & wanted);\n"
-           "  }\n"
-           "  return total;\n"
-           "}\n";
-  }
+  std::string out = "namespace " + detail + " {\n";
+  out += runtime::kPopcount;
+  out += runtime::kWrappingInt;
+  out += runtime::kBoardFeatures;
   out += "}  // namespace " + detail + "\n\n";
   out += "// The value of the position with X's stones `x` and O's stones `o`.\n"
          "inline int " + name + "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o) {\n"
@@ -422,16 +338,11 @@ std::string general_code(const lang::Program& program, const std::string& name, 
       case lang::Feature::EvenThreats: value = "popcount(" + t + " & kEvenRows)"; break;
       case lang::Feature::PlayableThreats: value = "popcount(" + t + " & playable)"; break;
       case lang::Feature::StackedThreats: value = "popcount(" + t + " & (" + t + " << 1))"; break;
-      case lang::Feature::Centre: value = "popcount(" + mine + " & " + hex(features::masks::kCentreColumn) + ")"; break;
+      case lang::Feature::Centre: value = "popcount(" + mine + " & kCentreColumn)"; break;
       case lang::Feature::Stones: value = "popcount(" + mine + ")"; break;
       case lang::Feature::Moves: value = "popcount(occupied)"; break;
       case lang::Feature::ToMove: value = "(popcount(occupied) & 1) ? -1 : 1"; break;
-      case lang::Feature::Mobility: {
-        std::uint64_t top = 0;
-        for (int col = 0; col < kColumns; ++col) top |= bits::top_cell(col);
-        value = "7 - popcount(occupied & " + hex(top) + ")";
-        break;
-      }
+      case lang::Feature::Mobility: value = "7 - popcount(occupied & kTopRow)"; break;
     }
     out += "  const I " + feature_local(f, player) + " = " + value + ";\n";
   }
@@ -502,109 +413,9 @@ std::string cpp_player(const std::string& header_file_name, const std::string& n
          "// and the first best column from left to right. A bad line or a finished\n"
          "// game prints '-' (and a message on stderr); the exit code is then 1.\n"
          "\n"
-         "#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n#include <iostream>\n#include <string>\n\n"
          "#include \"" + header_file_name + "\"\n\n"
-         "namespace {\n\n"
-         "constexpr int kWin = 100000, kMaxEval = 99999, kInfinity = 1000000;\n\n"
-         "struct Board {\n"
-         "  std::uint64_t stones[2] = {0, 0};  // X, O\n"
-         "  int moves = 0;\n"
-         "  std::uint64_t occupied() const { return stones[0] | stones[1]; }\n"
-         "  bool can_play(int col) const { return !(occupied() & (std::uint64_t{1} << (7 * col + 5))); }\n"
-         "  std::uint64_t landing(int col) const { return (occupied() + (std::uint64_t{1} << 7 * col)) & (std::uint64_t{0x3F} << 7 * col); }\n"
-         "  Board played(int col) const {\n"
-         "    Board b = *this;\n"
-         "    b.stones[moves & 1] |= landing(col);\n"
-         "    ++b.moves;\n"
-         "    return b;\n"
-         "  }\n"
-         "  bool full() const { return moves == 42; }\n"
-         "};\n\n"
-         "bool has_four(std::uint64_t s) {\n"
-         "  const int shifts[4] = {1, 7, 6, 8};\n"
-         "  for (int shift : shifts) {\n"
-         "    const std::uint64_t pairs = s & (s >> shift);\n"
-         "    if (pairs & (pairs >> 2 * shift)) return true;\n"
-         "  }\n"
-         "  return false;\n"
-         "}\n"
-         "bool wins(const Board& b, int col) { return has_four(b.stones[b.moves & 1] | b.landing(col)); }\n\n"
-         "int negamax(const Board& b, int depth, int alpha, int beta);\n\n"
-         "// Value of `child` for the side that just moved into it (it is not won).\n"
-         "int child_value(const Board& child, int depth, int alpha, int beta) {\n"
-         "  if (child.full()) return 0;\n"
-         "  if (depth == 1) {\n"
-         "    int v = " + name + "(child.stones[0], child.stones[1]);\n"
-         "    v = v < -kMaxEval ? -kMaxEval : v > kMaxEval ? kMaxEval : v;\n"
-         "    return (child.moves & 1) == 0 ? -v : v;  // X to move in child: O just moved\n"
-         "  }\n"
-         "  return -negamax(child, depth - 1, -beta, -alpha);\n"
-         "}\n\n"
-         "int negamax(const Board& b, int depth, int alpha, int beta) {\n"
-         "  for (int col = 0; col < 7; ++col)\n"
-         "    if (b.can_play(col) && wins(b, col)) return kWin;\n"
-         "  const int centre_first[7] = {3, 2, 4, 1, 5, 0, 6};\n"
-         "  int best = -kInfinity;\n"
-         "  for (int col : centre_first) {\n"
-         "    if (!b.can_play(col)) continue;\n"
-         "    const int score = child_value(b.played(col), depth, alpha > best ? alpha : best, beta);\n"
-         "    if (score > best) {\n"
-         "      best = score;\n"
-         "      if (best >= beta) break;\n"
-         "    }\n"
-         "  }\n"
-         "  return best;\n"
-         "}\n\n"
-         "// The column (0-6) chosen at `depth`: the first best from left to right.\n"
-         "int choose(const Board& b, int depth) {\n"
-         "  int best = -kInfinity, best_col = -1;\n"
-         "  for (int col = 0; col < 7; ++col) {\n"
-         "    if (!b.can_play(col)) continue;\n"
-         "    const int score = wins(b, col) ? kWin : child_value(b.played(col), depth, best, kInfinity);\n"
-         "    if (score > best) {\n"
-         "      best = score;\n"
-         "      best_col = col;\n"
-         "    }\n"
-         "  }\n"
-         "  return best_col;\n"
-         "}\n\n"
-         "// The board after a move string, or an error message.\n"
-         "bool parse(const std::string& line, Board& b, std::string& error) {\n"
-         "  for (std::size_t i = 0; i < line.size(); ++i) {\n"
-         "    const char c = line[i];\n"
-         "    if (c == ' ' || c == '\\t' || c == '\\r') continue;\n"
-         "    if (c < '1' || c > '7') return error = \"column \" + std::to_string(i + 1) + \": '\" + std::string(1, c) + \"' is not a column 1-7\", false;\n"
-         "    const int col = c - '1';\n"
-         "    if (!b.can_play(col)) return error = \"column \" + std::to_string(i + 1) + \": column \" + std::string(1, c) + \" is full\", false;\n"
-         "    if (wins(b, col)) return error = \"column \" + std::to_string(i + 1) + \": this move ends the game\", false;\n"
-         "    b = b.played(col);\n"
-         "  }\n"
-         "  if (b.full()) return error = \"the board is full\", false;\n"
-         "  return true;\n"
-         "}\n\n"
-         "}  // namespace\n\n"
-         "int main(int argc, char** argv) {\n"
-         "  int depth = 4;\n"
-         "  if (argc > 2 || (argc == 2 && ((depth = std::atoi(argv[1])) < 1 || depth > 42))) {\n"
-         "    std::fprintf(stderr, \"usage: %s [DEPTH 1-42] < move strings\\n\", argv[0]);\n"
-         "    return 2;\n"
-         "  }\n"
-         "  std::string line;\n"
-         "  int number = 0, status = 0;\n"
-         "  while (std::getline(std::cin, line)) {\n"
-         "    ++number;\n"
-         "    Board b;\n"
-         "    std::string error;\n"
-         "    if (!parse(line, b, error)) {\n"
-         "      std::fprintf(stderr, \"<stdin>:%d: error: %s\\n\", number, error.c_str());\n"
-         "      std::puts(\"-\");\n"
-         "      status = 1;\n"
-         "      continue;\n"
-         "    }\n"
-         "    std::printf(\"%d\\n\", choose(b, depth) + 1);\n"
-         "  }\n"
-         "  return status;\n"
-         "}\n";
+         "int evaluate(std::uint64_t x_stones, std::uint64_t o_stones) { return " + name + "(x_stones, o_stones); }\n\n" +
+         std::string(runtime::kPlayerMain);
 }
 
 }  // namespace evalsynth::exporter

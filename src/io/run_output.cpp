@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "io/files.hpp"
+#include "support/files.hpp"
+#include "io/csv.hpp"
+#include "io/json.hpp"
 #include "lang/printer.hpp"
 
 namespace evalsynth {
@@ -26,24 +28,8 @@ std::string fitness_text(const Fitness& f, Scoring s) {
   return text;
 }
 
-std::string fitness_json(const Fitness& f, Scoring s) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g", f.score(s));
-  return std::string("{\"score\": ") + buf + ", \"games\": " + std::to_string(f.games) + ", \"wins\": " + std::to_string(f.wins) +
-         ", \"draws\": " + std::to_string(f.draws) + ", \"moves_to_win\": " + std::to_string(f.moves_to_win) + "}";
-}
-
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out;
+Json fitness_json(const Fitness& f, Scoring s) {
+  return {{"score", f.score(s)}, {"games", f.games}, {"wins", f.wins}, {"draws", f.draws}, {"moves_to_win", f.moves_to_win}};
 }
 
 }  // namespace
@@ -86,31 +72,27 @@ std::string summary_json(const Synthesis& run) {
   const Scoring s = run.spec().scoring;
   const HallEntry& best = run.hall_of_fame().front();
   const GenerationLog& last = run.log().back();
-  std::string out = "{\n";
-  out += "  \"run\": \"" + json_escape(run.spec().name) + "\",\n";
-  out += "  \"spec\": \"" + json_escape(run.spec().source) + "\",\n";
-  out += "  \"spec_hash\": \"" + hex(run.spec().hash()) + "\",\n";
-  out += "  \"seed\": " + std::to_string(run.spec().seed) + ",\n";
-  out += "  \"stopped_by\": \"" + run.stop_reason() + "\",\n";
-  out += "  \"generations\": " + std::to_string(last.generation + 1) + ",\n";
-  out += "  \"evaluations\": " + std::to_string(last.evaluations) + ",\n";
-  out += "  \"elapsed_seconds\": " + std::to_string(last.elapsed_seconds) + ",\n";
-  out += "  \"training_boards\": " + std::to_string(run.training_task().boards.size()) + ",\n";
-  out += "  \"validation_boards\": " + std::to_string(run.validation_task().boards.size()) + ",\n";
-  out += "  \"answer\": {\"program\": \"" + json_escape(lang::to_text(best.program)) + "\", \"size\": " + std::to_string(best.program.size()) +
-         ", \"depth\": " + std::to_string(best.program.depth()) + ", \"generation\": " + std::to_string(best.generation) +
-         ",\n             \"training\": " + fitness_json(best.training, s) + ",\n             \"validation\": " + fitness_json(best.validation, s) +
-         (best.mistake_rate >= 0 ? ",\n             \"mistake_rate\": " + std::to_string(best.mistake_rate) : std::string()) + "},\n";
-  out += "  \"baselines\": {";
-  for (std::size_t i = 0; i < run.baselines().size(); ++i)
-    out += std::string(i ? ", " : "") + "\"" + run.baselines()[i].name + "\": " + fitness_json(run.baselines()[i].validation, s);
-  out += "},\n  \"hall_of_fame\": [";
-  for (std::size_t i = 0; i < run.hall_of_fame().size(); ++i) {
-    const HallEntry& h = run.hall_of_fame()[i];
-    out += std::string(i ? "," : "") + "\n    {\"program\": \"" + json_escape(lang::to_text(h.program)) + "\", \"generation\": " +
-           std::to_string(h.generation) + ", \"validation\": " + fitness_json(h.validation, s) + "}";
-  }
-  return out + "\n  ]\n}\n";
+  Json answer = {{"program", lang::to_text(best.program)}, {"size", best.program.size()}, {"depth", best.program.depth()},
+                 {"generation", best.generation}, {"training", fitness_json(best.training, s)}, {"validation", fitness_json(best.validation, s)}};
+  if (best.mistake_rate >= 0) answer["mistake_rate"] = best.mistake_rate;
+  Json baselines = Json::object();
+  for (const Baseline& b : run.baselines()) baselines[b.name] = fitness_json(b.validation, s);
+  Json hall = Json::array();
+  for (const HallEntry& h : run.hall_of_fame())
+    hall.push_back({{"program", lang::to_text(h.program)}, {"generation", h.generation}, {"validation", fitness_json(h.validation, s)}});
+  return json_text({{"run", run.spec().name},
+                    {"spec", run.spec().source},
+                    {"spec_hash", hex(run.spec().hash())},
+                    {"seed", run.spec().seed},
+                    {"stopped_by", stop_reason_name(run.stop_reason())},
+                    {"generations", last.generation + 1},
+                    {"evaluations", last.evaluations},
+                    {"elapsed_seconds", last.elapsed_seconds},
+                    {"training_boards", run.training_task().boards.size()},
+                    {"validation_boards", run.validation_task().boards.size()},
+                    {"answer", answer},
+                    {"baselines", baselines},
+                    {"hall_of_fame", hall}});
 }
 
 void write_run_outputs(const Synthesis& run, const std::string& folder) {

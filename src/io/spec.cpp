@@ -9,7 +9,8 @@
 
 #include "io/spec_parser.hpp"
 #include "lang/parse.hpp"
-#include "lang/parse_driver.hpp"
+#include "tournament/player_syntax.hpp"
+#include "support/x3_driver.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
 
@@ -20,7 +21,7 @@ namespace x3 = boost::spirit::x3;
 
 class Interpreter {
  public:
-  Interpreter(const lang::parser::error_handler_type& handler, const SourceText& source, RunSpec& spec)
+  Interpreter(const parsing::error_handler_type& handler, const SourceText& source, RunSpec& spec)
       : locate_(handler, source), source_(source), spec_(spec) {}
 
   void run(const std::vector<spec_ast::Entry>& entries) {
@@ -151,17 +152,15 @@ class Interpreter {
     h["opponents"] = [&](const auto& e) {
       s.opponents.clear();
       for (const auto* w : words(e)) {
-        const auto at = w->text.rfind('@');
-        const std::string base = w->text.substr(0, at);
-        if (at == std::string::npos && base != "random")
-          locate_.fail(*w, "an opponent is NAME@DEPTH (ibef@2, adate@2, file.eval@3, population/run@2, answer@2, hall3@2) or random");
-        if (base.find('/') != std::string::npos || base.size() > 5) {
-          spec_ast::Word file = *w;
-          file.text = base;
-          std::error_code ignored;
-          if ((base.find('/') != std::string::npos || base.ends_with(".eval") || base.ends_with(".ckpt")) && !std::filesystem::exists(base, ignored))
-            locate_.fail(*w, "opponent program '" + base + "' not found");
+        PlayerEntry entry;
+        try {
+          entry = parse_player_entry(w->text, true);
+        } catch (const UsageError& error) {
+          locate_.fail(*w, std::string(error.what()) + " (an opponent is NAME@DEPTH: ibef@2, adate@2, file.eval@3, population/run@2, answer@2, hall3@2; or random)");
         }
+        std::error_code ignored;
+        if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
+          locate_.fail(*w, "opponent program '" + entry.name + "' not found");
         s.opponents.push_back(w->text);
       }
     };
@@ -192,12 +191,12 @@ class Interpreter {
     h["generations"] = [&](const auto& e) { s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations")); };
     h["time-budget"] = [&](const auto& e) { s.time_budget_seconds = duration(one_word(e), "time-budget"); };
     h["evaluations"] = [&](const auto& e) { s.evaluation_budget = integer(one_word(e), 0, INT64_MAX, "evaluations"); };
-    for (int op = 0; op < evolve::kOperatorCount; ++op) {
-      const std::string key(evolve::operator_name(static_cast<evolve::Operator>(op)));
-      h[key] = [&, op, key](const auto& e) { s.operator_rates[static_cast<std::size_t>(op)] = number(one_word(e), 0.0, 1.0, key); };
+    for (evolve::OperatorId op = 0; op < evolve::operators().size(); ++op) {
+      const std::string key(evolve::operator_info(op).name);
+      h[key] = [&, op, key](const auto& e) { s.operator_rates[op] = number(one_word(e), 0.0, 1.0, key); };
     }
     h["algorithm"] = [&](const auto& e) {
-      s.algorithm = choice<Algorithm>(one_word(e), "algorithm", {{"generational", Algorithm::Generational}, {"archive", Algorithm::Archive}});
+      s.algorithm = choice<evolve::AlgorithmKind>(one_word(e), "algorithm", {{"generational", evolve::AlgorithmKind::Generational}, {"archive", evolve::AlgorithmKind::Archive}});
     };
     h["archive-per-size"] = [&](const auto& e) { s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size")); };
     h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(integer(one_word(e), 1, 20, "compound")); };
@@ -236,126 +235,25 @@ class Interpreter {
     if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
     if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
     bool fixed_opponent = false;
-    for (const std::string& o : spec_.opponents) fixed_opponent = fixed_opponent || self_play_count(o) == 0;
+    for (const std::string& o : spec_.opponents) fixed_opponent = fixed_opponent || parse_player_entry(o, true).kind != PlayerEntry::Kind::SelfPlay;
     if (!fixed_opponent) complain("opponents", "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
-    if (spec_.algorithm == Algorithm::Archive && spec_.restart_every > 0)
+    if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
 
-  lang::parser::NodeLocator locate_;
+  parsing::NodeLocator locate_;
   const SourceText& source_;
   RunSpec& spec_;
 };
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out;
-}
-
-std::string board_text(const std::vector<BoardSource>& sources) {
-  std::string out;
-  for (const auto& b : sources) {
-    if (!out.empty()) out += " + ";
-    out += b.kind == BoardSource::Kind::Shallow ? "shallow"
-           : b.kind == BoardSource::Kind::Random ? "random(" + std::to_string(b.count) + ")"
-                                                 : "file(\"" + b.path + "\")";
-  }
-  return out;
-}
-
-std::string number_text(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
-
 }  // namespace
-
-std::string RunSpec::resolved_text() const {
-  std::vector<std::string> colour_names, depth_names;
-  for (Side c : colours) colour_names.push_back(c == Side::X ? "x" : "o");
-  for (int d : candidate_depths) depth_names.push_back(std::to_string(d));
-  std::ostringstream out;
-  out << "name              = " << name << "\n"
-      << "grammar           = " << grammar << "\n"
-      << (seeds.empty() ? "# seeds: none\n" : "seeds             = " + join(seeds) + "\n")
-      << (seed_population.empty() ? "# seed-population: none\n" : "seed-population   = " + seed_population + "\n")
-      << "opponents         = " << join(opponents) << "\n"
-      << "colours           = " << join(colour_names) << "\n"
-      << "candidate-depths  = " << join(depth_names) << "\n"
-      << "training-boards   = " << board_text(training) << "\n"
-      << "validation-boards = " << board_text(validation) << "\n"
-      << "board-seed        = " << board_seed << "\n"
-      << (strength_positions.empty() ? "# strength-positions: none\n" : "strength-positions = " + join(strength_positions) + "\n")
-      << "strength-depth    = " << strength_depth << "\n"
-      << "scoring           = " << (scoring == Scoring::Thesis ? "thesis" : "points") << "\n"
-      << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
-      << "rules             = " << (rules == RuleSet::Standard ? "standard" : "thesis-java") << "\n"
-      << "population        = " << population << "\n"
-      << "generations       = " << generations << "\n"
-      << "time-budget       = " << number_text(time_budget_seconds) << "s\n"
-      << "evaluations       = " << evaluation_budget << "\n";
-  for (int op = 0; op < evolve::kOperatorCount; ++op) {
-    std::string key(evolve::operator_name(static_cast<evolve::Operator>(op)));
-    key.resize(17, ' ');
-    out << key << " = " << number_text(operator_rates[static_cast<std::size_t>(op)]) << "\n";
-  }
-  out << "algorithm         = " << (algorithm == Algorithm::Generational ? "generational" : "archive") << "\n"
-      << "archive-per-size  = " << archive_per_size << "\n"
-      << "compound          = " << compound << "\n"
-      << "restart-every     = " << restart_every << "\n"
-      << "tournament-size   = " << tournament_size << "\n"
-      << "elitism           = " << elitism << "\n"
-      << "max-size          = " << limits.max_size << "\n"
-      << "max-depth         = " << limits.max_depth << "\n"
-      << "init-depth        = " << init_depth << "\n"
-      << "validation-top    = " << validation_top << "\n"
-      << "hall-of-fame      = " << hall_of_fame << "\n"
-      << "seed              = " << seed << "\n"
-      << "threads           = " << threads << "\n"
-      << "output            = " << output << "\n"
-      << "checkpoints       = " << checkpoints << "\n"
-      << "checkpoint-every  = " << checkpoint_every << "\n"
-      << "checkpoint-seconds = " << number_text(checkpoint_seconds) << "s\n"
-      << "checkpoint-keep   = " << checkpoint_keep << "\n";
-  return out.str();
-}
-
-std::uint64_t RunSpec::hash() const {
-  // Threads, output and checkpointing do not change the result; leave them
-  // out. So are the archive's settings for the generational algorithm, which
-  // also keeps the hashes of runs from before the archive existed.
-  std::string text = resolved_text();
-  std::vector<const char*> ignored = {"threads ", "output ", "checkpoints ", "checkpoint-every ", "checkpoint-seconds ", "checkpoint-keep ",
-                                      "# seed-population: none"};
-  if (algorithm == Algorithm::Generational) ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
-  for (const char* volatile_key : ignored) {
-    const auto at = text.find(std::string("\n") + volatile_key);
-    if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
-  }
-  return hash_text(text);
-}
-
-int self_play_count(std::string_view opponent) {
-  const std::string_view name = opponent.substr(0, opponent.find('@'));
-  if (name.size() == opponent.size()) return 0;
-  if (name == "answer") return 1;
-  if (!name.starts_with("hall") || name.size() < 5 || name.size() > 6) return 0;
-  int k = 0;
-  for (char c : name.substr(4)) {
-    if (c < '0' || c > '9') return 0;
-    k = 10 * k + (c - '0');
-  }
-  return k >= 1 && k <= 20 ? k : 0;
-}
 
 RunSpec parse_spec(const std::string& text, const std::string& source_name) {
   const SourceText source(text, source_name);
   std::ostringstream unused_messages;
-  lang::parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   std::vector<spec_ast::Entry> entries;
-  lang::parser::parse_whole(lang::parser::spec_file(), source, handler, entries,
+  parsing::parse_whole(spec_parser::spec_file(), source, handler, entries,
                             {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
   RunSpec spec;
   spec.source = source_name;
@@ -366,5 +264,17 @@ RunSpec parse_spec(const std::string& text, const std::string& source_name) {
 }
 
 RunSpec read_spec_file(const std::string& path) { return parse_spec(read_text_file(path, "spec", 1 << 20), path); }
+
+}  // namespace evalsynth
+
+namespace evalsynth {
+
+RunSpec checkpoint_spec(const Checkpoint& checkpoint, const std::string& checkpoint_path) {
+  try {
+    return parse_spec(checkpoint.spec_text, checkpoint.spec_source);
+  } catch (const InputError& e) {
+    throw InputError(TextLocation{checkpoint_path, 1, 1}, "the spec saved in this checkpoint no longer reads here:\n" + std::string(e.what()));
+  }
+}
 
 }  // namespace evalsynth

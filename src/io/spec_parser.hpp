@@ -5,9 +5,12 @@
 #include <vector>
 
 #include "io/spec_ast.hpp"
-#include "lang/parser_support.hpp"
+#include "support/x3_parsing.hpp"
 
-namespace evalsynth::lang::parser {
+namespace evalsynth::spec_parser {
+
+// The shared X3 plumbing (iterator, skipper, contexts, error capture).
+using namespace evalsynth::parsing;
 
 struct spec_file_class;
 using spec_file_type = x3::rule<spec_file_class, std::vector<spec_ast::Entry>>;
@@ -15,4 +18,4 @@ BOOST_SPIRIT_DECLARE(spec_file_type);
 
 const spec_file_type& spec_file();
 
-}  // namespace evalsynth::lang::parser
+}  // namespace evalsynth::spec_parser

@@ -12,7 +12,7 @@ BOOST_FUSION_ADAPT_STRUCT(evalsynth::spec_ast::Sum, terms)
 BOOST_FUSION_ADAPT_STRUCT(evalsynth::spec_ast::Call, name, arguments)
 BOOST_FUSION_ADAPT_STRUCT(evalsynth::spec_ast::Entry, key, values)
 
-namespace evalsynth::lang::parser {
+namespace evalsynth::spec_parser {
 
 struct spec_file_class : error_reporter {};
 struct spec_entry_class : x3::annotate_on_success {};
@@ -51,4 +51,4 @@ BOOST_SPIRIT_DEFINE(spec_file_rule, spec_entry, spec_sum, spec_call, spec_word, 
 
 const spec_file_type& spec_file() { return spec_file_rule; }
 
-}  // namespace evalsynth::lang::parser
+}  // namespace evalsynth::spec_parser

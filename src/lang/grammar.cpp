@@ -1,5 +1,6 @@
 #include "lang/grammar.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <functional>
@@ -7,7 +8,8 @@
 #include <sstream>
 
 #include "lang/grammar_parser.hpp"
-#include "lang/parse_driver.hpp"
+#include "lang/program_edit.hpp"
+#include "support/x3_driver.hpp"
 #include "lang/printer.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
@@ -71,7 +73,7 @@ constexpr const char* kFormHelp =
 // Builds the Grammar from the syntax tree, reporting errors at tokens.
 class Builder {
  public:
-  Builder(const parser::error_handler_type& handler, const SourceText& source) : locate_(handler, source), source_(source) {}
+  Builder(const parsing::error_handler_type& handler, const SourceText& source) : locate_(handler, source), source_(source) {}
 
   Grammar build(const std::vector<grammar_ast::Statement>& statements) {
     grammar_.source = source_.name();
@@ -342,87 +344,10 @@ class Builder {
         fail_form(nts[i].forms.front(), "'" + nts[i].name + "' never derives a finite program: every alternative refers back to itself or needs a variable");
   }
 
-  parser::NodeLocator locate_;
+  parsing::NodeLocator locate_;
   const SourceText& source_;
   Grammar grammar_;
 };
-
-// Whether nonterminals derive program subtrees, memoized per (node, nonterminal).
-class Derivation {
- public:
-  Derivation(const Grammar& g, const Program& p) : g_(g), p_(p), memo_(p.size() * g.nonterminals.size(), kUnknown) {}
-
-  bool derives(std::size_t node, int nt) {
-    signed char& m = memo_[node * g_.nonterminals.size() + static_cast<std::size_t>(nt)];
-    if (m != kUnknown) return m == kYes;
-    m = kNo;  // a chain cycle back to here is not a derivation
-    bool ok = false;
-    for (const auto& f : g_.nonterminals[static_cast<std::size_t>(nt)].forms)
-      if (matches(node, nt, f)) {
-        ok = true;
-        break;
-      }
-    m = ok ? kYes : kNo;
-    return ok;
-  }
-
-  bool derives_player(int operand, std::uint8_t player) {
-    if (operand == GrammarForm::kLiteralX) return player == 0;
-    if (operand == GrammarForm::kLiteralO) return player == 1;
-    std::vector<bool> seen(g_.nonterminals.size(), false);
-    std::function<bool(int)> visit = [&](int nt) {
-      if (seen[static_cast<std::size_t>(nt)]) return false;
-      seen[static_cast<std::size_t>(nt)] = true;
-      for (const auto& f : g_.nonterminals[static_cast<std::size_t>(nt)].forms) {
-        if ((f.kind == Kind::PlayerX && player == 0) || (f.kind == Kind::PlayerO && player == 1)) return true;
-        if (f.kind == Kind::Chain && visit(f.operands[0])) return true;
-      }
-      return false;
-    };
-    return visit(operand);
-  }
-
- private:
-  static constexpr signed char kUnknown = -1, kNo = 0, kYes = 1;
-
-  bool matches(std::size_t node, int nt, const GrammarForm& f) {
-    const Node& n = p_.nodes[node];
-    switch (f.kind) {
-      case Kind::ConstRange: return n.op == Op::Const && n.value >= f.low && n.value <= f.high;
-      case Kind::True: return n.op == Op::BoolConst && n.value == 1;
-      case Kind::False: return n.op == Op::BoolConst && n.value == 0;
-      case Kind::Var: return n.op == Op::Var && matches_type(n.type, g_.nonterminals[static_cast<std::size_t>(nt)].type);
-      case Kind::PlayerX: case Kind::PlayerO: return false;
-      case Kind::Chain: return derives(node, f.operands[0]);
-      case Kind::Feature: return n.op == Op::Feature && static_cast<Feature>(n.value) == f.feature && (f.operands.empty() || derives_player(f.operands[0], n.player));
-      case Kind::Let: {
-        if (n.op != Op::Let) return false;
-        const auto kids = p_.children(node);
-        return derives(kids[0], f.operands[0]) && derives(kids[1], f.operands[1]);
-      }
-      case Kind::Operator: {
-        if (n.op != f.op) return false;
-        const auto kids = p_.children(node);
-        for (std::size_t k = 0; k < kids.size(); ++k)
-          if (!derives(kids[k], f.operands[k])) return false;
-        return true;
-      }
-    }
-    return false;
-  }
-  static bool matches_type(Type t, SymbolType s) { return (t == Type::Int) == (s == SymbolType::Int) && s != SymbolType::Player; }
-
-  const Grammar& g_;
-  const Program& p_;
-  std::vector<signed char> memo_;
-};
-
-Program subtree(const Program& p, std::size_t root) {
-  Program s;
-  s.names = p.names;
-  s.nodes.assign(p.nodes.begin() + static_cast<std::ptrdiff_t>(p.subtree_begin(root)), p.nodes.begin() + static_cast<std::ptrdiff_t>(root) + 1);
-  return s;
-}
 
 }  // namespace
 
@@ -432,26 +357,12 @@ int Grammar::find(std::string_view name) const {
   return -1;
 }
 
-std::optional<std::string> Grammar::why_not_derived(const Program& program) const {
-  if (program.nodes.empty()) return "the program is empty";
-  Derivation d(*this, program);
-  const std::size_t root = program.size() - 1;
-  if (d.derives(root, start)) return std::nullopt;
-  // Report the first (innermost, leftmost) part that no nonterminal derives.
-  for (std::size_t i = 0; i < program.size(); ++i) {
-    bool any = false;
-    for (std::size_t nt = 0; nt < nonterminals.size() && !any; ++nt) any = d.derives(i, static_cast<int>(nt));
-    if (!any) return "grammar " + source + " has no production for '" + to_text(subtree(program, i)) + "'";
-  }
-  return "grammar " + source + " does not derive the program from its start symbol '" + nonterminals[static_cast<std::size_t>(start)].name + "'";
-}
-
 Grammar parse_grammar(const std::string& text, const std::string& source_name) {
   const SourceText source(text, source_name);
   std::ostringstream unused_messages;
-  parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   std::vector<grammar_ast::Statement> statements;
-  parser::parse_whole(parser::grammar_file(), source, handler, statements,
+  parsing::parse_whole(parser::grammar_file(), source, handler, statements,
                       {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
   return Builder(handler, source).build(statements);
 }

@@ -56,6 +56,11 @@ class Grammar {
   int start = -1;
 
   int find(std::string_view name) const;
+  // The players (0 = x, 1 = o) that a player operand of a form can stand for:
+  // kLiteralX/O themselves, or the literals a nonterminal reaches through
+  // chains, in depth-first order (repeats kept: a player reached twice is
+  // twice as likely to be grown).
+  std::vector<std::uint8_t> players_of(int operand) const;
   // Empty if the grammar derives `program` from its start symbol; otherwise a
   // sentence saying which part of the program it cannot derive.
   std::optional<std::string> why_not_derived(const Program& program) const;

@@ -5,9 +5,12 @@
 #include <vector>
 
 #include "lang/grammar_ast.hpp"
-#include "lang/parser_support.hpp"
+#include "support/x3_parsing.hpp"
 
 namespace evalsynth::lang::parser {
+
+// The shared X3 plumbing (iterator, skipper, contexts, error capture).
+using namespace evalsynth::parsing;
 
 struct grammar_file_class;
 using grammar_file_type = x3::rule<grammar_file_class, std::vector<grammar_ast::Statement>>;

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "lang/parse_driver.hpp"
+#include "support/x3_driver.hpp"
 #include "lang/parser.hpp"
 #include "support/source_text.hpp"
 
@@ -36,7 +36,7 @@ void check_nesting(const std::string& text, const SourceText& map) {
 // Turns the syntax tree into a typed postfix program.
 class Lowering {
  public:
-  Lowering(const parser::error_handler_type& handler, const SourceText& map, Program& out)
+  Lowering(const parsing::error_handler_type& handler, const SourceText& map, Program& out)
       : locate_(handler, map), map_(map), out_(out) {}
 
   Type expression(const ast::Expression& e) {
@@ -245,7 +245,7 @@ class Lowering {
     return n->digits[0] - '0';
   }
 
-  parser::NodeLocator locate_;
+  parsing::NodeLocator locate_;
   const SourceText& map_;
   Program& out_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
@@ -259,9 +259,9 @@ Program parse_program(const std::string& text, const std::string& source_name) {
   check_nesting(text, map);
 
   std::ostringstream unused_messages;
-  parser::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   ast::Expression tree;
-  parser::parse_whole(parser::program(), map, handler, tree,
+  parsing::parse_whole(parser::program(), map, handler, tree,
                       {"an operator or the end of the program", "an expression", " but the program ends here"});
 
   Program program;

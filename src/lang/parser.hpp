@@ -4,9 +4,12 @@
 // includes only this light header.
 
 #include "lang/ast.hpp"
-#include "lang/parser_support.hpp"
+#include "support/x3_parsing.hpp"
 
 namespace evalsynth::lang::parser {
+
+// The shared X3 plumbing (iterator, skipper, contexts, error capture).
+using namespace evalsynth::parsing;
 
 struct program_class;
 using program_type = x3::rule<program_class, ast::Expression>;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 #include "support/random.hpp"
 
@@ -38,14 +39,15 @@ constexpr std::array<FeatureInfo, kFeatureCount> kFeatures = {{
 const OpInfo& op_info(Op op) { return kOps[static_cast<std::size_t>(op)]; }
 const FeatureInfo& feature_info(Feature f) { return kFeatures[static_cast<std::size_t>(f)]; }
 
-std::vector<std::size_t> Program::children(std::size_t i) const {
+std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i) {
   const int arity = op_info(nodes[i].op).arity;
   std::vector<std::size_t> result(static_cast<std::size_t>(arity));
   std::size_t child = i;  // walk back from the last child
   for (int k = arity - 1; k >= 0; --k) {
+    assert(child > 0 && "a node has fewer nodes before it than its arity needs");
     child -= 1;
     result[static_cast<std::size_t>(k)] = child;
-    child = subtree_begin(child);
+    child = child + 1 - nodes[child].length;
   }
   return result;
 }

@@ -46,6 +46,17 @@ struct Node {
   friend bool operator==(const Node&, const Node&) = default;
 };
 
+// A node with the given fields and length 1 (callers building postfix code
+// fix the length afterwards, or call recompute_lengths).
+inline Node make_node(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
+  Node n;
+  n.op = op;
+  n.type = type;
+  n.value = value;
+  n.player = player;
+  return n;
+}
+
 struct OpInfo {
   std::string_view name;  // as written: "+", "min", "sq", "if", ...
   int arity;
@@ -59,6 +70,10 @@ struct FeatureInfo {
   std::string_view description;
 };
 const FeatureInfo& feature_info(Feature f);
+
+// Child indices (roots of the child subtrees, left to right) of node i of a
+// postfix node sequence.
+std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i);
 
 class Program {
  public:
@@ -74,7 +89,7 @@ class Program {
   // The first node of the subtree rooted at node i.
   std::size_t subtree_begin(std::size_t i) const { return i + 1 - nodes[i].length; }
   // Child indices of node i (root nodes of its child subtrees), left to right.
-  std::vector<std::size_t> children(std::size_t i) const;
+  std::vector<std::size_t> children(std::size_t i) const { return lang::children(nodes, i); }
 
   // Renumbers the names by first appearance in postfix order and drops unused
   // ones, so equal programs have equal name tables.

@@ -27,14 +27,7 @@ class Generator {
   }
 
  private:
-  void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
-    Node n;
-    n.op = op;
-    n.type = type;
-    n.value = value;
-    n.player = player;
-    out_.nodes.push_back(n);
-  }
+  void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) { out_.nodes.push_back(make_node(op, type, value, player)); }
 
   std::int32_t constant() {
     switch (rng_.below(10)) {
@@ -74,10 +67,6 @@ class Generator {
     }
   }
 
-  void node(Op op, Type type, std::int32_t value = 0) {
-    emit(op, type, value);
-  }
-
   void grow_int(int budget) {
     static constexpr Op kBinary[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::Min, Op::Max};
     const int choice = rng_.below(20);
@@ -91,23 +80,23 @@ class Generator {
         grow(Type::Int, (budget - 1) / 2);
         grow(Type::Int, (budget - 1) / 2);
       }
-      node(Op::Sq, Type::Int);
+      emit(Op::Sq, Type::Int);
     } else if (choice < 12) {
       const int left = 1 + rng_.below(budget - 1);
       grow(Type::Int, left);
       grow(Type::Int, budget - 1 - left);
-      node(kBinary[rng_.below(7)], Type::Int);
+      emit(kBinary[rng_.below(7)], Type::Int);
     } else if (choice < 14) {
       grow(Type::Int, budget - 1);
-      node(rng_.below(2) ? Op::Neg : Op::Abs, Type::Int);
+      emit(rng_.below(2) ? Op::Neg : Op::Abs, Type::Int);
     } else if (choice < 15) {
       grow(Type::Int, budget - 1);
-      node(Op::Height, Type::Int);
+      emit(Op::Height, Type::Int);
     } else if (choice < 17) {
       grow(Type::Bool, (budget - 1) / 3);
       grow(Type::Int, (budget - 1) / 3);
       grow(Type::Int, (budget - 1) / 3);
-      node(Op::If, Type::Int);
+      emit(Op::If, Type::Int);
     } else {
       let(Type::Int, budget);
     }
@@ -119,19 +108,19 @@ class Generator {
     if (choice < 5) {
       grow(Type::Int, (budget - 1) / 2);
       grow(Type::Int, (budget - 1) / 2);
-      node(kCompare[rng_.below(6)], Type::Bool);
+      emit(kCompare[rng_.below(6)], Type::Bool);
     } else if (choice < 7) {
       grow(Type::Bool, (budget - 1) / 2);
       grow(Type::Bool, (budget - 1) / 2);
-      node(rng_.below(2) ? Op::And : Op::Or, Type::Bool);
+      emit(rng_.below(2) ? Op::And : Op::Or, Type::Bool);
     } else if (choice < 8) {
       grow(Type::Bool, budget - 1);
-      node(Op::Not, Type::Bool);
+      emit(Op::Not, Type::Bool);
     } else if (choice < 9) {
       grow(Type::Bool, (budget - 1) / 3);
       grow(Type::Bool, (budget - 1) / 3);
       grow(Type::Bool, (budget - 1) / 3);
-      node(Op::If, Type::Bool);
+      emit(Op::If, Type::Bool);
     } else {
       let(Type::Bool, budget);
     }

@@ -10,7 +10,7 @@
 #include <limits>
 
 #include "game/position.hpp"
-#include "lang/features.hpp"
+#include "game/features.hpp"
 #include "lang/program.hpp"
 
 namespace evalsynth::lang::semantics {

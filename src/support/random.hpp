@@ -4,7 +4,9 @@
 // scheduling order.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <initializer_list>
 #include <string_view>
 
@@ -31,6 +33,23 @@ class Rng {
  private:
   std::uint64_t state_;
 };
+
+// An index drawn with probability proportional to its weight (weights >= 0,
+// summing to more than 0): one draw of rng.unit(), the weights walked in
+// order, the last index taking what rounding leaves over.
+template <class Weights>
+std::size_t pick_weighted(const Weights& weights, Rng& rng) {
+  double total = 0;
+  for (double w : weights) total += w;
+  double pick = rng.unit() * total;
+  std::size_t i = 0;
+  for (double w : weights) {
+    if (i + 1 == std::size(weights) || pick < w) break;
+    pick -= w;
+    ++i;
+  }
+  return i;
+}
 
 // Mixes a list of values into one seed (order matters).
 constexpr std::uint64_t mix_seed(std::initializer_list<std::uint64_t> parts) {

@@ -6,8 +6,9 @@
 #include <cereal/types/vector.hpp>
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
 
-#include "io/files.hpp"
+#include "support/files.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "support/source_text.hpp"
@@ -30,6 +31,13 @@ void load_minimal(const Archive&, Program& program, const std::string& text) {
 
 }  // namespace lang
 
+namespace evolve {
+template <class Archive>
+void serialize(Archive& a, Individual& i) {
+  a(cereal::make_nvp("program", i.program), cereal::make_nvp("hash", i.hash), cereal::make_nvp("training", i.training));
+}
+}  // namespace evolve
+
 template <class Archive>
 std::uint64_t save_minimal(const Archive&, const Rng& rng) {
   return rng.state();
@@ -43,11 +51,6 @@ template <class Archive>
 void serialize(Archive& a, Fitness& f) {
   a(cereal::make_nvp("games", f.games), cereal::make_nvp("wins", f.wins), cereal::make_nvp("draws", f.draws),
     cereal::make_nvp("moves_to_win", f.moves_to_win), cereal::make_nvp("nodes", f.nodes));
-}
-
-template <class Archive>
-void serialize(Archive& a, Individual& i) {
-  a(cereal::make_nvp("program", i.program), cereal::make_nvp("hash", i.hash), cereal::make_nvp("training", i.training));
 }
 
 template <class Archive>
@@ -81,11 +84,18 @@ void serialize(Archive& a, InputFingerprints& f) {
 
 template <class Archive>
 void serialize(Archive& a, SynthesisState& s) {
+  // The stop reason is stored by name (stop_reason.hpp), as format 1 has it.
+  std::string stop_reason(stop_reason_name(s.stop_reason));
   a(cereal::make_nvp("rng", s.rng), cereal::make_nvp("generation", s.generation), cereal::make_nvp("evaluations", s.evaluations),
     cereal::make_nvp("games_played", s.games_played), cereal::make_nvp("elapsed_seconds", s.elapsed_seconds),
-    cereal::make_nvp("stop_reason", s.stop_reason), cereal::make_nvp("baselines", s.baselines), cereal::make_nvp("hall_of_fame", s.hall),
+    cereal::make_nvp("stop_reason", stop_reason), cereal::make_nvp("baselines", s.baselines), cereal::make_nvp("hall_of_fame", s.hall),
     cereal::make_nvp("log", s.log), cereal::make_nvp("population", s.population), cereal::make_nvp("training_cache", s.training_cache),
     cereal::make_nvp("validation_cache", s.validation_cache));
+  if constexpr (Archive::is_loading::value) {
+    const std::optional<StopReason> reason = stop_reason_from_name(stop_reason);
+    if (!reason) throw std::runtime_error("unknown stop reason '" + stop_reason + "'");
+    s.stop_reason = *reason;
+  }
 }
 
 template <class Archive>
@@ -188,14 +198,6 @@ std::string checkpoint_json(const Checkpoint& checkpoint) {
     archive(cereal::make_nvp("checkpoint", checkpoint));
   }
   return std::move(out).str() + "\n";
-}
-
-RunSpec checkpoint_spec(const Checkpoint& checkpoint, const std::string& checkpoint_path) {
-  try {
-    return parse_spec(checkpoint.spec_text, checkpoint.spec_source);
-  } catch (const InputError& e) {
-    throw InputError(TextLocation{checkpoint_path, 1, 1}, "the spec saved in this checkpoint no longer reads here:\n" + std::string(e.what()));
-  }
 }
 
 }  // namespace evalsynth

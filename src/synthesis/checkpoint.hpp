@@ -50,8 +50,4 @@ Checkpoint read_checkpoint(const std::string& path);
 // Everything in the checkpoint as JSON (cereal's JSON archive).
 std::string checkpoint_json(const Checkpoint& checkpoint);
 
-// The parsed spec of a checkpoint, with a clear error if its text no longer
-// parses (a file it names has gone) — located at the checkpoint.
-RunSpec checkpoint_spec(const Checkpoint& checkpoint, const std::string& checkpoint_path);
-
 }  // namespace evalsynth

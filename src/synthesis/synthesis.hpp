@@ -21,20 +21,22 @@
 #include <string>
 #include <vector>
 
-#include "evolve/variation.hpp"
-#include "io/spec.hpp"
+#include <memory>
+
+#include "evolve/algorithm.hpp"
+#include "evolve/individual.hpp"
 #include "lang/grammar.hpp"
-#include "tournament/fitness.hpp"
 #include "support/random.hpp"
+#include "synthesis/run_inputs.hpp"
+#include "synthesis/run_spec.hpp"
+#include "synthesis/stop_reason.hpp"
+#include "tournament/fitness.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
 
-struct Individual {
-  lang::Program program;
-  std::uint64_t hash = 0;
-  Fitness training;
-};
+using evolve::Individual;
+using evolve::Population;
 
 struct HallEntry {
   lang::Program program;
@@ -73,8 +75,8 @@ struct SynthesisState {
   std::int64_t evaluations = 0;
   std::uint64_t games_played = 0;
   double elapsed_seconds = 0;  // of all sessions before this one
-  std::string stop_reason;     // empty while running; else why it stopped
-  std::vector<Individual> population;
+  StopReason stop_reason = StopReason::Running;
+  Population population;
   std::map<std::uint64_t, Fitness> training_cache;  // by program hash (mixed with the self-play opponent's, if any)
   std::map<std::uint64_t, Fitness> validation_cache;
   std::vector<HallEntry> hall;
@@ -82,15 +84,7 @@ struct SynthesisState {
   std::vector<Baseline> baselines;
 
   // Stopped for good (a budget was used up), not paused or interrupted.
-  bool finished() const { return stop_reason == "generations" || stop_reason == "evaluations" || stop_reason == "time-budget"; }
-};
-
-// What a run depends on besides the spec text, reduced to hashes: a resumed
-// run must see the same inputs, and a changed file should be named.
-struct InputFingerprints {
-  std::uint64_t grammar = 0, seeds = 0, opponents = 0, training_boards = 0, validation_boards = 0, strength_positions = 0,
-                seed_population = 0;
-  friend bool operator==(const InputFingerprints&, const InputFingerprints&) = default;
+  bool finished() const { return is_finished(stop_reason); }
 };
 
 // How the caller follows and steers a run. Both are called at generation
@@ -99,9 +93,9 @@ struct RunHooks {
   // After every generation: its log entry (the state is already the next
   // generation's).
   std::function<void(const GenerationLog&)> on_generation;
-  // Asked after every generation: stop now with this reason ("interrupted",
-  // "paused"), or "" to go on. A stopped run can be resumed.
-  std::function<std::string()> stop_request;
+  // Asked after every generation: stop now with this reason (Interrupted,
+  // Paused), or Running to go on. A stopped run can be resumed.
+  std::function<StopReason()> stop_request;
 };
 
 class Synthesis {
@@ -111,6 +105,9 @@ class Synthesis {
   // A run continued from a saved state (made with this spec and these inputs:
   // compare inputs() with the saved fingerprints).
   Synthesis(const RunSpec& spec, SynthesisState state);
+  // The grower, variation and algorithm refer to members: never copied or moved.
+  Synthesis(const Synthesis&) = delete;
+  Synthesis& operator=(const Synthesis&) = delete;
 
   // Runs until a budget is used up or the hooks ask it to stop.
   void run(const RunHooks& hooks = {});
@@ -119,54 +116,34 @@ class Synthesis {
   const std::vector<HallEntry>& hall_of_fame() const { return state_.hall; }
   const std::vector<GenerationLog>& log() const { return state_.log; }
   const std::vector<Baseline>& baselines() const { return state_.baselines; }
-  const FitnessTask& training_task() const { return training_; }
-  const FitnessTask& validation_task() const { return validation_; }
+  const FitnessTask& training_task() const { return inputs_.training; }
+  const FitnessTask& validation_task() const { return inputs_.validation; }
   const RunSpec& spec() const { return spec_; }
-  const std::string& stop_reason() const { return state_.stop_reason; }
-  const InputFingerprints& inputs() const { return inputs_; }
-  // Seed-population programs left out: outside the grammar or the limits.
-  std::size_t seed_population_skipped() const { return seed_population_skipped_; }
+  StopReason stop_reason() const { return state_.stop_reason; }
+  const InputFingerprints& inputs() const { return inputs_.fingerprints; }
+  std::size_t seed_population_skipped() const { return inputs_.seed_population_skipped; }
 
  private:
-  void initialise();
+  evolve::Population fresh_population(bool with_seed_population, Rng& rng) const;
+  void score_references();
   void evaluate_population(std::size_t& hits, std::size_t& misses);
   void update_self_play();
   std::uint64_t training_key(std::uint64_t program_hash) const;
   void validate_top();
   void measure_answer_strength();
-  void next_generation();
-  void reduce_to_archive();
-  void add_offspring_of_archive();
-  evolve::Operator pick_operator();
-  const Individual& tournament();
-  bool better(const Individual& a, const Individual& b) const;
+  GenerationLog log_entry(std::size_t hits, std::size_t misses) const;
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task);
-
-  void advance();
-  std::string budget_used_up(double elapsed) const;
+  StopReason budget_used_up(double elapsed) const;
 
   RunSpec spec_;
   lang::Grammar grammar_;
-  std::optional<evolve::Grower> grower_;
-  std::optional<evolve::Variation> variation_;
-  FitnessTask training_;
-  FitnessTask validation_;
-  std::vector<LabelledPosition> strength_positions_;
-  std::vector<lang::Program> seeds_;
-  struct SelfPlaySlot {
-    std::size_t opponent;  // index into training_.opponents
-    int rank;              // which of the hall of fame it plays with
-  };
-  std::vector<SelfPlaySlot> self_play_opponents_;
-  std::uint64_t self_play_key_ = 0;               // which program they play with now
-  std::vector<lang::Program> seed_population_;
-  std::size_t seed_population_skipped_ = 0;
-  InputFingerprints inputs_;
+  evolve::Grower grower_;
+  evolve::Variation variation_;
+  RunInputs inputs_;
+  evolve::Breeding breeding_;
+  std::unique_ptr<evolve::EvolutionAlgorithm> algorithm_;
+  std::uint64_t self_play_key_ = 0;  // which programs the self-play opponents play with now
   SynthesisState state_;
 };
-
-// Board sets as the spec describes them; later random boards avoid earlier ones.
-std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,
-                                   const std::vector<Position>& exclude);
 
 }  // namespace evalsynth

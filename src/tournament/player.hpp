@@ -11,19 +11,13 @@
 #include <memory>
 
 #include "game/evaluators.hpp"
+#include "game/move_order.hpp"
 #include "game/search.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth {
-
-// How a player orders the columns it tries at the root, which decides between
-// equally valued moves.
-enum class MoveOrder {
-  LeftToRight,  // columns 1..7, as the ADATE specification (Appendix A)
-  Random,       // shuffled anew for every move, as the thesis's Java agents (C.5)
-};
 
 // Evaluators a player can search with. A variant, not a virtual base: the
 // search is instantiated per evaluator type and the visit happens once per
@@ -49,14 +43,6 @@ struct Player {
   }
 };
 
-// The thesis's Java shuffle (C4IBEFAgent.randomize): for each index swap with a
-// uniformly random index. Not a uniform permutation, but the one the published
-// tables were made with, so it is what decides ties here too.
-ColumnOrder thesis_shuffle(Rng& rng);
-
-// A uniformly random playable column, as the thesis's random agent (C.4).
-int random_column(const Position& p, Rng& rng);
-
 // How games are played: tie-breaking order and win rules.
 struct GameSettings {
   MoveOrder order = MoveOrder::Random;
@@ -67,10 +53,10 @@ struct GameSettings {
 template <class Rules>
 int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
   if (player.is_random()) return random_column(p, rng);
-  const ColumnOrder root_order = order == MoveOrder::Random ? thesis_shuffle(rng) : kLeftToRight;
+  const ColumnOrder root = root_order(order, rng);
   auto search_with = [&](const auto& evaluator) {
     AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);
-    const int move = search.search(p, player.depth, root_order).move;
+    const int move = search.search(p, player.depth, root).move;
     counters.nodes += search.counters().nodes;
     counters.evaluations += search.counters().evaluations;
     return move;

@@ -134,4 +134,20 @@ std::vector<Position> random_game_boards(int count, std::uint64_t seed, const st
   return boards;
 }
 
+std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed, const std::vector<Position>& exclude) {
+  std::vector<Position> boards;
+  std::vector<Position> taken = exclude;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    std::vector<Position> part;
+    switch (sources[i].kind) {
+      case BoardSource::Kind::Shallow: part = shallow_boards(); break;
+      case BoardSource::Kind::Random: part = random_game_boards(sources[i].count, mix_seed({seed, i, exclude.size()}), taken); break;
+      case BoardSource::Kind::File: part = read_board_file(sources[i].path); break;
+    }
+    boards.insert(boards.end(), part.begin(), part.end());
+    taken.insert(taken.end(), part.begin(), part.end());
+  }
+  return boards;
+}
+
 }  // namespace evalsynth

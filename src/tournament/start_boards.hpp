@@ -23,6 +23,18 @@ std::vector<Position> parse_board_text(const std::string& text, const std::strin
 // The empty board, its 7 successors and their 49 successors (57 boards).
 std::vector<Position> shallow_boards();
 
+// One part of a board set, as specs write it: `shallow` (the 57 boards up to
+// 2 plies), `random(N)` (N boards from seeded random games) or `file("path")`.
+struct BoardSource {
+  enum class Kind { Shallow, Random, File } kind = Kind::Shallow;
+  int count = 0;
+  std::string path;
+};
+
+// The boards of a set of sources, in order; random boards avoid `exclude` and
+// the boards of earlier sources.
+std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed, const std::vector<Position>& exclude);
+
 // `count` distinct positions, not finished and not already in `exclude`, each
 // taken at a uniformly random ply of a seeded random-vs-random game.
 std::vector<Position> random_game_boards(int count, std::uint64_t seed, const std::vector<Position>& exclude);

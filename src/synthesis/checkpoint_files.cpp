@@ -1,8 +1,4 @@
-#include "synthesis/checkpoint_folder.hpp"
-
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
+#include "synthesis/checkpoint_files.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,7 +6,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "lang/parse.hpp"
+#include "support/error.hpp"
+#include "synthesis/checkpoint.hpp"
 
 namespace evalsynth {
 namespace fs = std::filesystem;
@@ -76,44 +73,6 @@ void remove_checkpoints(const std::string& folder) {
     fs::remove(file, error);
     if (error) throw InputError(TextLocation{file, 1, 1}, "cannot remove the old checkpoint: " + error.message());
   }
-}
-
-FolderLock::FolderLock(const std::string& folder) {
-  std::error_code error;
-  fs::create_directories(folder, error);
-  if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the checkpoint folder: " + error.message());
-  const std::string path = folder + "/lock";
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(TextLocation{path, 1, 1}, std::string("cannot open the lock file: ") + std::strerror(errno));
-  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-    ::close(fd_);
-    throw InputError(TextLocation{folder, 1, 1}, "another evalsynth process is running this run; wait for it or stop it first");
-  }
-  // Half-written checkpoints of a process that was killed: no one else can be
-  // writing them now that we hold the lock.
-  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
-    if (it->path().filename().string().find(".ckpt.tmp.") != std::string::npos) fs::remove(it->path(), error);
-}
-
-FolderLock::~FolderLock() {
-  if (fd_ >= 0) ::close(fd_);  // closing releases the lock
-}
-
-lang::Program read_evaluator_program(const std::string& path) {
-  std::error_code error;
-  if (fs::is_directory(path, error) || path.ends_with(".ckpt")) {
-    const std::string file = resolve_checkpoint(path);
-    return read_checkpoint(file).state.hall.front().program;
-  }
-  return lang::read_program_file(path);
-}
-
-std::vector<lang::Program> read_population_programs(const std::string& path) {
-  const Checkpoint checkpoint = read_checkpoint(resolve_checkpoint(path));
-  std::vector<lang::Program> programs;
-  for (const HallEntry& h : checkpoint.state.hall) programs.push_back(h.program);
-  for (const Individual& i : checkpoint.state.population) programs.push_back(i.program);
-  return programs;
 }
 
 }  // namespace evalsynth

@@ -6,10 +6,10 @@
 #include <sstream>
 #include <string>
 
-#include "lang/parser_support.hpp"
+#include "support/x3_parsing.hpp"
 #include "support/source_text.hpp"
 
-namespace evalsynth::lang::parser {
+namespace evalsynth::parsing {
 
 // Turns nodes tagged by annotate_on_success into file:line:col errors.
 class NodeLocator {
@@ -59,4 +59,4 @@ void parse_whole(const Rule& rule, const SourceText& source, error_handler_type&
   source.fail_at(where, "expected " + expected + (at_end ? words.when_text_ends : ""));
 }
 
-}  // namespace evalsynth::lang::parser
+}  // namespace evalsynth::parsing

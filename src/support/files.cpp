@@ -1,4 +1,4 @@
-#include "io/files.hpp"
+#include "support/files.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

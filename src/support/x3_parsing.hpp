@@ -7,7 +7,7 @@
 #include <boost/spirit/home/x3/support/utility/error_reporting.hpp>
 #include <string>
 
-namespace evalsynth::lang::parser {
+namespace evalsynth::parsing {
 
 namespace x3 = boost::spirit::x3;
 
@@ -43,4 +43,4 @@ struct error_reporter {
   }
 };
 
-}  // namespace evalsynth::lang::parser
+}  // namespace evalsynth::parsing

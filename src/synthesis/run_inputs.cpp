@@ -1,0 +1,114 @@
+#include "synthesis/run_inputs.hpp"
+
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "support/files.hpp"
+#include "support/source_text.hpp"
+#include "synthesis/saved_programs.hpp"
+#include "tournament/player_syntax.hpp"
+
+namespace evalsynth {
+namespace {
+
+// Accumulates a fingerprint hash.
+struct Fingerprint {
+  std::uint64_t value = 0x6A09E667F3BCC908ULL;
+  void add(std::uint64_t part) { value = mix_seed({value, part}); }
+  void add(std::string_view text) { add(hash_text(text)); }
+  void add(const std::vector<Position>& boards) {
+    for (const Position& b : boards) add(b.key());
+  }
+};
+
+FitnessTask make_task(const RunSpec& spec, std::vector<Position> boards, std::uint64_t seed, const std::vector<Opponent>& opponents) {
+  FitnessTask task;
+  task.boards = std::move(boards);
+  task.game = {spec.move_order, spec.rules};
+  task.scoring = spec.scoring;
+  task.seed = seed;
+  task.opponents = opponents;
+  for (std::size_t o = 0; o < task.opponents.size(); ++o)
+    for (int depth : spec.candidate_depths)
+      for (Side side : spec.colours)
+        task.configs.push_back({side, depth, static_cast<int>(o), task.opponents[o].player.depth});
+  return task;
+}
+
+}  // namespace
+
+RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation) {
+  RunInputs in;
+  Fingerprint grammar, seeds, opponents, training, validation, strength, seed_population;
+  grammar.add(read_text_file(spec.grammar, "grammar"));
+  const lang::Grammar& g = variation.grammar();
+
+  for (const std::string& path : spec.seeds) {
+    lang::Program seed = lang::read_program_file(path);
+    if (const auto why = g.why_not_derived(seed)) throw InputError(TextLocation{path, 1, 1}, "seed program is not in the search space: " + *why);
+    if (!variation.acceptable(seed))
+      throw InputError(TextLocation{path, 1, 1}, "seed program exceeds max-size " + std::to_string(spec.limits.max_size) + " or max-depth " +
+                                                     std::to_string(spec.limits.max_depth));
+    seeds.add(lang::to_text(seed));
+    in.seeds.push_back(std::move(seed));
+  }
+  if (!spec.seed_population.empty()) {
+    for (lang::Program& p : read_population_programs(spec.seed_population)) {
+      if (g.why_not_derived(p) || !variation.acceptable(p)) {
+        ++in.seed_population_skipped;
+        continue;
+      }
+      seed_population.add(lang::to_text(p));
+      in.seed_population.push_back(std::move(p));
+    }
+  }
+
+  // Opponents read from files or checkpoints enter the fingerprint by their
+  // program text, so a resumed run notices when one has changed.
+  const ProgramReader read_opponent = [&](const std::string& path) {
+    lang::Program p = read_evaluator_program(path);
+    opponents.add(lang::to_text(p));
+    return p;
+  };
+  // Self-play opponents (`answer@D`, `hallK@D`: the run's own best programs)
+  // play in training only: validation must measure every generation by one
+  // yardstick. Until the run has programs of its own they play IBEF.
+  std::vector<Opponent> fixed, self_play;
+  std::vector<int> self_play_ranks;
+  for (const std::string& text : spec.opponents) {
+    opponents.add(text);
+    const PlayerEntry entry = parse_player_entry(text, true);
+    if (entry.kind == PlayerEntry::Kind::SelfPlay) {
+      for (int depth = entry.first_depth; depth <= entry.last_depth; ++depth)
+        for (int rank = 0; rank < entry.self_play_count; ++rank) {
+          Player p = builtin_player("ibef", depth);
+          p.name = entry.self_play_count == 1 ? std::string("ANSWER") : "HALL" + std::to_string(rank + 1);
+          p.from_file = true;
+          self_play.push_back({std::move(p)});
+          self_play_ranks.push_back(rank);
+        }
+      continue;
+    }
+    for (Player& p : parse_player_list(text, read_opponent)) fixed.push_back({std::move(p)});
+  }
+  std::vector<Opponent> all = fixed;
+  for (std::size_t i = 0; i < self_play.size(); ++i) {
+    in.self_play.push_back({all.size(), self_play_ranks[i]});
+    all.push_back(self_play[i]);
+  }
+  in.training = make_task(spec, build_boards(spec.training, spec.board_seed, {}), mix_seed({spec.seed, 1}), all);
+  in.validation = make_task(spec, build_boards(spec.validation, mix_seed({spec.board_seed, 2}), in.training.boards), mix_seed({spec.seed, 2}), fixed);
+  training.add(in.training.boards);
+  validation.add(in.validation.boards);
+  for (const std::string& path : spec.strength_positions) {
+    const std::vector<LabelledPosition> set = read_analysis_file(path);
+    in.strength_positions.insert(in.strength_positions.end(), set.begin(), set.end());
+  }
+  for (const LabelledPosition& p : in.strength_positions) {
+    strength.add(p.position.key());
+    for (int score : p.move_scores) strength.add(static_cast<std::uint64_t>(score));
+  }
+  in.fingerprints = {grammar.value, seeds.value, opponents.value, training.value, validation.value, strength.value, seed_population.value};
+  return in;
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,45 @@
+#pragma once
+// Everything a run reads from the files its spec names, read once and checked
+// before any game is played: seeds, a saved population, opponents (fixed and
+// self-play slots), the training and validation tasks, strength positions,
+// and a fingerprint of each (a resumed run must see the same inputs, and a
+// changed file should be named).
+
+#include <cstdint>
+#include <vector>
+
+#include "evolve/variation.hpp"
+#include "synthesis/run_spec.hpp"
+#include "tournament/fitness.hpp"
+#include "tournament/strength.hpp"
+
+namespace evalsynth {
+
+struct InputFingerprints {
+  std::uint64_t grammar = 0, seeds = 0, opponents = 0, training_boards = 0, validation_boards = 0, strength_positions = 0,
+                seed_population = 0;
+  friend bool operator==(const InputFingerprints&, const InputFingerprints&) = default;
+};
+
+// A training opponent that plays with one of the run's own programs.
+struct SelfPlaySlot {
+  std::size_t opponent;  // index into the training task's opponents
+  int rank;              // which of the hall of fame it plays with (0: the answer)
+};
+
+struct RunInputs {
+  std::vector<lang::Program> seeds;
+  std::vector<lang::Program> seed_population;
+  std::size_t seed_population_skipped = 0;  // outside the grammar or the limits
+  FitnessTask training;                     // fixed opponents, then self-play slots
+  FitnessTask validation;                   // fixed opponents only
+  std::vector<SelfPlaySlot> self_play;
+  std::vector<LabelledPosition> strength_positions;
+  InputFingerprints fingerprints;
+};
+
+// Reads and checks every input; `variation` holds the spec's grammar and
+// limits, which seeds must obey. Throws InputError.
+RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation);
+
+}  // namespace evalsynth

@@ -1,0 +1,100 @@
+#include "synthesis/run_spec.hpp"
+
+#include <sstream>
+
+#include "support/random.hpp"
+
+namespace evalsynth {
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+std::string board_text(const std::vector<BoardSource>& sources) {
+  std::string out;
+  for (const auto& b : sources) {
+    if (!out.empty()) out += " + ";
+    out += b.kind == BoardSource::Kind::Shallow ? "shallow"
+           : b.kind == BoardSource::Kind::Random ? "random(" + std::to_string(b.count) + ")"
+                                                 : "file(\"" + b.path + "\")";
+  }
+  return out;
+}
+
+std::string number_text(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+}  // namespace
+
+std::string RunSpec::resolved_text() const {
+  std::vector<std::string> colour_names, depth_names;
+  for (Side c : colours) colour_names.push_back(c == Side::X ? "x" : "o");
+  for (int d : candidate_depths) depth_names.push_back(std::to_string(d));
+  std::ostringstream out;
+  out << "name              = " << name << "\n"
+      << "grammar           = " << grammar << "\n"
+      << (seeds.empty() ? "# seeds: none\n" : "seeds             = " + join(seeds) + "\n")
+      << (seed_population.empty() ? "# seed-population: none\n" : "seed-population   = " + seed_population + "\n")
+      << "opponents         = " << join(opponents) << "\n"
+      << "colours           = " << join(colour_names) << "\n"
+      << "candidate-depths  = " << join(depth_names) << "\n"
+      << "training-boards   = " << board_text(training) << "\n"
+      << "validation-boards = " << board_text(validation) << "\n"
+      << "board-seed        = " << board_seed << "\n"
+      << (strength_positions.empty() ? "# strength-positions: none\n" : "strength-positions = " + join(strength_positions) + "\n")
+      << "strength-depth    = " << strength_depth << "\n"
+      << "scoring           = " << (scoring == Scoring::Thesis ? "thesis" : "points") << "\n"
+      << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
+      << "rules             = " << (rules == RuleSet::Standard ? "standard" : "thesis-java") << "\n"
+      << "population        = " << population << "\n"
+      << "generations       = " << generations << "\n"
+      << "time-budget       = " << number_text(time_budget_seconds) << "s\n"
+      << "evaluations       = " << evaluation_budget << "\n";
+  for (evolve::OperatorId op = 0; op < evolve::operators().size(); ++op) {
+    std::string key(evolve::operator_info(op).name);
+    key.resize(17, ' ');
+    out << key << " = " << number_text(operator_rates[op]) << "\n";
+  }
+  out << "algorithm         = " << (algorithm == evolve::AlgorithmKind::Generational ? "generational" : "archive") << "\n"
+      << "archive-per-size  = " << archive_per_size << "\n"
+      << "compound          = " << compound << "\n"
+      << "restart-every     = " << restart_every << "\n"
+      << "tournament-size   = " << tournament_size << "\n"
+      << "elitism           = " << elitism << "\n"
+      << "max-size          = " << limits.max_size << "\n"
+      << "max-depth         = " << limits.max_depth << "\n"
+      << "init-depth        = " << init_depth << "\n"
+      << "validation-top    = " << validation_top << "\n"
+      << "hall-of-fame      = " << hall_of_fame << "\n"
+      << "seed              = " << seed << "\n"
+      << "threads           = " << threads << "\n"
+      << "output            = " << output << "\n"
+      << "checkpoints       = " << checkpoints << "\n"
+      << "checkpoint-every  = " << checkpoint_every << "\n"
+      << "checkpoint-seconds = " << number_text(checkpoint_seconds) << "s\n"
+      << "checkpoint-keep   = " << checkpoint_keep << "\n";
+  return out.str();
+}
+
+std::uint64_t RunSpec::hash() const {
+  // Threads, output and checkpointing do not change the result; leave them
+  // out. So are the archive's settings for the generational algorithm, which
+  // also keeps the hashes of runs from before the archive existed.
+  std::string text = resolved_text();
+  std::vector<const char*> ignored = {"threads ", "output ", "checkpoints ", "checkpoint-every ", "checkpoint-seconds ", "checkpoint-keep ",
+                                      "# seed-population: none"};
+  if (algorithm == evolve::AlgorithmKind::Generational) ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
+  for (const char* volatile_key : ignored) {
+    const auto at = text.find(std::string("\n") + volatile_key);
+    if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
+  }
+  return hash_text(text);
+}
+
+}  // namespace evalsynth

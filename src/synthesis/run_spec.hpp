@@ -1,0 +1,65 @@
+#pragma once
+// What a synthesis run is told to do: every setting of a run spec, each with
+// its default (documented in specs/README.md). Files are read by io/spec.hpp;
+// this is the domain type the run itself is built from.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "evolve/algorithm.hpp"
+#include "evolve/operators.hpp"
+#include "tournament/start_boards.hpp"
+#include "evolve/variation.hpp"
+#include "tournament/fitness.hpp"
+
+namespace evalsynth {
+
+struct RunSpec {
+  std::string source;     // the spec file
+  std::string text;       // its text, copied into the results
+  std::string name;       // results/<name>/
+  std::string grammar = "grammar/adate.grammar";
+  std::vector<std::string> seeds;
+  std::string seed_population;  // a checkpoint or run folder whose programs join the first population
+  std::vector<std::string> opponents = {"ibef@2"};
+  std::vector<Side> colours = {Side::X, Side::O};
+  std::vector<int> candidate_depths = {1, 2};
+  std::vector<BoardSource> training = {{BoardSource::Kind::Shallow, 0, {}}, {BoardSource::Kind::Random, 98, {}}};
+  std::vector<BoardSource> validation = {{BoardSource::Kind::Random, 556, {}}};
+  std::uint64_t board_seed = 2005;
+  std::vector<std::string> strength_positions;  // .analysis files; empty: no strength measure
+  int strength_depth = 4;
+  Scoring scoring = Scoring::Thesis;
+  MoveOrder move_order = MoveOrder::LeftToRight;
+  RuleSet rules = RuleSet::Standard;
+  int population = 100;
+  int generations = 50;
+  double time_budget_seconds = 0;        // 0: none (a budget makes results depend on speed)
+  std::int64_t evaluation_budget = 0;    // 0: none
+  std::vector<double> operator_rates = evolve::default_operator_rates();  // by evolve::OperatorId
+  int restart_every = 0;                 // 0: never; else a fresh population every N generations
+  evolve::AlgorithmKind algorithm = evolve::AlgorithmKind::Generational;
+  int archive_per_size = 2;              // archive: programs kept per program size
+  int compound = 3;                      // archive: at most this many transformations make one offspring
+  int tournament_size = 4;
+  int elitism = 2;
+  evolve::Limits limits;
+  int init_depth = 5;
+  int validation_top = 5;
+  int hall_of_fame = 10;
+  std::uint64_t seed = 1;
+  int threads = 0;
+  std::string output = "results";
+  std::string checkpoints = "population";  // checkpoints go to <checkpoints>/<name>/
+  int checkpoint_every = 10;               // generations; 0: only by time, at the end and on a signal
+  double checkpoint_seconds = 300;         // also after this long since the last one; 0: only by generations
+  int checkpoint_keep = 3;                 // the newest K are kept
+
+  // The fully resolved spec, in spec syntax (what --dry-run prints).
+  std::string resolved_text() const;
+  std::uint64_t hash() const;
+};
+
+}  // namespace evalsynth

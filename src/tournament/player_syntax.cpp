@@ -1,0 +1,94 @@
+#include "tournament/player_syntax.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "support/error.hpp"
+#include "support/text.hpp"
+
+namespace evalsynth {
+namespace {
+
+bool names_a_file(std::string_view name) {
+  return name.find('/') != std::string_view::npos || name.ends_with(".eval") || name.ends_with(".ckpt");
+}
+
+bool is_builtin(std::string_view name) {
+  const std::string key = lowercase(name);
+  return key == "ibef" || key == "adate" || key == "adate2005" || key == "adate-2005";
+}
+
+int parse_depth(std::string_view text, std::string_view whole) {
+  int depth = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+  if (error != std::errc() || end != text.data() + text.size() || depth < 1 || depth > kMaxPlayerDepth) {
+    throw UsageError("bad depth '" + std::string(text) + "' in player '" + std::string(whole) + "': expected a whole number from 1 to " +
+                     std::to_string(kMaxPlayerDepth));
+  }
+  return depth;
+}
+
+// 1 for "answer", K for "hallK" (K = 1..kMaxHallPlayers), 0 for other names;
+// throws for "hall" followed by something that is not such a K.
+int self_play_count(std::string_view name) {
+  if (name == "answer") return 1;
+  if (!name.starts_with("hall") || names_a_file(name)) return 0;
+  const std::string_view digits = name.substr(4);
+  int k = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
+  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || k < 1 || k > kMaxHallPlayers)
+    throw UsageError("'" + std::string(name) + "': the hall-of-fame opponent is hallK@D with K from 1 to " + std::to_string(kMaxHallPlayers));
+  return k;
+}
+
+}  // namespace
+
+PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
+  if (item.empty()) throw UsageError("empty player name");
+  const std::size_t at = item.rfind('@');
+  PlayerEntry entry;
+  entry.name = std::string(item.substr(0, at));
+  if (lowercase(entry.name) == "random") {
+    if (at != std::string_view::npos) throw UsageError("the random player takes no depth: write 'random'");
+    entry.kind = PlayerEntry::Kind::Random;
+    return entry;
+  }
+  if (at == std::string_view::npos)
+    throw UsageError("player '" + std::string(item) + "' needs a search depth: write it as " + entry.name + "@DEPTH, e.g. " + entry.name +
+                     "@4 or " + entry.name + "@1-6");
+  const std::string_view depths = item.substr(at + 1);
+  const std::size_t dash = depths.find('-');
+  entry.first_depth = parse_depth(depths.substr(0, dash), item);
+  entry.last_depth = dash == std::string_view::npos ? entry.first_depth : parse_depth(depths.substr(dash + 1), item);
+  if (entry.last_depth < entry.first_depth) throw UsageError("empty depth range in player '" + std::string(item) + "'");
+  if (names_a_file(entry.name)) {
+    entry.kind = PlayerEntry::Kind::File;
+  } else if (is_builtin(entry.name)) {
+    entry.kind = PlayerEntry::Kind::Builtin;
+  } else if (const int count = self_play_count(entry.name)) {
+    if (!allow_self_play) throw UsageError("'" + std::string(item) + "' is a run's own program: self-play opponents exist only in run specs");
+    entry.kind = PlayerEntry::Kind::SelfPlay;
+    entry.self_play_count = count;
+  } else {
+    throw UsageError("unknown player '" + entry.name + "': built-in players are ibef, adate (ADATE-2005) and random" +
+                     (allow_self_play ? "; a run's own programs are answer@D and hallK@D" : "") +
+                     "; a program file ends in .eval or .ckpt or names a folder with '/'");
+  }
+  return entry;
+}
+
+std::vector<PlayerEntry> parse_player_entries(std::string_view text, bool allow_self_play) {
+  std::vector<PlayerEntry> entries;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    if (item.empty()) throw UsageError("empty player in list '" + std::string(text) + "'");
+    entries.push_back(parse_player_entry(item, allow_self_play));
+    start = comma + 1;
+  }
+  return entries;
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,35 @@
+#pragma once
+// The one parser of the player syntax, shared by `match`, `strength`, `play`
+// and the opponents of run specs:
+//   NAME@DEPTH, NAME@FIRST-LAST   a built-in (ibef, adate) or a program file
+//                                 (.eval, .ckpt, or any path with a '/')
+//   random                        the random mover (no depth)
+//   answer@D, hallK@D             a run's own answer / K best programs
+//                                 (self-play; run specs only)
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace evalsynth {
+
+struct PlayerEntry {
+  enum class Kind { Builtin, File, Random, SelfPlay };
+  Kind kind = Kind::Builtin;
+  std::string name;        // as written before '@' (a path for files)
+  int first_depth = 0;     // 0 for the random mover
+  int last_depth = 0;
+  int self_play_count = 0;  // SelfPlay: 1 for answer, K for hallK
+};
+
+inline constexpr int kMaxPlayerDepth = 20;
+inline constexpr int kMaxHallPlayers = 20;
+
+// Parses one entry; throws UsageError saying what is wrong. Self-play entries
+// are errors unless `allow_self_play`.
+PlayerEntry parse_player_entry(std::string_view text, bool allow_self_play = false);
+
+// Splits a comma-separated list and parses each entry.
+std::vector<PlayerEntry> parse_player_entries(std::string_view text, bool allow_self_play = false);
+
+}  // namespace evalsynth
