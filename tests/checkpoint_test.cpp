@@ -1,15 +1,16 @@
 // Checkpoints in process: exact resume, byte-exact round trips, and damaged
 // files refused with a clear error (generated damage and committed fixtures).
 
-#include <memory>
+#include "synthesis/checkpoint.hpp"
+
 #include <catch2/catch.hpp>
+#include <memory>
 #include <random>
 #include <string>
 
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
-#include "synthesis/checkpoint.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
@@ -22,8 +23,10 @@ using test::InSourceDir;
 namespace {
 
 std::string spec_text(const std::string& opponents = "ibef@1", int generations = 9, bool archive = false) {
-  return std::string(archive ? "algorithm = archive\narchive-per-size = 2\n" : "restart-every = 4\n") + "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = " + opponents +
-         "\ncandidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = " +
+  return std::string(archive ? "algorithm = archive\narchive-per-size = 2\n" : "restart-every = 4\n") +
+         "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = " + opponents +
+         "\ncandidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = "
+         "16\ngenerations = " +
          std::to_string(generations) +
          "\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\nvalidation-top = 3\nhall-of-fame = 4\n"
          "move-order = random\nscoring = points\n";
@@ -66,7 +69,8 @@ std::unique_ptr<Synthesis> finished_run() {
 
 }  // namespace
 
-TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as the uninterrupted run", "[checkpoint][determinism]") {
+TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as the uninterrupted run",
+          "[checkpoint][determinism]") {
   InSourceDir here;
   // Generational, archive, and generational with self-play (whose opponent
   // changes with the answer).
@@ -82,7 +86,9 @@ TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as 
   for (int pause_at : {1, 4, 5, 8}) {
     Synthesis first(spec);
     RunHooks hooks;
-    hooks.stop_request = [&] { return first.state().generation >= pause_at ? StopReason::Paused : StopReason::Running; };
+    hooks.stop_request = [&] {
+      return first.state().generation >= pause_at ? StopReason::Paused : StopReason::Running;
+    };
     first.run(hooks);
     REQUIRE(first.state().generation == pause_at);
     REQUIRE(first.stop_reason() == StopReason::Paused);
@@ -135,7 +141,8 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
 
   CHECK_THAT(decode_error(""), Contains("damaged.ckpt:1:1: error: not an evalsynth checkpoint"));
   CHECK_THAT(decode_error("grammar = x\n"), Contains("not an evalsynth checkpoint"));
-  for (std::size_t length = 8; length < 40; ++length) CHECK_THAT(decode_error(good.substr(0, length)), Contains("truncated checkpoint"));
+  for (std::size_t length = 8; length < 40; ++length)
+    CHECK_THAT(decode_error(good.substr(0, length)), Contains("truncated checkpoint"));
   for (int i = 0; i < 200; ++i) {
     const std::size_t length = kCheckpointHeaderBytes + random() % (good.size() - kCheckpointHeaderBytes);
     CHECK_THAT(decode_error(good.substr(0, length)), Contains("truncated checkpoint: the header promises"));
@@ -177,7 +184,8 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
   // Well-formed data that breaks the run's invariants.
   Checkpoint c = decode_checkpoint(good, "mem.ckpt");
   c.state.population.front().hash ^= 1;
-  CHECK_THAT(decode_error(encode_checkpoint(c)), Contains("inconsistent checkpoint: a program does not match its hash"));
+  CHECK_THAT(decode_error(encode_checkpoint(c)),
+             Contains("inconsistent checkpoint: a program does not match its hash"));
   c = decode_checkpoint(good, "mem.ckpt");
   c.state.log.pop_back();
   CHECK_THAT(decode_error(encode_checkpoint(c)), Contains("inconsistent checkpoint: the log does not match"));
@@ -203,7 +211,8 @@ TEST_CASE("the committed fixtures: the good one reads, the damaged ones say what
     }
     return std::string("(no error)");
   };
-  CHECK_THAT(error_of("population/fixtures/truncated.ckpt"), Contains("population/fixtures/truncated.ckpt:1:1: error: truncated checkpoint"));
+  CHECK_THAT(error_of("population/fixtures/truncated.ckpt"),
+             Contains("population/fixtures/truncated.ckpt:1:1: error: truncated checkpoint"));
   CHECK_THAT(error_of("population/fixtures/bitflip.ckpt"), Contains("does not match the checksum"));
   CHECK_THAT(error_of("population/fixtures/version99.ckpt"), Contains("format version 99 is newer"));
   CHECK_THAT(error_of("population/fixtures/not-a-checkpoint.ckpt"), Contains("not an evalsynth checkpoint"));
@@ -214,7 +223,8 @@ TEST_CASE("a saved run seeds a new one and serves as its opponent", "[checkpoint
   InSourceDir here;
   // The generational approach: evolve against the previous answer, starting
   // from the previous population.
-  const std::string text = spec_text("population/fixtures/tiny-v1.ckpt@1", 2) + "seed-population = population/fixtures/tiny-v1.ckpt\n";
+  const std::string text =
+      spec_text("population/fixtures/tiny-v1.ckpt@1", 2) + "seed-population = population/fixtures/tiny-v1.ckpt\n";
   Synthesis run(parse_spec(text, "g.spec"));
   CHECK(run.training_task().opponents.size() == 1);
   CHECK(run.training_task().opponents.front().player.name == "tiny-v1");
@@ -226,7 +236,9 @@ TEST_CASE("a saved run seeds a new one and serves as its opponent", "[checkpoint
   for (const HallEntry& h : tiny.state.hall) CHECK(run.state().training_cache.count(h.hash) == 1);
 
   // Programs the grammar cannot derive are left out, and counted.
-  const std::string adate = "grammar = grammar/adate.grammar\nseed-population = population/fixtures/tiny-v1.ckpt\npopulation = 16\nvalidation-boards = random(5)\n";
+  const std::string adate =
+      "grammar = grammar/adate.grammar\nseed-population = population/fixtures/tiny-v1.ckpt\npopulation = "
+      "16\nvalidation-boards = random(5)\n";
   CHECK(Synthesis(parse_spec(adate, "a.spec")).seed_population_skipped() > 0);
   CHECK(read_evaluator_program("population/fixtures/tiny-v1.ckpt") == tiny.state.hall.front().program);
 }

@@ -95,7 +95,8 @@ TEST_CASE("a bad board file is reported with file:line:col and nothing is writte
 
 TEST_CASE("matches from a board file play each board", "[cli]") {
   const std::string boards = temp_path("boards2.txt");
-  write(boards, "4\n44\n[[0,0,0,1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]\n");
+  write(boards,
+        "4\n44\n[[0,0,0,1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]\n");
   const Run r = run("match ibef@2 adate@2 --boards " + boards + " --games 2");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("2 game(s) per start board x 3 start board(s)"));

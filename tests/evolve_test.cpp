@@ -2,11 +2,11 @@
 #include <string>
 
 #include "evolve/grow.hpp"
-#include "lang/program_edit.hpp"
 #include "evolve/variation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
+#include "lang/program_edit.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::evolve;

@@ -23,7 +23,8 @@ const std::string kSource = EVALSYNTH_SOURCE_DIR;
 
 // Compiles one C++17 file as a user of the export would, warnings as errors.
 test::Run compile(const std::string& source, const std::string& binary, const std::string& compiler = EVALSYNTH_CXX) {
-  return test::run_shell(compiler + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" + binary + "' '" + source + "'");
+  return test::run_shell(compiler + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" + binary + "' '" + source +
+                         "'");
 }
 
 // Positions from random games of random length (won ones included: the
@@ -57,21 +58,23 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
   std::vector<lang::Program> programs = {lang::read_program_file(kSource + "/grammar/examples/ibef.eval"),
                                          lang::read_program_file(kSource + "/grammar/examples/adate2005.eval")};
   Rng rng(11);
-  for (int i = 0; i < 40; ++i) programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(i < 30 ? 60 : 250))));
+  for (int i = 0; i < 40; ++i)
+    programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(i < 30 ? 60 : 250))));
   std::string checker = "#include <cstdint>\n#include <cstdio>\n";
   std::vector<std::string> calls;
   int linear = 0;
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const std::string name = numbered("p", i);
     test::write_file(scratch / (name + ".eval"), lang::to_text(programs[i]) + "\n");
-    const test::Run exported = run_evalsynth("export " + (scratch / (name + ".eval")) + " --cpp " + (scratch / (name + ".hpp")));
+    const test::Run exported =
+        run_evalsynth("export " + (scratch / (name + ".eval")) + " --cpp " + (scratch / (name + ".hpp")));
     INFO(exported.output);
     REQUIRE(exported.exit_code == 0);
     checker += "#include \"" + name + ".hpp\"\n";
     calls.push_back(name);
     linear += lang::CompiledProgram(programs[i]).is_linear();
   }
-  CHECK(linear >= 2);                                // both ways of exporting are covered
+  CHECK(linear >= 2);  // both ways of exporting are covered
   CHECK(linear < static_cast<int>(programs.size()));
   // Reads "x o" per line; prints every program's value, and whether the
   // board-array overload agrees with the bitboard one.
@@ -84,7 +87,8 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
       "      for (int c = 0; c < 7; ++c) board[r][c] = (x >> (7 * c + r) & 1) ? 1 : (o >> (7 * c + r) & 1) ? -1 : 0;\n"
       "    int agree = 1;\n";
   for (const std::string& name : calls)
-    checker += "    { const int v = " + name + "(x, o); agree &= v == " + name + "(board); std::printf(\"%d \", v); }\n";
+    checker +=
+        "    { const int v = " + name + "(x, o); agree &= v == " + name + "(board); std::printf(\"%d \", v); }\n";
   checker += "    std::printf(\"%d\\n\", agree);\n  }\n}\n";
   test::write_file(scratch / "checker.cpp", checker);
   const test::Run built = compile(scratch / "checker.cpp", scratch / "checker");
@@ -102,7 +106,9 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
   for (const Position& p : positions) input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
   test::write_file(scratch / "positions.txt", input);
   const std::string values_file = scratch / "values.txt";
-  REQUIRE(std::system(("'" + (scratch / "checker") + "' < '" + (scratch / "positions.txt") + "' > '" + values_file + "'").c_str()) == 0);
+  REQUIRE(
+      std::system(("'" + (scratch / "checker") + "' < '" + (scratch / "positions.txt") + "' > '" + values_file + "'")
+                      .c_str()) == 0);
 
   std::vector<lang::CompiledProgram> interpreted;
   for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::CompiledProgram::Mode::InterpreterOnly);
@@ -112,7 +118,9 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
     for (std::size_t i = 0; i < programs.size(); ++i) {
       int v = 0;
       values >> v;
-      if (v != interpreted[i](p) && mismatches++ < 5) FAIL_CHECK("program " << i << " " << lang::to_text(programs[i]) << ": exported " << v << ", interpreter " << interpreted[i](p));
+      if (v != interpreted[i](p) && mismatches++ < 5)
+        FAIL_CHECK("program " << i << " " << lang::to_text(programs[i]) << ": exported " << v << ", interpreter "
+                              << interpreted[i](p));
     }
     int agree = 0;
     values >> agree;
@@ -133,8 +141,9 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
     std::string file;
     lang::Program program;
   };
-  const std::vector<Case> cases = {{kSource + "/grammar/examples/ibef.eval", lang::read_program_file(kSource + "/grammar/examples/ibef.eval")},
-                                   {scratch / "quickish.eval", quickish}};
+  const std::vector<Case> cases = {
+      {kSource + "/grammar/examples/ibef.eval", lang::read_program_file(kSource + "/grammar/examples/ibef.eval")},
+      {scratch / "quickish.eval", quickish}};
   // Unfinished positions as Pons move strings.
   Rng rng(3);
   std::vector<std::pair<Position, std::string>> positions;
@@ -159,7 +168,8 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
 
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const std::string header = scratch / (numbered("e", k) + ".hpp");
-    const test::Run exported = run_evalsynth("export " + cases[k].file + " --cpp " + header + " --name chosen --player");
+    const test::Run exported =
+        run_evalsynth("export " + cases[k].file + " --cpp " + header + " --name chosen --player");
     REQUIRE(exported.exit_code == 0);
     CHECK_THAT(exported.output, Contains("_player.cpp; build it with"));
     const std::string binary = scratch / numbered("player", k);
@@ -169,7 +179,9 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
     const lang::CompiledProgram evaluator(cases[k].program);
     for (int depth = 1; depth <= 4; ++depth) {
       const std::string out = scratch / "chosen.txt";
-      REQUIRE(std::system(("'" + binary + "' " + std::to_string(depth) + " < '" + (scratch / "positions.txt") + "' > '" + out + "'").c_str()) == 0);
+      REQUIRE(std::system(("'" + binary + "' " + std::to_string(depth) + " < '" + (scratch / "positions.txt") +
+                           "' > '" + out + "'")
+                              .c_str()) == 0);
       std::istringstream chosen(test::read_file(out));
       int differences = 0;
       for (const auto& [p, moves] : positions) {
@@ -183,9 +195,11 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
     }
   }
   // Bad lines are reported, line by line, and the answers stay aligned.
-  const test::Run bad = test::Run{std::system(("printf '44\\n4x\\n444444 4\\n' | '" + (scratch / "player0") + "' 2 > '" + (scratch / "bad.txt") + "' 2> '" +
-                                               (scratch / "bad.err") + "'").c_str()),
-                                  ""};
+  const test::Run bad =
+      test::Run{std::system(("printf '44\\n4x\\n444444 4\\n' | '" + (scratch / "player0") + "' 2 > '" +
+                             (scratch / "bad.txt") + "' 2> '" + (scratch / "bad.err") + "'")
+                                .c_str()),
+                ""};
   CHECK(bad.exit_code != 0);
   CHECK(test::read_file(scratch / "bad.txt").substr(1) == "\n-\n-\n");
   CHECK_THAT(test::read_file(scratch / "bad.err"), Contains("<stdin>:2: error: column 2: 'x' is not a column 1-7") &&
@@ -214,5 +228,6 @@ TEST_CASE("export errors are clear and write nothing", "[export][errors]") {
   r = run_evalsynth("export population/fixtures/tiny-v1.ckpt --cpp " + (scratch / "tiny.hpp"), kSource);
   CHECK(r.exit_code == 0);
   CHECK_THAT(test::read_file(scratch / "tiny.hpp"), Contains("int tiny(const int board[6][7])") &&
-                                                        Contains("The answer of evalsynth run 'tiny'") && Contains("found in generation 1 of 6"));
+                                                        Contains("The answer of evalsynth run 'tiny'") &&
+                                                        Contains("found in generation 1 of 6"));
 }

@@ -1,9 +1,10 @@
+#include "lang/grammar.hpp"
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include "lang/grammar.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
@@ -25,7 +26,9 @@ std::string error_of(const std::string& text) {
   return "(no error)";
 }
 
-bool derives(const Grammar& g, const std::string& program) { return !g.why_not_derived(parse_program(program)).has_value(); }
+bool derives(const Grammar& g, const std::string& program) {
+  return !g.why_not_derived(parse_program(program)).has_value();
+}
 
 }  // namespace
 
@@ -50,7 +53,8 @@ TEST_CASE("the validator accepts exactly what a grammar derives", "[grammar]") {
   CHECK_FALSE(derives(adate, "sq(6, 0)"));
   CHECK_FALSE(derives(adate, "threats(x)"));
   CHECK_FALSE(derives(adate, "if 1 <= 2 then 1 else 2"));
-  CHECK(*adate.why_not_derived(parse_program("sq(0, 1) + 2 * sq(1, 1)")) == "grammar " + grammar_file("adate.grammar") + " has no production for '2 * sq(1, 1)'");
+  CHECK(*adate.why_not_derived(parse_program("sq(0, 1) + 2 * sq(1, 1)")) ==
+        "grammar " + grammar_file("adate.grammar") + " has no production for '2 * sq(1, 1)'");
   CHECK_THAT(*adate.why_not_derived(parse_program("sq(0, 1) + 7")), Contains("no production for '7'"));
 
   const Grammar features = read_grammar_file(grammar_file("features.grammar"));
@@ -59,8 +63,13 @@ TEST_CASE("the validator accepts exactly what a grammar derives", "[grammar]") {
   CHECK(derives(features, "moves() % 7"));
   CHECK_FALSE(derives(features, "17"));
   // The examples are derived by the full grammar.
-  CHECK_FALSE(features.why_not_derived(read_program_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/ibef.eval")).has_value());
-  CHECK_FALSE(features.why_not_derived(read_program_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/adate2005.eval")).has_value());
+  CHECK_FALSE(
+      features.why_not_derived(read_program_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/ibef.eval"))
+          .has_value());
+  CHECK_FALSE(
+      features
+          .why_not_derived(read_program_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/adate2005.eval"))
+          .has_value());
 }
 
 TEST_CASE("players in features come from player nonterminals or literals", "[grammar]") {
@@ -78,23 +87,33 @@ TEST_CASE("players in features come from player nonterminals or literals", "[gra
 }
 
 TEST_CASE("bad grammar files say what and where", "[grammar][errors]") {
-  CHECK_THAT(error_of("start int\nint ::= const(0..3) | int + bool\nbool ::= true\n"),
-             Contains("g.grammar:2:23: error: in 'int + bool', argument 2 must derive integers but 'bool' derives truth values"));
-  CHECK_THAT(error_of("start int\nint ::= const(0..3) | int + innt\n"), Contains("g.grammar:2:29: error: unknown nonterminal 'innt'; did you mean 'int'?"));
+  CHECK_THAT(
+      error_of("start int\nint ::= const(0..3) | int + bool\nbool ::= true\n"),
+      Contains(
+          "g.grammar:2:23: error: in 'int + bool', argument 2 must derive integers but 'bool' derives truth values"));
+  CHECK_THAT(error_of("start int\nint ::= const(0..3) | int + innt\n"),
+             Contains("g.grammar:2:29: error: unknown nonterminal 'innt'; did you mean 'int'?"));
   CHECK_THAT(error_of("start int\nint ::= int + int\n"), Contains("'int' never derives a finite program"));
   CHECK_THAT(error_of("start int\nint ::= const(3 .. 1)\n"), Contains("g.grammar:2:15: error: empty constant range"));
-  CHECK_THAT(error_of("start int\nint ::= sq(row, col) @ -1\nrow ::= const(0..5)\ncol ::= const(0..6)\n"), Contains("a weight is a number from 0 to 1000000"));
+  CHECK_THAT(error_of("start int\nint ::= sq(row, col) @ -1\nrow ::= const(0..5)\ncol ::= const(0..6)\n"),
+             Contains("a weight is a number from 0 to 1000000"));
   CHECK_THAT(error_of("int ::= const(0..1)\n"), Contains("g.grammar:1:1: error: the grammar has no 'start NAME' line"));
-  CHECK_THAT(error_of("start b\nb ::= true\n"), Contains("g.grammar:1:7: error: the start symbol must derive integers"));
-  CHECK_THAT(error_of("start int\nint ::= const(0..1)\nint ::= true\n"), Contains("g.grammar:3:1: error: nonterminal 'int' is defined twice"));
-  CHECK_THAT(error_of("start int\nint ::= const(0..1) | true\n"), Contains("'true' derives truth values but 'int' derives integers"));
-  CHECK_THAT(error_of("start int\nint ::= thraets(x)\n"), Contains("unknown function or feature 'thraets'; did you mean 'threats'?"));
+  CHECK_THAT(error_of("start b\nb ::= true\n"),
+             Contains("g.grammar:1:7: error: the start symbol must derive integers"));
+  CHECK_THAT(error_of("start int\nint ::= const(0..1)\nint ::= true\n"),
+             Contains("g.grammar:3:1: error: nonterminal 'int' is defined twice"));
+  CHECK_THAT(error_of("start int\nint ::= const(0..1) | true\n"),
+             Contains("'true' derives truth values but 'int' derives integers"));
+  CHECK_THAT(error_of("start int\nint ::= thraets(x)\n"),
+             Contains("unknown function or feature 'thraets'; did you mean 'threats'?"));
   CHECK_THAT(error_of("start int\nint ::= windows(x, 4)\n"), Contains("the second argument of 'windows' is 1, 2 or 3"));
   CHECK_THAT(error_of("start int\nint ::= int int int\n"), Contains("cannot read the alternative 'int int int'"));
-  CHECK_THAT(error_of("start int\nint ::= const(0..1) |\n"), Contains("g.grammar:2:22: error: expected an alternative"));
+  CHECK_THAT(error_of("start int\nint ::= const(0..1) |\n"),
+             Contains("g.grammar:2:22: error: expected an alternative"));
   CHECK_THAT(error_of("start int\nint ::= const(0..1) @\n"), Contains("g.grammar:2:22: error: expected"));
   CHECK_THAT(error_of("start int\nint ::= var\n"), Contains("cannot tell what 'int' derives"));
-  CHECK_THAT(error_of("start int\nint ::= const(0..1)\nif ::= true\n"), Contains("g.grammar:3:1: error: 'if' is a reserved word"));
+  CHECK_THAT(error_of("start int\nint ::= const(0..1)\nif ::= true\n"),
+             Contains("g.grammar:3:1: error: 'if' is a reserved word"));
   CHECK_THAT(error_of(""), Contains("the grammar has no productions"));
   CHECK_THAT(error_of("start int\nint ::= const(0 .. 99999999999)\n"), Contains("expected a 32-bit integer"));
 }
@@ -108,7 +127,8 @@ TEST_CASE("random and mutated grammar text never crashes the grammar parser", "[
     s << in.rdbuf();
     seed_text = s.str();
   }
-  const std::string alphabet = "int bool ::= | @ ( ) , .. const var let in if then else x o + - * < = start 0123456789\n#";
+  const std::string alphabet =
+      "int bool ::= | @ ( ) , .. const var let in if then else x o + - * < = start 0123456789\n#";
   int parsed = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     std::string text = seed_text;
@@ -116,9 +136,14 @@ TEST_CASE("random and mutated grammar text never crashes the grammar parser", "[
       const std::size_t at = static_cast<std::size_t>(rng.below(static_cast<int>(text.size())));
       const char c = alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
       switch (rng.below(3)) {
-        case 0: text.erase(at, 1 + static_cast<std::size_t>(rng.below(5))); break;
-        case 1: text.insert(at, 1, c); break;
-        default: text[at] = c;
+        case 0:
+          text.erase(at, 1 + static_cast<std::size_t>(rng.below(5)));
+          break;
+        case 1:
+          text.insert(at, 1, c);
+          break;
+        default:
+          text[at] = c;
       }
     }
     try {

@@ -29,40 +29,64 @@ class Reference {
     const auto k = p_.children(i);
     auto v = [&](int j) { return eval(k[static_cast<std::size_t>(j)]); };
     switch (n.op) {
-      case Op::Const: case Op::BoolConst: return n.value;
+      case Op::Const:
+      case Op::BoolConst:
+        return n.value;
       case Op::Var:
         for (auto it = env_.rbegin(); it != env_.rend(); ++it)
           if (it->first == n.value) return it->second;
         FAIL("unbound variable");
         return 0;
-      case Op::Sq: return s::sq(pos_, v(0), v(1));
-      case Op::Height: return s::height(pos_, v(0));
-      case Op::Add: return s::add(v(0), v(1));
-      case Op::Sub: return s::sub(v(0), v(1));
-      case Op::Mul: return s::mul(v(0), v(1));
-      case Op::Div: return s::div(v(0), v(1));
-      case Op::Mod: return s::mod(v(0), v(1));
-      case Op::Min: return s::min(v(0), v(1));
-      case Op::Max: return s::max(v(0), v(1));
-      case Op::Neg: return s::neg(v(0));
-      case Op::Abs: return s::abs(v(0));
-      case Op::Lt: return v(0) < v(1);
-      case Op::Le: return v(0) <= v(1);
-      case Op::Eq: return v(0) == v(1);
-      case Op::Ne: return v(0) != v(1);
-      case Op::Gt: return v(0) > v(1);
-      case Op::Ge: return v(0) >= v(1);
-      case Op::And: return v(0) && v(1);
-      case Op::Or: return v(0) || v(1);
-      case Op::Not: return !v(0);
-      case Op::If: return v(0) ? v(1) : v(2);
+      case Op::Sq:
+        return s::sq(pos_, v(0), v(1));
+      case Op::Height:
+        return s::height(pos_, v(0));
+      case Op::Add:
+        return s::add(v(0), v(1));
+      case Op::Sub:
+        return s::sub(v(0), v(1));
+      case Op::Mul:
+        return s::mul(v(0), v(1));
+      case Op::Div:
+        return s::div(v(0), v(1));
+      case Op::Mod:
+        return s::mod(v(0), v(1));
+      case Op::Min:
+        return s::min(v(0), v(1));
+      case Op::Max:
+        return s::max(v(0), v(1));
+      case Op::Neg:
+        return s::neg(v(0));
+      case Op::Abs:
+        return s::abs(v(0));
+      case Op::Lt:
+        return v(0) < v(1);
+      case Op::Le:
+        return v(0) <= v(1);
+      case Op::Eq:
+        return v(0) == v(1);
+      case Op::Ne:
+        return v(0) != v(1);
+      case Op::Gt:
+        return v(0) > v(1);
+      case Op::Ge:
+        return v(0) >= v(1);
+      case Op::And:
+        return v(0) && v(1);
+      case Op::Or:
+        return v(0) || v(1);
+      case Op::Not:
+        return !v(0);
+      case Op::If:
+        return v(0) ? v(1) : v(2);
       case Op::Let: {
         env_.emplace_back(n.value, v(0));
         const std::int32_t body = v(1);
         env_.pop_back();
         return body;
       }
-      case Op::Feature: return s::feature(pos_, static_cast<Feature>(n.value), n.player);
+      case Op::Feature:
+        return s::feature(pos_, static_cast<Feature>(n.value), n.player);
     }
     return 0;
   }
@@ -153,11 +177,14 @@ TEST_CASE("size, depth and the canonical hash", "[lang]") {
   CHECK(parse_program("let a = sq(0, 4) in a + a * 2").canonical_hash() != p.canonical_hash());
   CHECK(parse_program("threats(x)").canonical_hash() != parse_program("threats(o)").canonical_hash());
   // Shadowing: the inner `a` is a different binder from the outer one.
-  CHECK(parse_program("let a = 1 in let a = 2 in a").canonical_hash() != parse_program("let a = 1 in let b = 2 in a").canonical_hash());
+  CHECK(parse_program("let a = 1 in let a = 2 in a").canonical_hash() !=
+        parse_program("let a = 1 in let b = 2 in a").canonical_hash());
 }
 
 TEST_CASE("integer semantics are defined for every input", "[lang]") {
-  auto value = [](const std::string& text) { return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(Position{}); };
+  auto value = [](const std::string& text) {
+    return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(Position{});
+  };
   CHECK(value("2147483647 + 1") == -2147483647 - 1);
   CHECK(value("-2147483648 - 1") == 2147483647);
   CHECK(value("65536 * 65536") == 0);
@@ -205,7 +232,7 @@ TEST_CASE("every feature by hand on constructed positions", "[lang][features]") 
   // Moves: columns 1,1,2,2,3,3 give X at row 0 of cols 1-3 and O at row 1 of cols 1-3... X threatens (0,3).
   CHECK(value("threats(x) * 10 + playable_threats(x)", "112233") == 11);
   CHECK(value("threats(o) * 10 + playable_threats(o)", "112233") == 10);  // O's (1,3) needs (0,3) filled
-  CHECK(value("even_threats(o)", "112233") == 1);                           // row 2
+  CHECK(value("even_threats(o)", "112233") == 1);                         // row 2
   CHECK(value("stacked_threats(x) + stacked_threats(o)", "112233") == 0);
   // X threats at (0,3) and (1,3) stacked: X on rows 0 and 1 of columns 1-3.
   // X on rows 1 and 2 of columns 1-3: threats at (0,3) and (1,3), stacked.
@@ -237,7 +264,8 @@ TEST_CASE("parse errors say what and where", "[lang][errors]") {
   CHECK_THAT(error_of("2147483648"), Contains("out of range"));
   CHECK(error_of("-2147483648") == "(no error)");
   CHECK_THAT(error_of(""), Contains("expected"));
-  CHECK_THAT(error_of(std::string(300, '(') + "1" + std::string(300, ')')), Contains("brackets nested more than 200 deep"));
+  CHECK_THAT(error_of(std::string(300, '(') + "1" + std::string(300, ')')),
+             Contains("brackets nested more than 200 deep"));
   CHECK_THAT(error_of("1 # only a comment after\n@"), Contains("t.eval:2:1"));
 }
 
@@ -251,15 +279,21 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
     std::string text;
     if (trial % 2) {
       const int length = rng.below(80);
-      for (int i = 0; i < length; ++i) text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
+      for (int i = 0; i < length; ++i)
+        text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
     } else {
       text = seeds[static_cast<std::size_t>(rng.below(50))];
       for (int edits = 1 + rng.below(4); edits > 0 && !text.empty(); --edits) {
         const std::size_t at = static_cast<std::size_t>(rng.below(static_cast<int>(text.size())));
         switch (rng.below(3)) {
-          case 0: text.erase(at, 1); break;
-          case 1: text.insert(at, 1, alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]); break;
-          default: text[at] = alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
+          case 0:
+            text.erase(at, 1);
+            break;
+          case 1:
+            text.insert(at, 1, alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]);
+            break;
+          default:
+            text[at] = alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
         }
       }
     }

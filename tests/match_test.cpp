@@ -1,9 +1,10 @@
-#include <nlohmann/json.hpp>
+#include "tournament/match.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "io/match_report.hpp"
-#include "tournament/match.hpp"
 
 using namespace evalsynth;
 
@@ -68,10 +69,8 @@ TEST_CASE("matches give identical games for 1 and 2 threads", "[match]") {
 
 TEST_CASE("Table 1 rows of the thesis are reproduced under both rule sets", "[match][thesis]") {
   const std::vector<Published> rows = {
-      {pairing("adate", 2, "ibef", 2), 61.6, 35.0, 3.4},
-      {pairing("ibef", 4, "adate", 4), 11.5, 88.5, 0.0},
-      {pairing("ibef", 6, "adate", 2), 7.7, 68.0, 24.3},
-      {pairing("adate", 1, "ibef", 2), 34.0, 65.6, 0.4},
+      {pairing("adate", 2, "ibef", 2), 61.6, 35.0, 3.4}, {pairing("ibef", 4, "adate", 4), 11.5, 88.5, 0.0},
+      {pairing("ibef", 6, "adate", 2), 7.7, 68.0, 24.3}, {pairing("adate", 1, "ibef", 2), 34.0, 65.6, 0.4},
       {pairing("ibef", 2, "ibef", 2), 21.2, 34.8, 44.0},
   };
   for (const Published& row : rows) {
@@ -82,12 +81,9 @@ TEST_CASE("Table 1 rows of the thesis are reproduced under both rule sets", "[ma
 
 TEST_CASE("IBEF-IBEF rows of Appendix D are reproduced under the thesis's Java rules", "[match][thesis]") {
   const std::vector<Published> rows = {
-      {pairing("ibef", 1, "ibef", 1), 81.5, 18.5, 0.0},
-      {pairing("ibef", 1, "ibef", 3), 3.1, 72.0, 24.9},
-      {pairing("ibef", 3, "ibef", 6), 12.1, 16.1, 71.8},
-      {pairing("ibef", 4, "ibef", 2), 75.0, 7.8, 17.2},
-      {pairing("ibef", 4, "ibef", 5), 4.1, 58.7, 37.1},
-      {pairing("ibef", 6, "ibef", 6), 3.9, 11.1, 85.0},
+      {pairing("ibef", 1, "ibef", 1), 81.5, 18.5, 0.0},  {pairing("ibef", 1, "ibef", 3), 3.1, 72.0, 24.9},
+      {pairing("ibef", 3, "ibef", 6), 12.1, 16.1, 71.8}, {pairing("ibef", 4, "ibef", 2), 75.0, 7.8, 17.2},
+      {pairing("ibef", 4, "ibef", 5), 4.1, 58.7, 37.1},  {pairing("ibef", 6, "ibef", 6), 3.9, 11.1, 85.0},
   };
   for (const Published& row : rows) check_reproduces(row, RuleSet::ThesisJava);
 }
@@ -130,8 +126,13 @@ TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match
   CHECK(json["rules"] == "standard");
   CHECK(json["seed"] == 7);
   REQUIRE(json["pairings"].size() == 1);
-  CHECK(json["pairings"][0] == nlohmann::json{{"x", "IBEF2"}, {"o", "IBEF2"}, {"games", 1000}, {"x_wins", 212}, {"o_wins", 348},
-                                              {"draws", 440}, {"nodes", 1}});
+  CHECK(json["pairings"][0] == nlohmann::json{{"x", "IBEF2"},
+                                              {"o", "IBEF2"},
+                                              {"games", 1000},
+                                              {"x_wins", 212},
+                                              {"o_wins", 348},
+                                              {"draws", 440},
+                                              {"nodes", 1}});
   // Labels with a comma or a quote (file names) stay one CSV field.
   r.x_label = "my,\"prog\"@2";
   CHECK(match_csv({r}).find("\n\"my,\"\"prog\"\"@2\",IBEF2,") != std::string::npos);

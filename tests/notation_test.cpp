@@ -1,7 +1,8 @@
+#include "game/notation.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "game/notation.hpp"
 #include "support/random.hpp"
 
 using namespace evalsynth;
@@ -41,7 +42,8 @@ TEST_CASE("bad move strings say what is wrong and where", "[notation][errors]") 
   CHECK_THAT(error_of(moves, "0"), Contains("columns are digits 1 to 7"));
   CHECK_THAT(error_of(moves, "1111111"), Contains("m.txt:3:16: error: move 7: column 1 is full"));
   // X wins vertically with its 4th stone (move 7); an 8th move is refused.
-  CHECK_THAT(error_of(moves, "12121212"), Contains("m.txt:3:17: error: move 8 (column 2) comes after the game ended (X won)"));
+  CHECK_THAT(error_of(moves, "12121212"),
+             Contains("m.txt:3:17: error: move 8 (column 2) comes after the game ended (X won)"));
   CHECK_THAT(error_of(moves, "44 3"), Contains("unexpected text after the move string"));
   // The message shows the line and a caret under the culprit.
   CHECK_THAT(error_of(moves, "44a3"), Contains("\n  44a3\n    ^"));
@@ -79,7 +81,8 @@ TEST_CASE("grids read top row first and print back the same", "[notation]") {
 TEST_CASE("bad grids are rejected with a location", "[notation][errors]") {
   const std::string empty_row = ".......\n";
   CHECK_THAT(error_of(grid, empty_row + empty_row + "..Z....\n"), Contains("g.txt:3:3: error: bad character 'Z'"));
-  CHECK_THAT(error_of(grid, empty_row + "......\n"), Contains("g.txt:2:7: error: grid row 2 (from the top) has 6 cells, expected 7"));
+  CHECK_THAT(error_of(grid, empty_row + "......\n"),
+             Contains("g.txt:2:7: error: grid row 2 (from the top) has 6 cells, expected 7"));
   CHECK_THAT(error_of(grid, empty_row + empty_row), Contains("grid has 2 rows, expected 6"));
   std::string seven;
   for (int i = 0; i < 7; ++i) seven += empty_row;
@@ -105,7 +108,8 @@ TEST_CASE("Stenmark's lists are bottom row first and accept ML's ~1", "[notation
       " [ 0, 0, 0, 0, 0, 0, 0], [0,0,0,0,0,0,0], [0,0,0,0,0,0,0], [0,0,0,0,0,0,0]]";
   CHECK(parse_stenmark_list(text) == parse_moves("11"));
   CHECK(parse_position(text) == parse_moves("11"));
-  const std::string dash = "[[0,0,0,1,0,0,0],[0,0,0,-1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]";
+  const std::string dash =
+      "[[0,0,0,1,0,0,0],[0,0,0,-1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]";
   CHECK(parse_stenmark_list(dash) == parse_moves("44"));
 }
 
@@ -127,7 +131,8 @@ TEST_CASE("random and mutated text never crashes the position parsers", "[notati
   for (int trial = 0; trial < 20000; ++trial) {
     std::string text;
     const int length = rng.below(60);
-    for (int i = 0; i < length; ++i) text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
+    for (int i = 0; i < length; ++i)
+      text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
     if (rng.below(10) == 0) text[0] = '[';
     try {
       const Position p = parse_position(text);

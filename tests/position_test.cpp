@@ -1,9 +1,10 @@
+#include "game/position.hpp"
+
 #include <array>
 #include <catch2/catch.hpp>
 #include <set>
 #include <vector>
 
-#include "game/position.hpp"
 #include "support/random.hpp"
 
 using namespace evalsynth;

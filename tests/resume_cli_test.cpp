@@ -28,15 +28,19 @@ namespace {
 const std::string kSource = EVALSYNTH_SOURCE_DIR;
 
 // A small run writing into `folder`, checkpointing every generation.
-std::string write_spec(const test::ScratchFolder& folder, const std::string& file, const std::string& extra = "", int generations = 10,
-                       const std::string& grammar = "grammar/features.grammar") {
+std::string write_spec(const test::ScratchFolder& folder, const std::string& file, const std::string& extra = "",
+                       int generations = 10, const std::string& grammar = "grammar/features.grammar") {
   const std::string path = folder / file;
-  test::write_file(path, "name = r\ngrammar = " + grammar + "\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1\n"
-                         "candidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = 20\ngenerations = " +
-                             std::to_string(generations) +
-                             "\nrestart-every = 7\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\nmove-order = random\nscoring = points\n"
-                             "checkpoint-every = 1\ncheckpoint-keep = 2\noutput = " +
-                             (folder / "results") + "\ncheckpoints = " + (folder / "population") + "\n" + extra);
+  test::write_file(
+      path,
+      "name = r\ngrammar = " + grammar +
+          "\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1\n"
+          "candidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = "
+          "20\ngenerations = " +
+          std::to_string(generations) +
+          "\nrestart-every = 7\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\nmove-order = random\nscoring = points\n"
+          "checkpoint-every = 1\ncheckpoint-keep = 2\noutput = " +
+          (folder / "results") + "\ncheckpoints = " + (folder / "population") + "\n" + extra);
   return path;
 }
 
@@ -102,11 +106,14 @@ TEST_CASE("run, stop and resume from the command line give the uninterrupted run
 
   const test::Run first = run_evalsynth("run " + b + " --stop-after 3", kSource);
   REQUIRE(first.exit_code == 0);
-  CHECK_THAT(first.output, Contains("paused after 3 of 10 generations; continue with: evalsynth resume " + (stopped / "population/r")));
+  CHECK_THAT(first.output, Contains("paused after 3 of 10 generations; continue with: evalsynth resume " +
+                                    (stopped / "population/r")));
   const test::Run inspect = run_evalsynth("inspect " + (stopped / "population/r"), kSource);
   CHECK(inspect.exit_code == 0);
-  CHECK_THAT(inspect.output, Contains("state        paused after 3 generations") && Contains("gen-000002.ckpt gen-000003.ckpt"));
-  CHECK_THAT(run_evalsynth("inspect " + (stopped / "population/r") + " --json", kSource).output, Contains("\"stop_reason\": \"paused\""));
+  CHECK_THAT(inspect.output,
+             Contains("state        paused after 3 generations") && Contains("gen-000002.ckpt gen-000003.ckpt"));
+  CHECK_THAT(run_evalsynth("inspect " + (stopped / "population/r") + " --json", kSource).output,
+             Contains("\"stop_reason\": \"paused\""));
 
   // Starting it again instead of resuming would throw the work away.
   const auto before = snapshot(stopped.path.string());
@@ -115,7 +122,8 @@ TEST_CASE("run, stop and resume from the command line give the uninterrupted run
   CHECK_THAT(again.output, Contains("holds an unfinished run of this spec") && Contains("evalsynth resume"));
   CHECK(snapshot(stopped.path.string()) == before);
 
-  REQUIRE(run_evalsynth("resume " + (stopped / "population/r") + " --stop-after 4 --threads 2", kSource).exit_code == 0);
+  REQUIRE(run_evalsynth("resume " + (stopped / "population/r") + " --stop-after 4 --threads 2", kSource).exit_code ==
+          0);
   const test::Run rest = run_evalsynth("resume " + (stopped / "population/r/gen-000007.ckpt"), kSource);
   REQUIRE(rest.exit_code == 0);
   CHECK_THAT(rest.output, Contains("resuming run r at generation 7 of 10"));
@@ -130,7 +138,8 @@ TEST_CASE("run, stop and resume from the command line give the uninterrupted run
   CHECK(run_evalsynth("run " + b, kSource).exit_code == 0);
 }
 
-TEST_CASE("resume refuses changed inputs, other specs and damaged checkpoints, and changes nothing", "[checkpoint][cli][errors]") {
+TEST_CASE("resume refuses changed inputs, other specs and damaged checkpoints, and changes nothing",
+          "[checkpoint][cli][errors]") {
   test::ScratchFolder scratch("refusals");
   std::filesystem::copy_file(kSource + "/grammar/features.grammar", scratch / "my.grammar");
   const std::string spec = write_spec(scratch, "r.spec", "", 10, scratch / "my.grammar");
@@ -142,7 +151,8 @@ TEST_CASE("resume refuses changed inputs, other specs and damaged checkpoints, a
   auto before = snapshot(scratch.path.string());
   test::Run r = run_evalsynth("resume " + folder, kSource);
   CHECK(r.exit_code == 1);
-  CHECK_THAT(r.output, Contains("gen-000002.ckpt:1:1: error: the run's inputs have changed since this checkpoint: the grammar"));
+  CHECK_THAT(r.output,
+             Contains("gen-000002.ckpt:1:1: error: the run's inputs have changed since this checkpoint: the grammar"));
   CHECK(snapshot(scratch.path.string()) == before);
 
   // Another spec into the same folder.
@@ -174,7 +184,8 @@ TEST_CASE("resume refuses changed inputs, other specs and damaged checkpoints, a
   CHECK(run_evalsynth("run " + other + " --overwrite", kSource).exit_code == 0);
 }
 
-TEST_CASE("killing a run at any moment leaves a loadable checkpoint, and resuming gives the uninterrupted result", "[checkpoint][cli][kill]") {
+TEST_CASE("killing a run at any moment leaves a loadable checkpoint, and resuming gives the uninterrupted result",
+          "[checkpoint][cli][kill]") {
   test::ScratchFolder straight("kill-straight"), killed("kill-killed");
   const std::string a = write_spec(straight, "r.spec", "", 60), b = write_spec(killed, "r.spec", "", 60);
   // How long an uninterrupted run takes here, to spread the kills over it.
@@ -190,7 +201,8 @@ TEST_CASE("killing a run at any moment leaves a loadable checkpoint, and resumin
     const pid_t pid = start(fresh ? std::vector<std::string>{"run", b} : std::vector<std::string>{"resume", folder});
     if (attempt < 8) {
       // A random moment of the run; the sleep only chooses it, nothing is timed.
-      std::this_thread::sleep_for(std::chrono::duration<double>(std::uniform_real_distribution<double>(0, seconds / 6)(random)));
+      std::this_thread::sleep_for(
+          std::chrono::duration<double>(std::uniform_real_distribution<double>(0, seconds / 6)(random)));
       const bool gently = attempt % 3 == 1;
       kill(pid, gently ? SIGINT : SIGKILL);
       exit_code = wait_for(pid);
@@ -214,18 +226,22 @@ TEST_CASE("killing a run at any moment leaves a loadable checkpoint, and resumin
 }
 
 TEST_CASE("a checkpoint's answer plays matches and is measured against perfect play", "[checkpoint][cli][strength]") {
-  const test::Run match = run_evalsynth("match --x population/fixtures/tiny-v1.ckpt@1-2 --o ibef@1 --games 10", kSource);
+  const test::Run match =
+      run_evalsynth("match --x population/fixtures/tiny-v1.ckpt@1-2 --o ibef@1 --games 10", kSource);
   CHECK(match.exit_code == 0);
   CHECK_THAT(match.output, Contains("tiny-v1@1 - IBEF1") && Contains("tiny-v1@2 - IBEF1"));
-  const test::Run strength =
-      run_evalsynth("strength population/fixtures/tiny-v1.ckpt --depth 1 --positions ../shared/data/pons-benchmark/Test_L2_R2.analysis", kSource);
+  const test::Run strength = run_evalsynth(
+      "strength population/fixtures/tiny-v1.ckpt --depth 1 --positions "
+      "../shared/data/pons-benchmark/Test_L2_R2.analysis",
+      kSource);
   CHECK(strength.exit_code == 0);
   CHECK_THAT(strength.output, Contains("Test_L2_R2"));
   // The same answer written as a program file measures the same.
   test::ScratchFolder scratch("answer");
   test::write_file(scratch / "answer.eval", "mobility() * (threats(x) - 1)\n");
-  const test::Run same = run_evalsynth(
-      "strength " + (scratch / "answer.eval") + " --depth 1 --positions ../shared/data/pons-benchmark/Test_L2_R2.analysis", kSource);
+  const test::Run same = run_evalsynth("strength " + (scratch / "answer.eval") +
+                                           " --depth 1 --positions ../shared/data/pons-benchmark/Test_L2_R2.analysis",
+                                       kSource);
   CHECK(same.output.substr(same.output.find('\n')) == strength.output.substr(strength.output.find('\n')));
   const test::Run damaged = run_evalsynth("match --x population/fixtures/bitflip.ckpt@1 --o ibef@1 --games 2", kSource);
   CHECK(damaged.exit_code == 1);

@@ -1,8 +1,9 @@
+#include "game/search.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "game/evaluators.hpp"
 #include "game/notation.hpp"
-#include "game/search.hpp"
 #include "support/random.hpp"
 #include "tournament/player.hpp"
 

@@ -1,10 +1,11 @@
+#include "tournament/start_boards.hpp"
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
 #include <string>
 
 #include "game/notation.hpp"
-#include "tournament/start_boards.hpp"
 #include "tournament/workload.hpp"
 
 using namespace evalsynth;
@@ -51,7 +52,8 @@ TEST_CASE("board files mix notations, skip comments and reject bad entries", "[b
 }
 
 TEST_CASE("a missing board file is a located error", "[boards][errors]") {
-  CHECK_THROWS_WITH(read_board_file("/nonexistent/boards.txt"), Contains("/nonexistent/boards.txt:1:1: error: cannot open"));
+  CHECK_THROWS_WITH(read_board_file("/nonexistent/boards.txt"),
+                    Contains("/nonexistent/boards.txt:1:1: error: cannot open"));
 }
 
 TEST_CASE("the thesis-sized board set: 57 shallow boards and random-game boards, all distinct", "[boards]") {

@@ -1,8 +1,9 @@
+#include "tournament/strength.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "game/notation.hpp"
-#include "tournament/strength.hpp"
 
 using namespace evalsynth;
 using Catch::Matchers::Contains;
@@ -44,15 +45,18 @@ TEST_CASE("hand-checked positions: a forced win missed, a draw thrown away", "[s
   const StrengthResult good = measure_strength(ibef1, std::vector<LabelledPosition>(50, p), MoveOrder::Random, 3, 2);
   CHECK(good.mistakes == 0);
   // The random mover misses it about 5 times in 7.
-  const StrengthResult bad = measure_strength(random_mover, std::vector<LabelledPosition>(700, p), MoveOrder::Random, 3, 2);
+  const StrengthResult bad =
+      measure_strength(random_mover, std::vector<LabelledPosition>(700, p), MoveOrder::Random, 3, 2);
   CHECK(bad.mistakes > 400);
   CHECK(bad.mistakes < 600);
   // O to move must block column 1 (the only draw); any other move loses.
   const Position block = parse_moves("12121");
   LabelledPosition q{block, {{0, -2, -2, -2, -2, -2, -2}}, 1};
-  const StrengthResult blocked = measure_strength(builtin_player("ibef", 2), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
+  const StrengthResult blocked =
+      measure_strength(builtin_player("ibef", 2), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
   CHECK(blocked.mistakes == 0);
-  const StrengthResult thrown = measure_strength(builtin_player("ibef", 1), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
+  const StrengthResult thrown =
+      measure_strength(builtin_player("ibef", 1), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
   CHECK(thrown.mistakes > 0);  // at depth 1 it cannot see X's threat
 }
 
@@ -71,8 +75,10 @@ TEST_CASE("strength is reproducible and independent of threads", "[strength]") {
 TEST_CASE("bad analysis lines are located errors", "[strength][errors]") {
   CHECK_THAT(error_of("44 1 2 3 4 5 6\n"), Contains("a.analysis:1:15: error: expected the score of column 7"));
   CHECK_THAT(error_of("4x 1 2 3 4 5 6 7\n"), Contains("a.analysis:1:2: error: bad character 'x'"));
-  CHECK_THAT(error_of("\n1212121 0 0 0 0 0 0 0\n"), Contains("a.analysis:2:1: error: the position is already finished"));
-  CHECK_THAT(error_of("111111 0 0 0 0 0 0 0\n"), Contains("a.analysis:1:8: error: column 1 is full, so its score must be -1000"));
+  CHECK_THAT(error_of("\n1212121 0 0 0 0 0 0 0\n"),
+             Contains("a.analysis:2:1: error: the position is already finished"));
+  CHECK_THAT(error_of("111111 0 0 0 0 0 0 0\n"),
+             Contains("a.analysis:1:8: error: column 1 is full, so its score must be -1000"));
   CHECK_THAT(error_of("4 0 -1000 0 0 0 0 0\n"), Contains("column 2 is playable but scored -1000"));
   CHECK_THAT(error_of("4 0 0 0 0 0 0 0 9\n"), Contains("unexpected text after the 7 scores"));
   CHECK_THAT(error_of("# nothing\n"), Contains("no positions in the file"));

@@ -1,16 +1,17 @@
+#include "synthesis/synthesis.hpp"
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <string>
 #include <type_traits>
 #include <variant>
-#include <string>
 
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
-#include "synthesis/synthesis.hpp"
 #include "test_support.hpp"
 #include "tournament/fitness.hpp"
 
@@ -34,7 +35,10 @@ using test::InSourceDir;
 
 TEST_CASE("specs read with defaults and resolve fully", "[spec]") {
   InSourceDir here;
-  const RunSpec spec = parse_spec("grammar = grammar/features.grammar\npopulation = 30\ntraining-boards = shallow + random(10)\ncrossover = 0.5\ntime-budget = 2m\n", "x.spec");
+  const RunSpec spec = parse_spec(
+      "grammar = grammar/features.grammar\npopulation = 30\ntraining-boards = shallow + random(10)\ncrossover = "
+      "0.5\ntime-budget = 2m\n",
+      "x.spec");
   CHECK(spec.name == "x");
   CHECK(spec.population == 30);
   CHECK(spec.generations == 50);
@@ -46,18 +50,24 @@ TEST_CASE("specs read with defaults and resolve fully", "[spec]") {
   CHECK_THAT(resolved, Contains("training-boards   = shallow + random(10)"));
   // The resolved text is itself a spec giving the same run.
   CHECK(parse_spec(resolved, "x.spec").hash() == spec.hash());
-  for (const char* name : {"specs/stenmark2005.spec", "specs/quick.spec", "specs/features.spec", "specs/archive.spec"}) CHECK_NOTHROW(read_spec_file(name));
+  for (const char* name : {"specs/stenmark2005.spec", "specs/quick.spec", "specs/features.spec", "specs/archive.spec"})
+    CHECK_NOTHROW(read_spec_file(name));
 }
 
 TEST_CASE("bad specs say what and where", "[spec][errors]") {
   InSourceDir here;
-  CHECK_THAT(error_of("populaton = 10\n"), Contains("s.spec:1:1: error: unknown key 'populaton'; did you mean 'population'?"));
-  CHECK_THAT(error_of("seed = 1\npopulation = many\n"), Contains("s.spec:2:14: error: 'population' wants a whole number"));
-  CHECK_THAT(error_of("grammar = grammar/nope.grammar\n"), Contains("s.spec:1:11: error: grammar file 'grammar/nope.grammar' not found"));
+  CHECK_THAT(error_of("populaton = 10\n"),
+             Contains("s.spec:1:1: error: unknown key 'populaton'; did you mean 'population'?"));
+  CHECK_THAT(error_of("seed = 1\npopulation = many\n"),
+             Contains("s.spec:2:14: error: 'population' wants a whole number"));
+  CHECK_THAT(error_of("grammar = grammar/nope.grammar\n"),
+             Contains("s.spec:1:11: error: grammar file 'grammar/nope.grammar' not found"));
   CHECK_THAT(error_of("scoring = best\n"), Contains("'scoring' is one of thesis, points, not 'best'"));
   CHECK_THAT(error_of("seed = 1\nseed = 2\n"), Contains("s.spec:2:1: error: 'seed' is given twice (first at line 1)"));
-  CHECK_THAT(error_of("training-boards = shallow + randum(4)\n"), Contains("a board set is made of shallow, random(N)"));
-  CHECK_THAT(error_of("population = 10\nelitism = 10\n"), Contains("s.spec:2:1: error: elitism must be smaller than the population"));
+  CHECK_THAT(error_of("training-boards = shallow + randum(4)\n"),
+             Contains("a board set is made of shallow, random(N)"));
+  CHECK_THAT(error_of("population = 10\nelitism = 10\n"),
+             Contains("s.spec:2:1: error: elitism must be smaller than the population"));
   CHECK_THAT(error_of("time-budget = soon\n"), Contains("wants a duration such as 90s"));
   CHECK_THAT(error_of("population =\n"), Contains("s.spec:1:13: error: expected a value"));
   CHECK_THAT(error_of("name = a/b\n"), Contains("a run name is a plain name"));
@@ -108,8 +118,10 @@ TEST_CASE("the thesis scoring matches games played by hand", "[synthesis][scorin
 TEST_CASE("a run gives the same result for 1 and 2 threads", "[synthesis][determinism]") {
   InSourceDir here;
   const std::string text =
-      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1\ncandidate-depths = 1\n"
-      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = 4\nmax-size = 200\nmax-depth = 40\n"
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = "
+      "ibef@1\ncandidate-depths = 1\n"
+      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = 4\nmax-size = "
+      "200\nmax-depth = 40\n"
       "init-depth = 3\nmove-order = random\nscoring = points\n";
   RunSpec spec = parse_spec(text, "t.spec");
   spec.threads = 1;
@@ -129,8 +141,10 @@ TEST_CASE("a run gives the same result for 1 and 2 threads", "[synthesis][determ
   CHECK(answer_text(one) == answer_text(two));
   CHECK(one.hall_of_fame().front().program == two.hall_of_fame().front().program);
   // The answer is derived by the grammar and its recorded validation score is real.
-  const Fitness again = evaluate_fitness({{evaluator_for(one.hall_of_fame().front().program), one.hall_of_fame().front().hash}},
-                                         one.validation_task(), 2).front();
+  const Fitness again =
+      evaluate_fitness({{evaluator_for(one.hall_of_fame().front().program), one.hall_of_fame().front().hash}},
+                       one.validation_task(), 2)
+          .front();
   CHECK(again.wins == one.hall_of_fame().front().validation.wins);
 }
 
@@ -138,7 +152,8 @@ TEST_CASE("evolution improves on a weak seed", "[synthesis]") {
   InSourceDir here;
   const std::string text =
       "grammar = grammar/features.grammar\nopponents = ibef@1\ncandidate-depths = 1\ntraining-boards = shallow\n"
-      "validation-boards = random(30)\npopulation = 30\ngenerations = 8\nmax-size = 60\nmax-depth = 10\ninit-depth = 3\n";
+      "validation-boards = random(30)\npopulation = 30\ngenerations = 8\nmax-size = 60\nmax-depth = 10\ninit-depth = "
+      "3\n";
   Synthesis run(parse_spec(text, "t.spec"));
   run.run({});
   CHECK(run.log().back().best_training > run.log().front().best_training);
@@ -148,7 +163,8 @@ TEST_CASE("a run with strength positions reports the answer's mistake rate", "[s
   InSourceDir here;
   const std::string text =
       "grammar = grammar/features.grammar\nopponents = ibef@1\ncandidate-depths = 1\ntraining-boards = shallow\n"
-      "validation-boards = random(10)\npopulation = 10\ngenerations = 2\nmax-size = 60\nmax-depth = 10\ninit-depth = 3\n"
+      "validation-boards = random(10)\npopulation = 10\ngenerations = 2\nmax-size = 60\nmax-depth = 10\ninit-depth = "
+      "3\n"
       "strength-positions = ../shared/data/pons-benchmark/Test_L3_R1.analysis\nstrength-depth = 2\n";
   Synthesis run(parse_spec(text, "t.spec"));
   run.run({});
@@ -166,8 +182,10 @@ TEST_CASE("a run with strength positions reports the answer's mistake rate", "[s
 TEST_CASE("the archive keeps, per size, only programs better than every smaller one", "[synthesis][archive]") {
   InSourceDir here;
   const std::string text =
-      "grammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\nopponents = ibef@1\ncandidate-depths = 1\n"
-      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 24\ngenerations = 12\nmax-size = 260\nmax-depth = 48\n"
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\nopponents = ibef@1\ncandidate-depths = "
+      "1\n"
+      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 24\ngenerations = 12\nmax-size = "
+      "260\nmax-depth = 48\n"
       "init-depth = 3\nalgorithm = archive\narchive-per-size = 2\nscoring = points\n";
   RunSpec spec = parse_spec(text, "a.spec");
   spec.threads = 1;
@@ -204,15 +222,18 @@ TEST_CASE("the archive keeps, per size, only programs better than every smaller 
   Synthesis two(spec);
   two.run();
   CHECK(answer_text(two) == answer_text(run));
-  CHECK_THAT(error_of("algorithm = archive\nrestart-every = 5\n"), Contains("s.spec:2:1: error: restart-every belongs to the generational algorithm"));
+  CHECK_THAT(error_of("algorithm = archive\nrestart-every = 5\n"),
+             Contains("s.spec:2:1: error: restart-every belongs to the generational algorithm"));
   CHECK_THAT(error_of("algorithm = adate\n"), Contains("'algorithm' is one of generational, archive, not 'adate'"));
 }
 
 TEST_CASE("self-play: the current answer is a training opponent, never a validation one", "[synthesis][self-play]") {
   InSourceDir here;
   const std::string text =
-      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1, answer@1-2\ncandidate-depths = 1\n"
-      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = 6\nmax-size = 200\nmax-depth = 40\n"
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1, "
+      "answer@1-2\ncandidate-depths = 1\n"
+      "training-boards = shallow\nvalidation-boards = random(20)\npopulation = 16\ngenerations = 6\nmax-size = "
+      "200\nmax-depth = 40\n"
       "init-depth = 3\nscoring = points\n";
   RunSpec spec = parse_spec(text, "s.spec");
   Synthesis run(spec);
@@ -222,10 +243,14 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   CHECK(run.training_task().configs.size() == 3 * run.validation_task().configs.size());
   // Each generation plays against the answer the previous one left.
   auto value = [](const AnyEvaluator& e, const Position& p) {
-    return std::visit([&](const auto& evaluator) -> int {
-      if constexpr (std::is_same_v<std::decay_t<decltype(evaluator)>, SharedProgram>) return (*evaluator)(p);
-      else return evaluator(p);
-    }, e);
+    return std::visit(
+        [&](const auto& evaluator) -> int {
+          if constexpr (std::is_same_v<std::decay_t<decltype(evaluator)>, SharedProgram>)
+            return (*evaluator)(p);
+          else
+            return evaluator(p);
+        },
+        e);
   };
   std::optional<lang::Program> previous_answer;
   int compared = 0;
@@ -247,8 +272,10 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   CHECK(compared == 9 * 5);
   // The answer's recorded validation score is reproducible: validation does
   // not depend on the answer.
-  const Fitness again = evaluate_fitness({{evaluator_for(run.hall_of_fame().front().program), run.hall_of_fame().front().hash}},
-                                         run.validation_task(), 2).front();
+  const Fitness again =
+      evaluate_fitness({{evaluator_for(run.hall_of_fame().front().program), run.hall_of_fame().front().hash}},
+                       run.validation_task(), 2)
+          .front();
   CHECK(again.wins == run.hall_of_fame().front().validation.wins);
   CHECK(again.draws == run.hall_of_fame().front().validation.draws);
   spec.threads = 1;
@@ -272,7 +299,8 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
       for (int col : {3, 2, 4, 4, 1}) {
         p = p.played(col);
         for (std::size_t rank = 0; rank < 2; ++rank)
-          CHECK(value(std::get<AnyEvaluator>(hall.training_task().opponents[1 + rank].player.brain), p) == value(evaluator_for(previous_hall[rank]), p));
+          CHECK(value(std::get<AnyEvaluator>(hall.training_task().opponents[1 + rank].player.brain), p) ==
+                value(evaluator_for(previous_hall[rank]), p));
       }
       ++ranked;
     }

@@ -36,7 +36,9 @@ inline Run run_evalsynth(const std::string& arguments, const std::string& folder
   return run_shell((folder.empty() ? "" : "cd '" + folder + "' && ") + std::string(EVALSYNTH_BINARY) + " " + arguments);
 }
 
-inline void write_file(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+inline void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

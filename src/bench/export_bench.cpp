@@ -96,7 +96,8 @@ int main(int argc, char** argv) {
     ratios.push_back(e / n);
   }
   const std::size_t games = task.boards.size() * task.configs.size();
-  std::printf("thesis workload: %zu games, %llu nodes per pass, %d repetitions, one thread\n", games, static_cast<unsigned long long>(a.nodes), reps);
+  std::printf("thesis workload: %zu games, %llu nodes per pass, %d repetitions, one thread\n", games,
+              static_cast<unsigned long long>(a.nodes), reps);
   std::printf("native IBEF (LinearEvaluator)   median %.2f ms per pass\n", 1e3 * median(native_times));
   std::printf("exported IBEF (ibef_exported)   median %.2f ms per pass\n", 1e3 * median(exported_times));
   std::printf("exported / native: median of paired ratios %.3f (target <= 1.1)\n", median(ratios));

@@ -50,14 +50,15 @@ std::string Arguments::value_or(const std::string& name, const std::string& fall
   return value(name).value_or(fallback);
 }
 
-std::int64_t Arguments::integer(const std::string& name, std::int64_t fallback, std::int64_t min, std::int64_t max) const {
+std::int64_t Arguments::integer(const std::string& name, std::int64_t fallback, std::int64_t min,
+                                std::int64_t max) const {
   const auto text = value(name);
   if (!text) return fallback;
   std::int64_t v = 0;
   const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), v);
   if (error != std::errc() || end != text->data() + text->size() || v < min || v > max) {
-    throw UsageError("option '--" + name + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
-                     ", not '" + *text + "'");
+    throw UsageError("option '--" + name + "' wants a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", not '" + *text + "'");
   }
   return v;
 }

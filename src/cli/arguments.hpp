@@ -39,10 +39,10 @@ class Arguments {
   }
 
  private:
-  [[noreturn]] static void throw_bad_choice(const std::string& name, const std::string& given, const std::string& known);
+  [[noreturn]] static void throw_bad_choice(const std::string& name, const std::string& given,
+                                            const std::string& known);
 
  public:
-
  private:
   std::map<std::string, std::string> values_;
   std::vector<std::string> positionals_;

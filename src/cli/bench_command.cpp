@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-
 #include <memory>
 
 #include "cli/arguments.hpp"
@@ -93,24 +92,27 @@ int bench_command(const Args& args) {
   const FitnessTask task = thesis_workload(seed);
 
   const WorkloadRun native = median_run(AnyEvaluator{ibef_evaluator()}, task, reps);
-  std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n", task.boards.size(),
-              static_cast<unsigned long long>(native.games), reps);
+  std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n",
+              task.boards.size(), static_cast<unsigned long long>(native.games), reps);
   std::printf("  %-34s %9s %9s %9s %8s\n", "candidate", "ms", "games/s", "Mnodes/s", "ratio");
   auto report = [&](const char* what, const WorkloadRun& run) {
-    std::printf("  %-34s %9.2f %9.0f %9.1f %7.2fx\n", what, run.seconds * 1e3, static_cast<double>(run.games) / run.seconds,
-                static_cast<double>(run.nodes) / run.seconds / 1e6, run.seconds / native.seconds);
+    std::printf("  %-34s %9.2f %9.0f %9.1f %7.2fx\n", what, run.seconds * 1e3,
+                static_cast<double>(run.games) / run.seconds, static_cast<double>(run.nodes) / run.seconds / 1e6,
+                run.seconds / native.seconds);
   };
   report("native IBEF (reference)", native);
   const WorkloadRun compiled = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::Auto), task, reps);
   report("ibef.eval, compiled (weight table)", compiled);
-  const WorkloadRun interpreted = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
+  const WorkloadRun interpreted =
+      median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
   report("ibef.eval, interpreter only", interpreted);
   // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.
   const double games_per_evaluation = 155.0 * 4.0;
-  std::printf("  fitness evaluations/s (620 games each, one thread): native %.0f, compiled program %.0f, interpreted %.0f\n",
-              static_cast<double>(native.games) / native.seconds / games_per_evaluation,
-              static_cast<double>(compiled.games) / compiled.seconds / games_per_evaluation,
-              static_cast<double>(interpreted.games) / interpreted.seconds / games_per_evaluation);
+  std::printf(
+      "  fitness evaluations/s (620 games each, one thread): native %.0f, compiled program %.0f, interpreted %.0f\n",
+      static_cast<double>(native.games) / native.seconds / games_per_evaluation,
+      static_cast<double>(compiled.games) / compiled.seconds / games_per_evaluation,
+      static_cast<double>(interpreted.games) / interpreted.seconds / games_per_evaluation);
   std::printf("  signature        %llu nodes, candidate won %d games (program runs: %llu, %llu nodes)\n",
               static_cast<unsigned long long>(native.nodes), native.candidate_wins,
               static_cast<unsigned long long>(compiled.nodes), static_cast<unsigned long long>(interpreted.nodes));
@@ -136,14 +138,17 @@ int bench_command(const Args& args) {
     const int count = 20;
     for (int i = 0; i < count; ++i) {
       lang::Program program = lang::random_program(rng, target);
-      while (program.size() < target * 3 / 4 || program.size() > target * 5 / 4) program = lang::random_program(rng, target * 3 / 2);
+      while (program.size() < target * 3 / 4 || program.size() > target * 5 / 4)
+        program = lang::random_program(rng, target * 3 / 2);
       total_nodes += program.size();
       total_ns += nanoseconds_per_evaluation(lang::CompiledProgram(program), positions, std::max(1, rounds / 4));
     }
     const double ns = total_ns / count;
-    std::printf("  %-44s %8.2f ns  %6.2fx\n",
-                ("random programs, mean " + std::to_string(total_nodes / count) + " nodes (" + std::to_string(count) + ")").c_str(), ns,
-                ns / native_ns);
+    std::printf(
+        "  %-44s %8.2f ns  %6.2fx\n",
+        ("random programs, mean " + std::to_string(total_nodes / count) + " nodes (" + std::to_string(count) + ")")
+            .c_str(),
+        ns, ns / native_ns);
   }
   return 0;
 }

@@ -40,14 +40,15 @@ int check_command(const Args& args) {
   std::printf("canonical  %s\n", lang::to_text(program).c_str());
   std::printf("size       %zu nodes, depth %d\n", program.size(), program.depth());
   std::printf("hash       %016llx\n", static_cast<unsigned long long>(program.canonical_hash()));
-  if (simple.size() != program.size()) std::printf("simplified %s  (%zu nodes)\n", lang::to_text(simple).c_str(), simple.size());
+  if (simple.size() != program.size())
+    std::printf("simplified %s  (%zu nodes)\n", lang::to_text(simple).c_str(), simple.size());
   if (compiled.is_linear())
     std::printf("compiled   weight table (linear in the squares)\n");
   else
     std::printf("compiled   interpreter, %zu instructions\n", compiled.instruction_count());
   if (!grammar_line.empty()) std::printf("grammar    %s\n", grammar_line.c_str());
-  std::printf("position   %d stones, %s to move\n%s", position.moves_played(), position.side_to_move() == Side::X ? "X" : "O",
-              to_ascii(position).c_str());
+  std::printf("position   %d stones, %s to move\n%s", position.moves_played(),
+              position.side_to_move() == Side::X ? "X" : "O", to_ascii(position).c_str());
   std::printf("value      %d\n", compiled(position));
   return 0;
 }
@@ -58,8 +59,7 @@ namespace evalsynth {
 std::string check_grammar_option(const Arguments& a, const lang::Program& program) {
   if (!a.has("grammar")) return "";
   const lang::Grammar grammar = lang::read_grammar_file(*a.value("grammar"));
-  if (const auto why = grammar.why_not_derived(program))
-    throw InputError(TextLocation{a.positionals()[0], 1, 1}, *why);
+  if (const auto why = grammar.why_not_derived(program)) throw InputError(TextLocation{a.positionals()[0], 1, 1}, *why);
   return grammar.source + " derives the program";
 }
 }  // namespace evalsynth

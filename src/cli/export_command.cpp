@@ -4,10 +4,10 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "export/cpp_export.hpp"
-#include "support/files.hpp"
 #include "lang/parse.hpp"
-#include "support/source_text.hpp"
+#include "support/files.hpp"
 #include "support/folder_lock.hpp"
+#include "support/source_text.hpp"
 #include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
 
@@ -50,23 +50,30 @@ Source read_source(const std::string& path) {
     const Checkpoint c = read_checkpoint(file);
     const HallEntry& answer = c.state.hall.front();
     char scores[200];
-    std::snprintf(scores, sizeof scores, "validation %g (%d won, %d drawn of %d games), training %g", answer.validation.score(c.scoring),
-                  answer.validation.wins, answer.validation.draws, answer.validation.games, answer.training.score(c.scoring));
+    std::snprintf(scores, sizeof scores, "validation %g (%d won, %d drawn of %d games), training %g",
+                  answer.validation.score(c.scoring), answer.validation.wins, answer.validation.draws,
+                  answer.validation.games, answer.training.score(c.scoring));
     std::vector<std::string> provenance = {
         "The answer of evalsynth run '" + c.run_name + "' (spec " + c.spec_source + "), from checkpoint " + file + ":",
-        "found in generation " + std::to_string(answer.generation) + " of " + std::to_string(c.state.generation) + "; " + scores};
+        "found in generation " + std::to_string(answer.generation) + " of " + std::to_string(c.state.generation) +
+            "; " + scores};
     for (const Baseline& b : c.state.baselines) {
       char line[120];
-      std::snprintf(line, sizeof line, "%s on the same validation games: %g", b.name.c_str(), b.validation.score(c.scoring));
+      std::snprintf(line, sizeof line, "%s on the same validation games: %g", b.name.c_str(),
+                    b.validation.score(c.scoring));
       provenance.push_back(line);
     }
-    if (answer.mistake_rate >= 0) provenance.push_back("mistake rate against perfect play: " + std::to_string(100 * answer.mistake_rate).substr(0, 5) + "%");
+    if (answer.mistake_rate >= 0)
+      provenance.push_back(
+          "mistake rate against perfect play: " + std::to_string(100 * answer.mistake_rate).substr(0, 5) + "%");
     return {answer.program, c.run_name, provenance};
   }
   // A program file: its leading comment (best.eval's says where it came
   // from) is the provenance.
   const std::string text = read_text_file(path, "program", lang::kMaxSourceBytes);
-  Source source{lang::parse_program(text, path), std::filesystem::path(path).stem().string(), {"From " + path + (text.starts_with("#") ? ":" : ".")}};
+  Source source{lang::parse_program(text, path),
+                std::filesystem::path(path).stem().string(),
+                {"From " + path + (text.starts_with("#") ? ":" : ".")}};
   std::size_t at = 0;
   while (at < text.size() && text[at] == '#') {
     const std::size_t end = std::min(text.find('\n', at), text.size());
@@ -80,10 +87,12 @@ Source read_source(const std::string& path) {
 
 int export_command(const Args& args) {
   const Arguments a(args, {{"cpp"}, {"name"}, {"player", false}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one program: a .eval file, a checkpoint or a run folder");
+  if (a.positionals().size() != 1)
+    throw UsageError("give exactly one program: a .eval file, a checkpoint or a run folder");
   if (!a.has("cpp")) throw UsageError("say where to write the header: --cpp OUT.hpp");
   const std::string header = *a.value("cpp");
-  if (!header.ends_with(".hpp") && !header.ends_with(".h")) throw UsageError("--cpp wants a header file name ending in .hpp or .h, not '" + header + "'");
+  if (!header.ends_with(".hpp") && !header.ends_with(".h"))
+    throw UsageError("--cpp wants a header file name ending in .hpp or .h, not '" + header + "'");
   Source source = read_source(a.positionals()[0]);
   const std::string name = a.value_or("name", exporter::identifier_from(source.default_name));
   if (!exporter::is_usable_identifier(name))
@@ -92,11 +101,12 @@ int export_command(const Args& args) {
   check_writable(header);
   if (a.has("player")) check_writable(player);
   write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance}));
-  std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n", header.c_str(),
-              name.c_str(), name.c_str());
+  std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
+              header.c_str(), name.c_str(), name.c_str());
   if (a.has("player")) {
     write_file_atomically(player, exporter::cpp_player(std::filesystem::path(header).filename().string(), name));
-    std::printf("wrote %s; build it with: c++ -std=c++17 -O2 -o %s_player %s\n", player.c_str(), name.c_str(), player.c_str());
+    std::printf("wrote %s; build it with: c++ -std=c++17 -O2 -o %s_player %s\n", player.c_str(), name.c_str(),
+                player.c_str());
   }
   return 0;
 }

@@ -27,8 +27,8 @@ namespace {
 
 std::string fitness_line(const Fitness& f, Scoring s) {
   char text[160];
-  std::snprintf(text, sizeof text, "%g (%d won, %d drawn of %d; moves to win %lld)", f.score(s), f.wins, f.draws, f.games,
-                static_cast<long long>(f.moves_to_win));
+  std::snprintf(text, sizeof text, "%g (%d won, %d drawn of %d; moves to win %lld)", f.score(s), f.wins, f.draws,
+                f.games, static_cast<long long>(f.moves_to_win));
   return text;
 }
 
@@ -50,34 +50,41 @@ int inspect_command(const Args& args) {
   std::error_code ignored;
   std::printf("checkpoint   %s (format %u, %llu bytes)\n", file.c_str(), c.format_version,
               static_cast<unsigned long long>(std::filesystem::file_size(file, ignored)));
-  std::printf("run          %s (spec %s, hash %016llx)\n", c.run_name.c_str(), c.spec_source.c_str(), static_cast<unsigned long long>(c.spec_hash));
+  std::printf("run          %s (spec %s, hash %016llx)\n", c.run_name.c_str(), c.spec_source.c_str(),
+              static_cast<unsigned long long>(c.spec_hash));
   if (s.finished())
-    std::printf("state        finished: stopped by %s after %d generations (numbered 0-%d, as in log.csv)\n", std::string(stop_reason_name(s.stop_reason)).c_str(), s.generation,
-                s.generation - 1);
+    std::printf("state        finished: stopped by %s after %d generations (numbered 0-%d, as in log.csv)\n",
+                std::string(stop_reason_name(s.stop_reason)).c_str(), s.generation, s.generation - 1);
   else
-    std::printf("state        %s after %d generations (numbered 0-%d, as in log.csv); continue with: evalsynth resume %s\n",
-                s.stop_reason == StopReason::Running ? "saved mid-run" : std::string(stop_reason_name(s.stop_reason)).c_str(), s.generation, s.generation - 1, path.c_str());
+    std::printf(
+        "state        %s after %d generations (numbered 0-%d, as in log.csv); continue with: evalsynth resume %s\n",
+        s.stop_reason == StopReason::Running ? "saved mid-run" : std::string(stop_reason_name(s.stop_reason)).c_str(),
+        s.generation, s.generation - 1, path.c_str());
   std::printf("work         %lld programs evaluated, %llu games, %.1f s\n", static_cast<long long>(s.evaluations),
               static_cast<unsigned long long>(s.games_played), s.elapsed_seconds);
-  std::printf("population   %zu programs (for generation %d); caches %zu training, %zu validation\n", s.population.size(), s.generation,
-              s.training_cache.size(), s.validation_cache.size());
-  for (const Baseline& b : s.baselines) std::printf("reference    %-10s validation %s\n", b.name.c_str(), fitness_line(b.validation, scoring).c_str());
+  std::printf("population   %zu programs (for generation %d); caches %zu training, %zu validation\n",
+              s.population.size(), s.generation, s.training_cache.size(), s.validation_cache.size());
+  for (const Baseline& b : s.baselines)
+    std::printf("reference    %-10s validation %s\n", b.name.c_str(), fitness_line(b.validation, scoring).c_str());
   const HallEntry& answer = s.hall.front();
   std::printf("answer       generation %d, %zu nodes, validation %s\n", answer.generation, answer.program.size(),
               fitness_line(answer.validation, scoring).c_str());
-  if (answer.mistake_rate >= 0) std::printf("             mistake rate against perfect play %.2f%%\n", 100 * answer.mistake_rate);
+  if (answer.mistake_rate >= 0)
+    std::printf("             mistake rate against perfect play %.2f%%\n", 100 * answer.mistake_rate);
   std::printf("             %s\n", lang::to_text(answer.program).c_str());
   if (top > 0) {
     std::printf("hall of fame (%zu):\n", s.hall.size());
     for (std::size_t i = 0; i < s.hall.size() && static_cast<int>(i) < top; ++i) {
       const HallEntry& h = s.hall[i];
-      std::printf("  %2zu. gen %4d  size %4zu  validation %g  training %g\n", i + 1, h.generation, h.program.size(), h.validation.score(scoring),
-                  h.training.score(scoring));
+      std::printf("  %2zu. gen %4d  size %4zu  validation %g  training %g\n", i + 1, h.generation, h.program.size(),
+                  h.validation.score(scoring), h.training.score(scoring));
     }
   }
   const GenerationLog& last = s.log.back();
-  std::printf("last generation %d: best training %g, mean %.2f, median %g; mean size %.1f; cache hits %.1f%%; %.0f games/s\n", last.generation,
-              last.best_training, last.mean_training, last.median_training, last.mean_size, 100 * last.cache_hit_rate, last.games_per_second);
+  std::printf(
+      "last generation %d: best training %g, mean %.2f, median %g; mean size %.1f; cache hits %.1f%%; %.0f games/s\n",
+      last.generation, last.best_training, last.mean_training, last.median_training, last.mean_size,
+      100 * last.cache_hit_rate, last.games_per_second);
   if (std::filesystem::is_directory(path, ignored)) {
     std::printf("checkpoints in %s:", path.c_str());
     for (const std::string& f : list_checkpoints(path)) std::printf(" %s", std::filesystem::path(f).filename().c_str());

@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
   try {
     return command->run(rest);
   } catch (const evalsynth::UsageError& e) {
-    std::fprintf(stderr, "evalsynth %s: error: %s\nTry 'evalsynth %s --help'.\n", command->name, e.what(), command->name);
+    std::fprintf(stderr, "evalsynth %s: error: %s\nTry 'evalsynth %s --help'.\n", command->name, e.what(),
+                 command->name);
     return 2;
   } catch (const evalsynth::InputError& e) {
     std::fprintf(stderr, "%s\n", e.what());

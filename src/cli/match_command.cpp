@@ -2,11 +2,11 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "support/files.hpp"
 #include "io/match_report.hpp"
 #include "support/error.hpp"
-#include "support/progress.hpp"
+#include "support/files.hpp"
 #include "support/folder_lock.hpp"
+#include "support/progress.hpp"
 #include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "tournament/match.hpp"
@@ -47,8 +47,17 @@ const char* const kMatchHelp =
     "A progress line is shown on stderr when it is a terminal.\n";
 
 int match_command(const Args& args) {
-  const Arguments a(args, {{"x"}, {"o"}, {"both-colours", false}, {"games"}, {"boards"}, {"order"}, {"rules"}, {"seed"},
-                           {"threads"}, {"csv"}, {"json"}});
+  const Arguments a(args, {{"x"},
+                           {"o"},
+                           {"both-colours", false},
+                           {"games"},
+                           {"boards"},
+                           {"order"},
+                           {"rules"},
+                           {"seed"},
+                           {"threads"},
+                           {"csv"},
+                           {"json"}});
   std::string x_text = a.value_or("x", ""), o_text = a.value_or("o", "");
   const auto& pos = a.positionals();
   if (!pos.empty()) {
@@ -57,12 +66,16 @@ int match_command(const Args& args) {
     x_text = pos[0];
     o_text = pos[1];
   }
-  if (x_text.empty() || o_text.empty()) throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
-  const std::vector<Player> xs = parse_player_list(x_text, read_evaluator_program), os = parse_player_list(o_text, read_evaluator_program);
+  if (x_text.empty() || o_text.empty())
+    throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
+  const std::vector<Player> xs = parse_player_list(x_text, read_evaluator_program),
+                            os = parse_player_list(o_text, read_evaluator_program);
 
   MatchOptions options;
-  options.game.order = a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
-  options.game.rules = a.choice<RuleSet>("rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
+  options.game.order =
+      a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
+  options.game.rules =
+      a.choice<RuleSet>("rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
   const std::string order = a.value_or("order", "random"), rules = a.value_or("rules", "standard");
   options.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, INT64_MAX));
   options.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
@@ -71,7 +84,8 @@ int match_command(const Args& args) {
 
   for (const char* output : {"csv", "json"})
     if (a.has(output)) check_writable(*a.value(output));
-  const std::vector<Position> boards = a.has("boards") ? read_board_file(*a.value("boards")) : std::vector<Position>{Position{}};
+  const std::vector<Position> boards =
+      a.has("boards") ? read_board_file(*a.value("boards")) : std::vector<Position>{Position{}};
 
   std::vector<Pairing> pairings;
   for (const Player& x : xs)
@@ -81,9 +95,10 @@ int match_command(const Args& args) {
       for (const Player& o : xs) pairings.push_back({x, o});
 
   const std::string board_text = a.has("boards") ? *a.value("boards") : "empty board";
-  std::printf("# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
-              options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),
-              static_cast<unsigned long long>(options.seed));
+  std::printf(
+      "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
+      options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),
+      static_cast<unsigned long long>(options.seed));
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)\n");
   std::fflush(stdout);
 
@@ -92,7 +107,8 @@ int match_command(const Args& args) {
 
   if (a.has("csv")) write_file_atomically(*a.value("csv"), match_csv(results));
   if (a.has("json"))
-    write_file_atomically(*a.value("json"), match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
+    write_file_atomically(*a.value("json"),
+                          match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
   return 0;
 }
 

@@ -52,11 +52,15 @@ int resume_command(const Args& args) {
   Checkpoint checkpoint = read_checkpoint(file);
   RunSpec spec = checkpoint_spec(checkpoint, file);
   if (spec.hash() != checkpoint.spec_hash)
-    throw InputError(TextLocation{file, 1, 1}, "the spec saved in this checkpoint describes a different run when read by this evalsynth; it cannot be continued");
+    throw InputError(TextLocation{file, 1, 1},
+                     "the spec saved in this checkpoint describes a different run when read by this evalsynth; it "
+                     "cannot be continued");
   if (a.has("threads")) spec.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
   if (checkpoint.state.finished()) {
-    std::printf("run %s finished (stopped by %s after %d generations); nothing to resume. Its answer is in %s/%s/best.eval\n", spec.name.c_str(),
-                std::string(stop_reason_name(checkpoint.state.stop_reason)).c_str(), checkpoint.state.generation, spec.output.c_str(), spec.name.c_str());
+    std::printf(
+        "run %s finished (stopped by %s after %d generations); nothing to resume. Its answer is in %s/%s/best.eval\n",
+        spec.name.c_str(), std::string(stop_reason_name(checkpoint.state.stop_reason)).c_str(),
+        checkpoint.state.generation, spec.output.c_str(), spec.name.c_str());
     return 0;
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
@@ -64,9 +68,11 @@ int resume_command(const Args& args) {
   Synthesis run(spec, std::move(checkpoint.state));
   const std::string changed = changed_inputs(checkpoint.inputs, run.inputs());
   if (!changed.empty())
-    throw InputError(TextLocation{file, 1, 1}, "the run's inputs have changed since this checkpoint: " + changed +
-                                                    "; continuing would not be the same run (restore them, or start a new run)");
-  std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation, spec.generations, file.c_str());
+    throw InputError(TextLocation{file, 1, 1},
+                     "the run's inputs have changed since this checkpoint: " + changed +
+                         "; continuing would not be the same run (restore them, or start a new run)");
+  std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation,
+              spec.generations, file.c_str());
   std::fflush(stdout);
   return run_session(run, options);
 }

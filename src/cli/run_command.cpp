@@ -41,19 +41,24 @@ namespace {
 void check_previous_run(const RunSpec& spec, const std::string& folder, bool overwrite) {
   const std::vector<std::string> files = list_checkpoints(folder);
   if (files.empty() || overwrite) return;
-  const std::string advice = "; continue it with `evalsynth resume " + folder + "`, choose another name in the spec, or pass --overwrite to start over";
+  const std::string advice = "; continue it with `evalsynth resume " + folder +
+                             "`, choose another name in the spec, or pass --overwrite to start over";
   Checkpoint previous;
   try {
     previous = read_checkpoint(files.back());
   } catch (const InputError& e) {
-    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds a checkpoint that does not read (" + e.message() + ")" + advice);
+    throw InputError(TextLocation{folder, 1, 1},
+                     "this run folder holds a checkpoint that does not read (" + e.message() + ")" + advice);
   }
   if (previous.spec_hash != spec.hash())
-    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds checkpoints of another spec (" + previous.spec_source + ", generation " +
+    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds checkpoints of another spec (" +
+                                                     previous.spec_source + ", generation " +
                                                      std::to_string(previous.state.generation) + ")" + advice);
   if (!previous.state.finished())
-    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds an unfinished run of this spec, stopped (" + std::string(stop_reason_name(previous.state.stop_reason)) +
-                                                     ") after generation " + std::to_string(previous.state.generation) + advice);
+    throw InputError(TextLocation{folder, 1, 1}, "this run folder holds an unfinished run of this spec, stopped (" +
+                                                     std::string(stop_reason_name(previous.state.stop_reason)) +
+                                                     ") after generation " + std::to_string(previous.state.generation) +
+                                                     advice);
 }
 
 }  // namespace
@@ -67,8 +72,10 @@ int run_command(const Args& args) {
   options.stop_after = static_cast<int>(a.integer("stop-after", 0, 1, 1000000));
   if (a.has("dry-run")) {
     std::fputs(spec.resolved_text().c_str(), stdout);
-    std::printf("# spec hash %016llx (results and checkpoints carry it; threads, output and checkpoint settings do not change it)\n",
-                static_cast<unsigned long long>(spec.hash()));
+    std::printf(
+        "# spec hash %016llx (results and checkpoints carry it; threads, output and checkpoint settings do not change "
+        "it)\n",
+        static_cast<unsigned long long>(spec.hash()));
     return 0;
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
@@ -76,12 +83,12 @@ int run_command(const Args& args) {
   check_previous_run(spec, options.checkpoint_folder, a.has("overwrite"));
   Synthesis run(spec);
   remove_checkpoints(options.checkpoint_folder);
-  std::printf("run %s: %zu training boards, %zu validation boards, %zu games per candidate, population %d\n", spec.name.c_str(),
-              run.training_task().boards.size(), run.validation_task().boards.size(), run.training_task().games_per_candidate(),
-              spec.population);
+  std::printf("run %s: %zu training boards, %zu validation boards, %zu games per candidate, population %d\n",
+              spec.name.c_str(), run.training_task().boards.size(), run.validation_task().boards.size(),
+              run.training_task().games_per_candidate(), spec.population);
   if (!spec.seed_population.empty())
-    std::printf("seeded from %s (%zu of its programs are outside this spec's grammar or limits and left out)\n", spec.seed_population.c_str(),
-                run.seed_population_skipped());
+    std::printf("seeded from %s (%zu of its programs are outside this spec's grammar or limits and left out)\n",
+                spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
   return run_session(run, options);
 }

@@ -6,9 +6,9 @@
 #include <cstdio>
 
 #include "io/run_output.hpp"
+#include "support/folder_lock.hpp"
 #include "support/interrupt.hpp"
 #include "support/progress.hpp"
-#include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
 
@@ -37,14 +37,17 @@ int run_session(Synthesis& run, const SessionOptions& options) {
   RunHooks hooks;
   hooks.stop_request = [&]() -> StopReason {
     if (InterruptGuard::received()) return StopReason::Interrupted;
-    if (options.stop_after > 0 && run.state().generation - first_generation >= options.stop_after) return StopReason::Paused;
+    if (options.stop_after > 0 && run.state().generation - first_generation >= options.stop_after)
+      return StopReason::Paused;
     return StopReason::Running;
   };
   hooks.on_generation = [&](const GenerationLog& g) {
     const double session_seconds = seconds_since(session_start);
     const int done = run.state().generation;
-    const bool due_by_generations = spec.checkpoint_every > 0 && done - last_checkpoint_generation >= spec.checkpoint_every;
-    const bool due_by_time = spec.checkpoint_seconds > 0 && seconds_since(last_checkpoint_time) >= spec.checkpoint_seconds;
+    const bool due_by_generations =
+        spec.checkpoint_every > 0 && done - last_checkpoint_generation >= spec.checkpoint_every;
+    const bool due_by_time =
+        spec.checkpoint_seconds > 0 && seconds_since(last_checkpoint_time) >= spec.checkpoint_seconds;
     if (run.stop_reason() == StopReason::Running && (due_by_generations || due_by_time)) checkpoint();
     // Results so far, so a long run that is stopped still leaves its answer.
     if (session_seconds - last_results >= 30) {
@@ -53,9 +56,11 @@ int run_session(Synthesis& run, const SessionOptions& options) {
     }
     // Time left: by generations at this session's pace, capped by the time budget.
     double left = session_seconds / (done - first_generation) * (spec.generations - done);
-    if (spec.time_budget_seconds > 0) left = std::min(left, std::max(0.0, spec.time_budget_seconds - g.elapsed_seconds));
+    if (spec.time_budget_seconds > 0)
+      left = std::min(left, std::max(0.0, spec.time_budget_seconds - g.elapsed_seconds));
     char line[300];
-    std::snprintf(line, sizeof line, "gen %d/%d  best %g  validation %g  size %zu  evaluations %lld  %.0f games/s  %.0fs, ~%.0fs left",
+    std::snprintf(line, sizeof line,
+                  "gen %d/%d  best %g  validation %g  size %zu  evaluations %lld  %.0f games/s  %.0fs, ~%.0fs left",
                   g.generation + 1, spec.generations, g.best_training, g.best_validation, g.best_size,
                   static_cast<long long>(g.evaluations), g.games_per_second, g.elapsed_seconds, left);
     if (terminal) {
@@ -74,12 +79,15 @@ int run_session(Synthesis& run, const SessionOptions& options) {
   const HallEntry& best = run.hall_of_fame().front();
   const int generations = run.state().generation;
   if (run.state().finished()) {
-    std::printf("stopped by %s after %d generations\n", std::string(stop_reason_name(run.stop_reason())).c_str(), generations);
+    std::printf("stopped by %s after %d generations\n", std::string(stop_reason_name(run.stop_reason())).c_str(),
+                generations);
   } else {
-    std::printf("%s after %d of %d generations; continue with: evalsynth resume %s\n", std::string(stop_reason_name(run.stop_reason())).c_str(), generations,
-                spec.generations, options.checkpoint_folder.c_str());
+    std::printf("%s after %d of %d generations; continue with: evalsynth resume %s\n",
+                std::string(stop_reason_name(run.stop_reason())).c_str(), generations, spec.generations,
+                options.checkpoint_folder.c_str());
   }
-  std::printf("answer (generation %d, %zu nodes): validation %g", best.generation, best.program.size(), best.validation.score(spec.scoring));
+  std::printf("answer (generation %d, %zu nodes): validation %g", best.generation, best.program.size(),
+              best.validation.score(spec.scoring));
   for (const Baseline& b : run.baselines()) std::printf(", %s %g", b.name.c_str(), b.validation.score(spec.scoring));
   std::printf("\nwritten to %s/ (checkpoint %s)\n", results.c_str(), last_checkpoint.c_str());
   std::fflush(stdout);

@@ -3,8 +3,8 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "support/files.hpp"
 #include "support/error.hpp"
+#include "support/files.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
@@ -46,7 +46,8 @@ std::vector<int> parse_depths(const std::string& text) {
       std::size_t used = 0;
       const int first = std::stoi(item.substr(0, dash), &used);
       const int last = dash == std::string::npos ? first : std::stoi(item.substr(dash + 1));
-      if (first < 1 || last > 20 || last < first || (dash == std::string::npos && used != item.size())) throw std::invalid_argument(item);
+      if (first < 1 || last > 20 || last < first || (dash == std::string::npos && used != item.size()))
+        throw std::invalid_argument(item);
       for (int d = first; d <= last; ++d) depths.push_back(d);
     } catch (const std::exception&) {
       throw UsageError("--depth wants depths from 1 to 20 such as 1,3,5 or 1-7, not '" + item + "'");
@@ -72,10 +73,12 @@ int strength_command(const Args& args) {
     }
   }
   const Arguments a(rest, {{"depth"}, {"order"}, {"seed"}, {"threads"}, {"csv"}, {"json"}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one evaluator (ibef, adate, a .eval file or a checkpoint)");
+  if (a.positionals().size() != 1)
+    throw UsageError("give exactly one evaluator (ibef, adate, a .eval file or a checkpoint)");
   if (!a.has("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
   const std::vector<int> depths = parse_depths(*a.value("depth"));
-  const MoveOrder order = a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
+  const MoveOrder order =
+      a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
   const auto seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, INT64_MAX));
   const int threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
   if (files.empty())
@@ -84,7 +87,8 @@ int strength_command(const Args& args) {
   for (const char* output : {"csv", "json"})
     if (a.has(output)) check_writable(*a.value(output));
 
-  const std::vector<Player> base = parse_player_list(a.positionals()[0] + (a.positionals()[0] == "random" ? "" : "@1"), read_evaluator_program);
+  const std::vector<Player> base =
+      parse_player_list(a.positionals()[0] + (a.positionals()[0] == "random" ? "" : "@1"), read_evaluator_program);
   std::vector<std::vector<LabelledPosition>> sets;
   std::vector<std::string> names;
   for (const std::string& f : files) {
@@ -110,8 +114,9 @@ int strength_command(const Args& args) {
       std::snprintf(rate, sizeof rate, "%.4f", r.rate());
       csv += a.positionals()[0] + "," + std::to_string(depth) + "," + set + "," + std::to_string(r.positions) + "," +
              std::to_string(r.mistakes) + "," + rate + "\n";
-      json += std::string(first_json ? "" : ",") + "\n    {\"depth\": " + std::to_string(depth) + ", \"set\": \"" + set +
-              "\", \"positions\": " + std::to_string(r.positions) + ", \"mistakes\": " + std::to_string(r.mistakes) + "}";
+      json += std::string(first_json ? "" : ",") + "\n    {\"depth\": " + std::to_string(depth) + ", \"set\": \"" +
+              set + "\", \"positions\": " + std::to_string(r.positions) +
+              ", \"mistakes\": " + std::to_string(r.mistakes) + "}";
       first_json = false;
     };
     for (std::size_t s = 0; s < sets.size(); ++s) {

@@ -4,8 +4,10 @@ namespace evalsynth::evolve {
 
 std::unique_ptr<EvolutionAlgorithm> make_algorithm(const Breeding& breeding, const AlgorithmSettings& settings) {
   switch (settings.kind) {
-    case AlgorithmKind::Generational: return make_generational(breeding, settings);
-    case AlgorithmKind::Archive: return make_archive(breeding, settings);
+    case AlgorithmKind::Generational:
+      return make_generational(breeding, settings);
+    case AlgorithmKind::Archive:
+      return make_archive(breeding, settings);
   }
   return make_generational(breeding, settings);
 }

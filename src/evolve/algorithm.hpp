@@ -39,7 +39,8 @@ struct Breeding {
   // An offspring of `parent` by `op`; a second parent is drawn by
   // `second_parent` only if the operator takes one.
   template <class SecondParent>
-  lang::Program offspring(OperatorId op, const lang::Program& parent, const SecondParent& second_parent, Rng& rng) const {
+  lang::Program offspring(OperatorId op, const lang::Program& parent, const SecondParent& second_parent,
+                          Rng& rng) const {
     if (!operator_info(op).takes_second_parent) return variation.apply(op, parent, parent, rng);
     const lang::Program& second = second_parent();
     return variation.apply(op, parent, second, rng);

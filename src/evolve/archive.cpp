@@ -43,7 +43,8 @@ class Archive final : public EvolutionAlgorithm {
         archive.push_back(ind);
         ++kept;
       }
-      if (archive.size() > first_kept) best_smaller = archive[first_kept].training;  // the best of this size, sorted first
+      if (archive.size() > first_kept)
+        best_smaller = archive[first_kept].training;  // the best of this size, sorted first
     }
     assert(!archive.empty() || population.empty());
     population = std::move(archive);
@@ -58,7 +59,8 @@ class Archive final : public EvolutionAlgorithm {
     for (int n = 0; n < breeding_.population_size; ++n) {
       lang::Program child = random_member();
       const int steps = 1 + rng.below(settings_.compound);
-      for (int k = 0; k < steps; ++k) child = breeding_.offspring(breeding_.pick_operator(rng), child, random_member, rng);
+      for (int k = 0; k < steps; ++k)
+        child = breeding_.offspring(breeding_.pick_operator(rng), child, random_member, rng);
       const std::uint64_t h = child.canonical_hash();
       population.push_back({std::move(child), h, {}});
     }

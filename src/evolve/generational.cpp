@@ -11,7 +11,8 @@ namespace {
 
 class Generational final : public EvolutionAlgorithm {
  public:
-  Generational(const Breeding& breeding, const AlgorithmSettings& settings) : breeding_(breeding), settings_(settings) {}
+  Generational(const Breeding& breeding, const AlgorithmSettings& settings)
+      : breeding_(breeding), settings_(settings) {}
 
   void select_survivors(Population&) const override {}
 
@@ -29,7 +30,8 @@ class Generational final : public EvolutionAlgorithm {
       const OperatorId op = breeding_.pick_operator(rng);
       const Individual& parent = breeding_.selection.tournament(population, rng);
       lang::Program child = breeding_.offspring(
-          op, parent.program, [&]() -> const lang::Program& { return breeding_.selection.tournament(population, rng).program; }, rng);
+          op, parent.program,
+          [&]() -> const lang::Program& { return breeding_.selection.tournament(population, rng).program; }, rng);
       const std::uint64_t h = child.canonical_hash();
       next.push_back({std::move(child), h, {}});
     }

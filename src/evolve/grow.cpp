@@ -23,7 +23,8 @@ bool variable_in_scope(const Scope& scope, lang::Type type) {
 
 }  // namespace
 
-Grower::Grower(const lang::Grammar& grammar) : grammar_(grammar), min_depth_(grammar.nonterminals.size(), kUnreachable) {
+Grower::Grower(const lang::Grammar& grammar)
+    : grammar_(grammar), min_depth_(grammar.nonterminals.size(), kUnreachable) {
   // Least fixpoint: a nonterminal's depth is its cheapest alternative's.
   for (bool changed = true; changed;) {
     changed = false;
@@ -40,12 +41,18 @@ Grower::Grower(const lang::Grammar& grammar) : grammar_(grammar), min_depth_(gra
 
 int Grower::form_min_depth(const GrammarForm& f) const {
   switch (f.kind) {
-    case Kind::ConstRange: case Kind::True: case Kind::False: case Kind::Var: case Kind::Feature:
-    case Kind::PlayerX: case Kind::PlayerO:
+    case Kind::ConstRange:
+    case Kind::True:
+    case Kind::False:
+    case Kind::Var:
+    case Kind::Feature:
+    case Kind::PlayerX:
+    case Kind::PlayerO:
       return 1;
     case Kind::Chain:
       return min_depth_[static_cast<std::size_t>(f.operands[0])];
-    case Kind::Operator: case Kind::Let: {
+    case Kind::Operator:
+    case Kind::Let: {
       int deepest = 0;
       for (int o : f.operands) deepest = std::max(deepest, min_depth_[static_cast<std::size_t>(o)]);
       return deepest >= kUnreachable ? kUnreachable : deepest + 1;
@@ -111,12 +118,20 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
     case Kind::ConstRange: {
       const std::int64_t span = static_cast<std::int64_t>(form->high) - form->low + 1;
       const auto offset = static_cast<std::int64_t>(rng.unit() * static_cast<double>(span));
-      emit(lang::Op::Const, lang::Type::Int, static_cast<std::int32_t>(form->low + std::min<std::int64_t>(offset, span - 1)));
+      emit(lang::Op::Const, lang::Type::Int,
+           static_cast<std::int32_t>(form->low + std::min<std::int64_t>(offset, span - 1)));
       return;
     }
-    case Kind::True: emit(lang::Op::BoolConst, lang::Type::Bool, 1); return;
-    case Kind::False: emit(lang::Op::BoolConst, lang::Type::Bool, 0); return;
-    case Kind::PlayerX: case Kind::PlayerO: emit(lang::Op::Const, lang::Type::Int, 0); return;  // not reached: players are arguments
+    case Kind::True:
+      emit(lang::Op::BoolConst, lang::Type::Bool, 1);
+      return;
+    case Kind::False:
+      emit(lang::Op::BoolConst, lang::Type::Bool, 0);
+      return;
+    case Kind::PlayerX:
+    case Kind::PlayerO:
+      emit(lang::Op::Const, lang::Type::Int, 0);
+      return;  // not reached: players are arguments
     case Kind::Var: {
       std::vector<std::int32_t> names;
       for (auto it = scope.rbegin(); it != scope.rend(); ++it) {

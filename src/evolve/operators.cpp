@@ -95,7 +95,8 @@ std::optional<Program> point_mutation(const Grower& /*grower*/, const Program& p
   return std::nullopt;
 }
 
-std::optional<Program> constant_mutation(const Grower& /*grower*/, const Program& p, const Program& /*second*/, Rng& rng) {
+std::optional<Program> constant_mutation(const Grower& /*grower*/, const Program& p, const Program& /*second*/,
+                                         Rng& rng) {
   std::vector<std::size_t> constants;
   for (std::size_t i = 0; i < p.size(); ++i)
     if (p.nodes[i].op == Op::Const) constants.push_back(i);
@@ -104,7 +105,8 @@ std::optional<Program> constant_mutation(const Grower& /*grower*/, const Program
   Node& n = out.nodes[pick(constants, rng)];
   static constexpr int kSteps[] = {-2, -1, 1, 2};
   const int step = kSteps[rng.below(4)];
-  n.value = static_cast<std::int32_t>(std::clamp<std::int64_t>(static_cast<std::int64_t>(n.value) + step, INT32_MIN, INT32_MAX));
+  n.value = static_cast<std::int32_t>(
+      std::clamp<std::int64_t>(static_cast<std::int64_t>(n.value) + step, INT32_MIN, INT32_MAX));
   return out;
 }
 
@@ -142,7 +144,8 @@ std::optional<Program> abstract(const Grower& /*grower*/, const Program& p, cons
     if (has_free_variables(nodes)) continue;
     std::vector<std::uint64_t> key;
     for (const Node& n : nodes)
-      key.push_back((static_cast<std::uint64_t>(n.op) << 40) ^ (static_cast<std::uint64_t>(n.player) << 32) ^ static_cast<std::uint32_t>(n.value));
+      key.push_back((static_cast<std::uint64_t>(n.op) << 40) ^ (static_cast<std::uint64_t>(n.player) << 32) ^
+                    static_cast<std::uint32_t>(n.value));
     groups[key].push_back(i);
   }
   if (groups.empty()) return std::nullopt;
@@ -157,7 +160,8 @@ std::optional<Program> abstract(const Grower& /*grower*/, const Program& p, cons
   const std::string name = fresh_name(p);
   const Type type = p.nodes[places.front()].type;
   Program body = p;
-  for (auto it = places.rbegin(); it != places.rend(); ++it) body = replace_subtree(body, *it, {make_node(Op::Var, type, 0)}, {name});
+  for (auto it = places.rbegin(); it != places.rend(); ++it)
+    body = replace_subtree(body, *it, {make_node(Op::Var, type, 0)}, {name});
   Program wrapped;
   append_nodes(wrapped, subtree_nodes(p, places.front()), p.names);
   append_nodes(wrapped, body.nodes, body.names);
@@ -218,21 +222,21 @@ std::optional<Program> embed_let(const Grower& grower, const Program& p, const P
   return replace_subtree(p, at, replacement.nodes, replacement.names);
 }
 
-
 // The registry. Its order is the order of the spec keys, of the resolved spec
 // text and of the rates the run draws operators with: append new operators at
 // the end so that existing specs keep their meaning and their hashes.
 constexpr std::array kOperators = {
-    OperatorInfo{"crossover", 0.4, true, crossover},                 // subtree crossover with a second parent
+    OperatorInfo{"crossover", 0.4, true, crossover},                  // subtree crossover with a second parent
     OperatorInfo{"subtree-mutation", 0.15, false, subtree_mutation},  // a subtree replaced by a freshly grown one
-    OperatorInfo{"point-mutation", 0.1, false, point_mutation},      // one operator or feature swapped for a compatible one
+    OperatorInfo{"point-mutation", 0.1, false, point_mutation},  // one operator or feature swapped for a compatible one
     OperatorInfo{"constant-mutation", 0.1, false, constant_mutation},  // a constant nudged
-    OperatorInfo{"hoist", 0.03, false, hoist},                       // a subtree becomes the whole program
-    OperatorInfo{"shrink", 0.05, false, shrink},                     // a subtree replaced by one of its own subtrees
-    OperatorInfo{"replace", 0.07, false, replace},                   // ADATE R: a subtree replaced by a copy of another in the program
-    OperatorInfo{"abstract", 0.04, false, abstract},                 // ADATE ABSTR: a repeated subexpression bound once by a let
-    OperatorInfo{"embed-if", 0.03, false, embed_if},                 // ADATE EMB: a subexpression wrapped in if c then it else other
-    OperatorInfo{"embed-let", 0.03, false, embed_let},               // ADATE EMB: a subexpression wrapped in a let whose variable it uses
+    OperatorInfo{"hoist", 0.03, false, hoist},                         // a subtree becomes the whole program
+    OperatorInfo{"shrink", 0.05, false, shrink},                       // a subtree replaced by one of its own subtrees
+    OperatorInfo{"replace", 0.07, false, replace},    // ADATE R: a subtree replaced by a copy of another in the program
+    OperatorInfo{"abstract", 0.04, false, abstract},  // ADATE ABSTR: a repeated subexpression bound once by a let
+    OperatorInfo{"embed-if", 0.03, false, embed_if},  // ADATE EMB: a subexpression wrapped in if c then it else other
+    OperatorInfo{"embed-let", 0.03, false,
+                 embed_let},  // ADATE EMB: a subexpression wrapped in a let whose variable it uses
 };
 
 }  // namespace

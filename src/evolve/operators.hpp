@@ -18,8 +18,8 @@ namespace evalsynth::evolve {
 // One attempt of an operator on `parent` (and `second`, for operators that
 // take two parents): a candidate program, or nothing when this attempt finds
 // no place to apply. The candidate is checked by Variation, not here.
-using Attempt = std::optional<lang::Program> (*)(const Grower& grower, const lang::Program& parent, const lang::Program& second,
-                                                 Rng& rng);
+using Attempt = std::optional<lang::Program> (*)(const Grower& grower, const lang::Program& parent,
+                                                 const lang::Program& second, Rng& rng);
 
 struct OperatorInfo {
   std::string_view name;  // spec key: "crossover", "subtree-mutation", ...

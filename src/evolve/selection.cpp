@@ -18,7 +18,8 @@ std::vector<const Individual*> Selection::ranked(const Population& population) c
   std::vector<const Individual*> order;
   order.reserve(population.size());
   for (const Individual& ind : population) order.push_back(&ind);
-  std::stable_sort(order.begin(), order.end(), [&](const Individual* a, const Individual* b) { return better(*a, *b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const Individual* a, const Individual* b) { return better(*a, *b); });
   return order;
 }
 

@@ -14,7 +14,8 @@ bool Variation::acceptable(const lang::Program& p) const {
   return !grower_.grammar().why_not_derived(p).has_value();
 }
 
-lang::Program Variation::apply(OperatorId op, const lang::Program& parent, const lang::Program& second, Rng& rng) const {
+lang::Program Variation::apply(OperatorId op, const lang::Program& parent, const lang::Program& second,
+                               Rng& rng) const {
   const Attempt attempt = operator_info(op).attempt;
   for (int k = 0; k < kAttempts; ++k) {
     std::optional<lang::Program> child = attempt(grower_, parent, second, rng);

@@ -74,12 +74,12 @@ static_assert(Evaluator<LinearEvaluator>);
 // IBEF (Stenmark 2005, §3.4): each square weighted by the number of the 69
 // four-square lines through it; equals the sum over lines of their squares.
 inline constexpr SquareWeights kIbefWeights = {{
-    {3, 4, 5, 7, 5, 4, 3},      // row 0 (bottom)
-    {4, 6, 8, 10, 8, 6, 4},     // row 1
-    {5, 8, 11, 13, 11, 8, 5},   // row 2
-    {5, 8, 11, 13, 11, 8, 5},   // row 3
-    {4, 6, 8, 10, 8, 6, 4},     // row 4
-    {3, 4, 5, 7, 5, 4, 3},      // row 5 (top)
+    {3, 4, 5, 7, 5, 4, 3},     // row 0 (bottom)
+    {4, 6, 8, 10, 8, 6, 4},    // row 1
+    {5, 8, 11, 13, 11, 8, 5},  // row 2
+    {5, 8, 11, 13, 11, 8, 5},  // row 3
+    {4, 6, 8, 10, 8, 6, 4},    // row 4
+    {3, 4, 5, 7, 5, 4, 3},     // row 5 (top)
 }};
 
 // ADATE-2005 (Stenmark 2005, §4.2, Appendix B): 1 + sum of weight * square.

@@ -30,7 +30,7 @@ constexpr std::uint64_t window_starts(int shift) {
 }
 inline constexpr std::array<int, 4> kShifts = {1, 7, 8, 6};
 inline constexpr std::array<std::uint64_t, 4> kWindowStarts = {window_starts(1), window_starts(7), window_starts(8),
-                                                                window_starts(6)};
+                                                               window_starts(6)};
 constexpr std::uint64_t rows_mask(int parity) {  // parity 0: rows 1,3,5 (odd); 1: rows 2,4,6 (even)
   std::uint64_t m = 0;
   for (int row = parity; row < kRows; row += 2)

@@ -83,14 +83,17 @@ Position validated(const Cells& cells, const TextLocation& whole, const CellLoca
   }
   const int xs = std::popcount(x), os = std::popcount(o);
   if (xs != os && xs != os + 1) {
-    throw InputError(whole, "impossible stone counts: X has " + std::to_string(xs) + " and O has " + std::to_string(os) +
+    throw InputError(whole, "impossible stone counts: X has " + std::to_string(xs) + " and O has " +
+                                std::to_string(os) +
                                 " (X moves first, so X must have as many stones as O or one more)");
   }
   const bool x_won = bits::has_four(x), o_won = bits::has_four(o);
-  if (x_won && o_won) throw InputError(whole, "both X and O have four in a row: the game would have ended at the first");
+  if (x_won && o_won)
+    throw InputError(whole, "both X and O have four in a row: the game would have ended at the first");
   if (x_won && xs != os + 1)
     throw InputError(whole, "X has four in a row but O has moved since: the game would have ended");
-  if (o_won && xs != os) throw InputError(whole, "O has four in a row but X has moved since: the game would have ended");
+  if (o_won && xs != os)
+    throw InputError(whole, "O has four in a row but X has moved since: the game would have ended");
   return Position::from_stones(x, o);
 }
 
@@ -105,13 +108,17 @@ Position parse_moves(std::string_view text, const TextLocation& origin) {
     const char c = cursor.peek();
     if (std::isspace(static_cast<unsigned char>(c))) break;
     ++move_number;
-    if (c < '1' || c > '7') cursor.fail("bad character " + describe_char(c) + " in move string: columns are digits 1 to 7");
+    if (c < '1' || c > '7')
+      cursor.fail("bad character " + describe_char(c) + " in move string: columns are digits 1 to 7");
     const int col = c - '1';
     if (p.is_game_over()) {
-      cursor.fail("move " + std::to_string(move_number) + " (column " + std::string(1, c) + ") comes after the game ended (" +
-                  (p.is_full() ? std::string("board full") : std::string(p.side_to_move() == Side::O ? "X" : "O") + " won") + ")");
+      cursor.fail(
+          "move " + std::to_string(move_number) + " (column " + std::string(1, c) + ") comes after the game ended (" +
+          (p.is_full() ? std::string("board full") : std::string(p.side_to_move() == Side::O ? "X" : "O") + " won") +
+          ")");
     }
-    if (!p.can_play(col)) cursor.fail("move " + std::to_string(move_number) + ": column " + std::string(1, c) + " is full");
+    if (!p.can_play(col))
+      cursor.fail("move " + std::to_string(move_number) + ": column " + std::string(1, c) + " is full");
     p = p.played(col);
     cursor.advance();
   }
@@ -162,8 +169,8 @@ Position parse_grid(std::string_view text, const TextLocation& origin) {
     if (!line_cells.empty()) {
       if (rows_read == kRows) cursor.fail("grid has more than 6 rows");
       if (line_cells.size() != kColumns) {
-        cursor.fail("grid row " + std::to_string(rows_read + 1) + " (from the top) has " + std::to_string(line_cells.size()) +
-                    " cells, expected 7");
+        cursor.fail("grid row " + std::to_string(rows_read + 1) + " (from the top) has " +
+                    std::to_string(line_cells.size()) + " cells, expected 7");
       }
       const int row = kRows - 1 - rows_read;
       for (int col = 0; col < kColumns; ++col) {
@@ -200,7 +207,8 @@ Position parse_stenmark_list(std::string_view text, const TextLocation& origin) 
     for (int col = 0; col < kColumns; ++col) {
       if (col > 0) {
         skip_space();
-        if (!cursor.done() && cursor.peek() == ']') cursor.fail("row " + std::to_string(row + 1) + " has " + std::to_string(col) + " cells, expected 7");
+        if (!cursor.done() && cursor.peek() == ']')
+          cursor.fail("row " + std::to_string(row + 1) + " has " + std::to_string(col) + " cells, expected 7");
         expect(',', "',' between cells");
       }
       skip_space();
@@ -219,7 +227,8 @@ Position parse_stenmark_list(std::string_view text, const TextLocation& origin) 
       cursor.advance();
     }
     skip_space();
-    if (!cursor.done() && cursor.peek() == ',') cursor.fail("row " + std::to_string(row + 1) + " has more than 7 cells");
+    if (!cursor.done() && cursor.peek() == ',')
+      cursor.fail("row " + std::to_string(row + 1) + " has more than 7 cells");
     expect(']', "']' closing row " + std::to_string(row + 1));
   }
   skip_space();

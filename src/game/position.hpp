@@ -19,6 +19,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 
 namespace evalsynth {
 
@@ -69,11 +70,11 @@ constexpr std::uint64_t winning_cells(std::uint64_t stones) {
   std::uint64_t cells = 0;
   for (int shift : {1, 7, 6, 8}) {
     std::uint64_t pair = (stones << shift) & (stones << 2 * shift);  // two behind the cell
-    cells |= pair & (stones << 3 * shift);                            // three behind
-    cells |= pair & (stones >> shift);                                // two behind, one ahead
-    pair = (stones >> shift) & (stones >> 2 * shift);                 // two ahead
-    cells |= pair & (stones << shift);                                // two ahead, one behind
-    cells |= pair & (stones >> 3 * shift);                            // three ahead
+    cells |= pair & (stones << 3 * shift);                           // three behind
+    cells |= pair & (stones >> shift);                               // two behind, one ahead
+    pair = (stones >> shift) & (stones >> 2 * shift);                // two ahead
+    cells |= pair & (stones << shift);                               // two ahead, one behind
+    cells |= pair & (stones >> 3 * shift);                           // three ahead
   }
   return cells & kBoard;
 }

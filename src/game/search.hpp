@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "game/evaluators.hpp"
@@ -31,8 +32,8 @@ inline constexpr ColumnOrder kLeftToRight = {0, 1, 2, 3, 4, 5, 6};
 inline constexpr ColumnOrder kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
 
 struct SearchResult {
-  int move = -1;   // column 0..6
-  int value = 0;   // from X's view
+  int move = -1;  // column 0..6
+  int value = 0;  // from X's view
 };
 
 struct SearchCounters {
@@ -46,9 +47,12 @@ template <Evaluator E, class Rules = StandardRules>
 class AlphaBeta {
  public:
   explicit AlphaBeta(const E& evaluator, Rules = {}) : evaluator_(evaluator) {}
+  // The search keeps a reference to its evaluator: a temporary would dangle.
+  explicit AlphaBeta(E&&, Rules = {}) = delete;
 
   // Precondition: !root.is_game_over(), depth >= 1.
   SearchResult search(const Position& root, int depth, const ColumnOrder& root_order) {
+    assert(!root.is_game_over() && depth >= 1);
     int best = -kInfinity;
     int best_move = -1;
     for (int col : root_order) {

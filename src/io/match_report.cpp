@@ -16,25 +16,36 @@ std::string format_percent(int count, int total) {
 }
 
 std::string thesis_line(const PairingResult& r) {
-  return r.x_label + " - " + r.o_label + " " + format_percent(r.x_wins, r.games) + " - " + format_percent(r.o_wins, r.games) +
-         " (" + format_percent(r.draws, r.games) + ")";
+  return r.x_label + " - " + r.o_label + " " + format_percent(r.x_wins, r.games) + " - " +
+         format_percent(r.o_wins, r.games) + " (" + format_percent(r.draws, r.games) + ")";
 }
 
 std::string match_csv(const std::vector<PairingResult>& results) {
-  CsvWriter csv({"x_player", "o_player", "games", "x_wins", "o_wins", "draws", "x_win_pct", "o_win_pct", "draw_pct", "nodes"});
+  CsvWriter csv(
+      {"x_player", "o_player", "games", "x_wins", "o_wins", "draws", "x_win_pct", "o_win_pct", "draw_pct", "nodes"});
   for (const PairingResult& r : results)
-    csv.row({r.x_label, r.o_label, std::to_string(r.games), std::to_string(r.x_wins), std::to_string(r.o_wins), std::to_string(r.draws),
-             format_percent(r.x_wins, r.games), format_percent(r.o_wins, r.games), format_percent(r.draws, r.games), std::to_string(r.nodes)});
+    csv.row({r.x_label, r.o_label, std::to_string(r.games), std::to_string(r.x_wins), std::to_string(r.o_wins),
+             std::to_string(r.draws), format_percent(r.x_wins, r.games), format_percent(r.o_wins, r.games),
+             format_percent(r.draws, r.games), std::to_string(r.nodes)});
   return csv.text();
 }
 
 std::string match_json(const std::vector<PairingResult>& results, const MatchDescription& d) {
   Json pairings = Json::array();
   for (const PairingResult& r : results)
-    pairings.push_back({{"x", r.x_label}, {"o", r.o_label}, {"games", r.games}, {"x_wins", r.x_wins}, {"o_wins", r.o_wins}, {"draws", r.draws},
+    pairings.push_back({{"x", r.x_label},
+                        {"o", r.o_label},
+                        {"games", r.games},
+                        {"x_wins", r.x_wins},
+                        {"o_wins", r.o_wins},
+                        {"draws", r.draws},
                         {"nodes", r.nodes}});
-  return json_text({{"seed", d.seed}, {"move_order", d.order}, {"rules", d.rules}, {"start_boards", d.boards},
-                    {"games_per_board", d.games_per_board}, {"pairings", pairings}});
+  return json_text({{"seed", d.seed},
+                    {"move_order", d.order},
+                    {"rules", d.rules},
+                    {"start_boards", d.boards},
+                    {"games_per_board", d.games_per_board},
+                    {"pairings", pairings}});
 }
 
 }  // namespace evalsynth

@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "support/files.hpp"
 #include "io/csv.hpp"
 #include "io/json.hpp"
 #include "lang/printer.hpp"
+#include "support/files.hpp"
 
 namespace evalsynth {
 namespace {
@@ -18,8 +18,8 @@ std::string hex(std::uint64_t v) {
 }
 
 std::string fitness_text(const Fitness& f, Scoring s) {
-  std::string text = std::to_string(f.wins) + " won, " + std::to_string(f.draws) + " drawn of " + std::to_string(f.games) +
-                     " games; moves to win " + std::to_string(f.moves_to_win);
+  std::string text = std::to_string(f.wins) + " won, " + std::to_string(f.draws) + " drawn of " +
+                     std::to_string(f.games) + " games; moves to win " + std::to_string(f.moves_to_win);
   if (s == Scoring::Points) {
     char points[32];
     std::snprintf(points, sizeof points, "%g", f.score(s));
@@ -29,7 +29,11 @@ std::string fitness_text(const Fitness& f, Scoring s) {
 }
 
 Json fitness_json(const Fitness& f, Scoring s) {
-  return {{"score", f.score(s)}, {"games", f.games}, {"wins", f.wins}, {"draws", f.draws}, {"moves_to_win", f.moves_to_win}};
+  return {{"score", f.score(s)},
+          {"games", f.games},
+          {"wins", f.wins},
+          {"draws", f.draws},
+          {"moves_to_win", f.moves_to_win}};
 }
 
 }  // namespace
@@ -37,27 +41,32 @@ Json fitness_json(const Fitness& f, Scoring s) {
 std::string answer_text(const Synthesis& run) {
   const HallEntry& best = run.hall_of_fame().front();
   const Scoring s = run.spec().scoring;
-  std::string text = "# The answer of evalsynth run '" + run.spec().name + "' (spec " + run.spec().source + ", hash " + hex(run.spec().hash()) + ")\n";
-  text += "# found in generation " + std::to_string(best.generation) + "; size " + std::to_string(best.program.size()) + " nodes\n";
+  std::string text = "# The answer of evalsynth run '" + run.spec().name + "' (spec " + run.spec().source + ", hash " +
+                     hex(run.spec().hash()) + ")\n";
+  text += "# found in generation " + std::to_string(best.generation) + "; size " + std::to_string(best.program.size()) +
+          " nodes\n";
   text += "# training:   " + fitness_text(best.training, s) + "\n";
   text += "# validation: " + fitness_text(best.validation, s) + "\n";
-  for (const Baseline& b : run.baselines()) text += "#   " + b.name + " on the same validation games: " + fitness_text(b.validation, s) + "\n";
+  for (const Baseline& b : run.baselines())
+    text += "#   " + b.name + " on the same validation games: " + fitness_text(b.validation, s) + "\n";
   if (best.mistake_rate >= 0) {
     char rate[64];
     std::snprintf(rate, sizeof rate, "%.2f%%", 100.0 * best.mistake_rate);
-    text += "# mistake rate against perfect play at depth " + std::to_string(run.spec().strength_depth) + ": " + rate + "\n";
+    text += "# mistake rate against perfect play at depth " + std::to_string(run.spec().strength_depth) + ": " + rate +
+            "\n";
   }
   return text + lang::to_text(best.program) + "\n";
 }
 
 std::string log_csv(const Synthesis& run) {
   std::string out =
-      "generation,evaluations,best_training,mean_training,median_training,best_validation,mean_size,best_size,cache_hit_rate,games_per_second,elapsed_seconds,answer_mistake_rate\n";
+      "generation,evaluations,best_training,mean_training,median_training,best_validation,mean_size,best_size,cache_"
+      "hit_rate,games_per_second,elapsed_seconds,answer_mistake_rate\n";
   for (const GenerationLog& g : run.log()) {
     char row[400];
-    std::snprintf(row, sizeof row, "%d,%lld,%g,%.2f,%g,%g,%.1f,%zu,%.3f,%.0f,%.2f,", g.generation, static_cast<long long>(g.evaluations),
-                  g.best_training, g.mean_training, g.median_training, g.best_validation, g.mean_size, g.best_size, g.cache_hit_rate,
-                  g.games_per_second, g.elapsed_seconds);
+    std::snprintf(row, sizeof row, "%d,%lld,%g,%.2f,%g,%g,%.1f,%zu,%.3f,%.0f,%.2f,", g.generation,
+                  static_cast<long long>(g.evaluations), g.best_training, g.mean_training, g.median_training,
+                  g.best_validation, g.mean_size, g.best_size, g.cache_hit_rate, g.games_per_second, g.elapsed_seconds);
     out += row;
     if (g.answer_mistake_rate >= 0) {
       std::snprintf(row, sizeof row, "%.4f", g.answer_mistake_rate);
@@ -72,14 +81,20 @@ std::string summary_json(const Synthesis& run) {
   const Scoring s = run.spec().scoring;
   const HallEntry& best = run.hall_of_fame().front();
   const GenerationLog& last = run.log().back();
-  Json answer = {{"program", lang::to_text(best.program)}, {"size", best.program.size()}, {"depth", best.program.depth()},
-                 {"generation", best.generation}, {"training", fitness_json(best.training, s)}, {"validation", fitness_json(best.validation, s)}};
+  Json answer = {{"program", lang::to_text(best.program)},
+                 {"size", best.program.size()},
+                 {"depth", best.program.depth()},
+                 {"generation", best.generation},
+                 {"training", fitness_json(best.training, s)},
+                 {"validation", fitness_json(best.validation, s)}};
   if (best.mistake_rate >= 0) answer["mistake_rate"] = best.mistake_rate;
   Json baselines = Json::object();
   for (const Baseline& b : run.baselines()) baselines[b.name] = fitness_json(b.validation, s);
   Json hall = Json::array();
   for (const HallEntry& h : run.hall_of_fame())
-    hall.push_back({{"program", lang::to_text(h.program)}, {"generation", h.generation}, {"validation", fitness_json(h.validation, s)}});
+    hall.push_back({{"program", lang::to_text(h.program)},
+                    {"generation", h.generation},
+                    {"validation", fitness_json(h.validation, s)}});
   return json_text({{"run", run.spec().name},
                     {"spec", run.spec().source},
                     {"spec_hash", hex(run.spec().hash())},

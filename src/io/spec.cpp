@@ -9,10 +9,11 @@
 
 #include "io/spec_parser.hpp"
 #include "lang/parse.hpp"
-#include "tournament/player_syntax.hpp"
-#include "support/x3_driver.hpp"
+#include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
+#include "support/x3_driver.hpp"
+#include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
 namespace {
@@ -34,10 +35,12 @@ class Interpreter {
       const auto it = table.find(key);
       if (it == table.end()) {
         const std::string guess = closest_match(key, keys);
-        locate_.fail(entry.key, "unknown key '" + key + "'" + (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
+        locate_.fail(entry.key, "unknown key '" + key + "'" +
+                                    (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
       }
       if (const auto previous = seen.find(key); previous != seen.end())
-        locate_.fail(entry.key, "'" + key + "' is given twice (first at line " + std::to_string(locate_.where(previous->second->key).line) + ")");
+        locate_.fail(entry.key, "'" + key + "' is given twice (first at line " +
+                                    std::to_string(locate_.where(previous->second->key).line) + ")");
       seen[key] = &entry;
       it->second(entry);
     }
@@ -47,12 +50,12 @@ class Interpreter {
  private:
   using Handler = std::function<void(const spec_ast::Entry&)>;
 
-
   // All the words of a value that must be a plain list (no '+', no calls).
   std::vector<const spec_ast::Word*> words(const spec_ast::Entry& e) const {
     std::vector<const spec_ast::Word*> out;
     for (const auto& sum : e.values) {
-      if (sum.terms.size() != 1) locate_.fail(sum, "'" + e.key.text + "' takes a list separated by ',', not a sum with '+'");
+      if (sum.terms.size() != 1)
+        locate_.fail(sum, "'" + e.key.text + "' takes a list separated by ',', not a sum with '+'");
       const auto* word = boost::get<spec_ast::Word>(&sum.terms[0].get());
       if (!word) locate_.fail(sum, "'" + e.key.text + "' takes plain values, not calls");
       out.push_back(word);
@@ -69,7 +72,8 @@ class Interpreter {
     std::int64_t v = 0;
     const auto [end, error] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
     if (error != std::errc() || end != w.text.data() + w.text.size() || v < min || v > max)
-      locate_.fail(w, "'" + key + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + w.text + "'");
+      locate_.fail(w, "'" + key + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                          ", not '" + w.text + "'");
     return v;
   }
   double number(const spec_ast::Word& w, double min, double max, const std::string& key) const {
@@ -77,7 +81,8 @@ class Interpreter {
     std::istringstream in(w.text);
     in >> v;
     if (!in || !in.eof() || !(v >= min && v <= max))
-      locate_.fail(w, "'" + key + "' wants a number from " + std::to_string(min).substr(0, 4) + " to " + std::to_string(max) + ", not '" + w.text + "'");
+      locate_.fail(w, "'" + key + "' wants a number from " + std::to_string(min).substr(0, 4) + " to " +
+                          std::to_string(max) + ", not '" + w.text + "'");
     return v;
   }
   double duration(const spec_ast::Word& w, const std::string& key) const {
@@ -95,7 +100,8 @@ class Interpreter {
     return v * unit;
   }
   template <class T>
-  T choice(const spec_ast::Word& w, const std::string& key, const std::vector<std::pair<std::string, T>>& options) const {
+  T choice(const spec_ast::Word& w, const std::string& key,
+           const std::vector<std::pair<std::string, T>>& options) const {
     std::string known;
     for (const auto& [word, value] : options) {
       if (w.text == word) return value;
@@ -105,12 +111,14 @@ class Interpreter {
   }
   std::string existing_file(const spec_ast::Word& w, const std::string& what) const {
     std::error_code ignored;
-    if (!std::filesystem::is_regular_file(w.text, ignored)) locate_.fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
+    if (!std::filesystem::is_regular_file(w.text, ignored))
+      locate_.fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
     return w.text;
   }
   std::string existing_path(const spec_ast::Word& w, const std::string& what) const {
     std::error_code ignored;
-    if (!std::filesystem::exists(w.text, ignored)) locate_.fail(w, what + " '" + w.text + "' not found (paths are relative to the current folder)");
+    if (!std::filesystem::exists(w.text, ignored))
+      locate_.fail(w, what + " '" + w.text + "' not found (paths are relative to the current folder)");
     return w.text;
   }
 
@@ -119,7 +127,9 @@ class Interpreter {
     for (const auto& sum : e.values)
       for (const auto& term : sum.terms) {
         if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
-          if (word->text != "shallow") locate_.fail(*word, "a board set is made of shallow, random(N) and file(\"path\") joined by '+', not '" + word->text + "'");
+          if (word->text != "shallow")
+            locate_.fail(*word, "a board set is made of shallow, random(N) and file(\"path\") joined by '+', not '" +
+                                    word->text + "'");
           out.push_back({BoardSource::Kind::Shallow, 0, {}});
           continue;
         }
@@ -129,8 +139,10 @@ class Interpreter {
           locate_.fail(call.name, "a board set is made of shallow, random(N) and file(\"path\") joined by '+'");
         const auto* arg = boost::get<spec_ast::Word>(&call.arguments[0].terms[0].get());
         if (!arg) locate_.fail(call.name, "'" + f + "' takes a plain value");
-        if (f == "random") out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*arg, 1, 100000, e.key.text)), {}});
-        else out.push_back({BoardSource::Kind::File, 0, existing_file(*arg, "board")});
+        if (f == "random")
+          out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*arg, 1, 100000, e.key.text)), {}});
+        else
+          out.push_back({BoardSource::Kind::File, 0, existing_file(*arg, "board")});
       }
     return out;
   }
@@ -140,7 +152,8 @@ class Interpreter {
     RunSpec& s = spec_;
     h["name"] = [&](const auto& e) {
       const auto& w = one_word(e);
-      if (w.text.find('/') != std::string::npos || w.text == "." || w.text == "..") locate_.fail(w, "a run name is a plain name, not a path");
+      if (w.text.find('/') != std::string::npos || w.text == "." || w.text == "..")
+        locate_.fail(w, "a run name is a plain name, not a path");
       s.name = w.text;
     };
     h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
@@ -156,7 +169,9 @@ class Interpreter {
         try {
           entry = parse_player_entry(w->text, true);
         } catch (const UsageError& error) {
-          locate_.fail(*w, std::string(error.what()) + " (an opponent is NAME@DEPTH: ibef@2, adate@2, file.eval@3, population/run@2, answer@2, hall3@2; or random)");
+          locate_.fail(*w, std::string(error.what()) +
+                               " (an opponent is NAME@DEPTH: ibef@2, adate@2, file.eval@3, population/run@2, answer@2, "
+                               "hall3@2; or random)");
         }
         std::error_code ignored;
         if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
@@ -170,7 +185,8 @@ class Interpreter {
     };
     h["candidate-depths"] = [&](const auto& e) {
       s.candidate_depths.clear();
-      for (const auto* w : words(e)) s.candidate_depths.push_back(static_cast<int>(integer(*w, 1, 12, "candidate-depths")));
+      for (const auto* w : words(e))
+        s.candidate_depths.push_back(static_cast<int>(integer(*w, 1, 12, "candidate-depths")));
     };
     h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
     h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
@@ -178,17 +194,29 @@ class Interpreter {
       s.strength_positions.clear();
       for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
     };
-    h["strength-depth"] = [&](const auto& e) { s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth")); };
-    h["board-seed"] = [&](const auto& e) { s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed")); };
-    h["scoring"] = [&](const auto& e) { s.scoring = choice<Scoring>(one_word(e), "scoring", {{"thesis", Scoring::Thesis}, {"points", Scoring::Points}}); };
+    h["strength-depth"] = [&](const auto& e) {
+      s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
+    };
+    h["board-seed"] = [&](const auto& e) {
+      s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed"));
+    };
+    h["scoring"] = [&](const auto& e) {
+      s.scoring = choice<Scoring>(one_word(e), "scoring", {{"thesis", Scoring::Thesis}, {"points", Scoring::Points}});
+    };
     h["move-order"] = [&](const auto& e) {
-      s.move_order = choice<MoveOrder>(one_word(e), "move-order", {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
+      s.move_order = choice<MoveOrder>(one_word(e), "move-order",
+                                       {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
     };
     h["rules"] = [&](const auto& e) {
-      s.rules = choice<RuleSet>(one_word(e), "rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
+      s.rules = choice<RuleSet>(one_word(e), "rules",
+                                {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
     };
-    h["population"] = [&](const auto& e) { s.population = static_cast<int>(integer(one_word(e), 2, 100000, "population")); };
-    h["generations"] = [&](const auto& e) { s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations")); };
+    h["population"] = [&](const auto& e) {
+      s.population = static_cast<int>(integer(one_word(e), 2, 100000, "population"));
+    };
+    h["generations"] = [&](const auto& e) {
+      s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations"));
+    };
     h["time-budget"] = [&](const auto& e) { s.time_budget_seconds = duration(one_word(e), "time-budget"); };
     h["evaluations"] = [&](const auto& e) { s.evaluation_budget = integer(one_word(e), 0, INT64_MAX, "evaluations"); };
     for (evolve::OperatorId op = 0; op < evolve::operators().size(); ++op) {
@@ -196,26 +224,50 @@ class Interpreter {
       h[key] = [&, op, key](const auto& e) { s.operator_rates[op] = number(one_word(e), 0.0, 1.0, key); };
     }
     h["algorithm"] = [&](const auto& e) {
-      s.algorithm = choice<evolve::AlgorithmKind>(one_word(e), "algorithm", {{"generational", evolve::AlgorithmKind::Generational}, {"archive", evolve::AlgorithmKind::Archive}});
+      s.algorithm = choice<evolve::AlgorithmKind>(
+          one_word(e), "algorithm",
+          {{"generational", evolve::AlgorithmKind::Generational}, {"archive", evolve::AlgorithmKind::Archive}});
     };
-    h["archive-per-size"] = [&](const auto& e) { s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size")); };
+    h["archive-per-size"] = [&](const auto& e) {
+      s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size"));
+    };
     h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(integer(one_word(e), 1, 20, "compound")); };
-    h["restart-every"] = [&](const auto& e) { s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every")); };
-    h["tournament-size"] = [&](const auto& e) { s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size")); };
+    h["restart-every"] = [&](const auto& e) {
+      s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every"));
+    };
+    h["tournament-size"] = [&](const auto& e) {
+      s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size"));
+    };
     h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
-    h["max-size"] = [&](const auto& e) { s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size")); };
+    h["max-size"] = [&](const auto& e) {
+      s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size"));
+    };
     // Programs are saved as text: deeper ones could exceed the parser's nesting limit.
-    h["max-depth"] = [&](const auto& e) { s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxNesting, "max-depth")); };
-    h["init-depth"] = [&](const auto& e) { s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth")); };
-    h["validation-top"] = [&](const auto& e) { s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top")); };
-    h["hall-of-fame"] = [&](const auto& e) { s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame")); };
+    h["max-depth"] = [&](const auto& e) {
+      s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxNesting, "max-depth"));
+    };
+    h["init-depth"] = [&](const auto& e) {
+      s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth"));
+    };
+    h["validation-top"] = [&](const auto& e) {
+      s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top"));
+    };
+    h["hall-of-fame"] = [&](const auto& e) {
+      s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame"));
+    };
     h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
     h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
     h["output"] = [&](const auto& e) { s.output = one_word(e).text; };
     h["checkpoints"] = [&](const auto& e) { s.checkpoints = one_word(e).text; };
-    h["checkpoint-every"] = [&](const auto& e) { s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every")); };
-    h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
-    h["checkpoint-keep"] = [&](const auto& e) { s.checkpoint_keep = static_cast<int>(integer(one_word(e), 1, 1000, "checkpoint-keep")); };
+    h["checkpoint-every"] = [&](const auto& e) {
+      s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every"));
+    };
+    h["checkpoint-seconds"] = [&](const auto& e) {
+      s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds");
+    };
+    h["checkpoint-keep"] = [&](const auto& e) {
+      s.checkpoint_keep = static_cast<int>(integer(one_word(e), 1, 1000, "checkpoint-keep"));
+    };
     return h;
   }
 
@@ -229,14 +281,18 @@ class Interpreter {
       source_.fail_at(0, message);
     };
     if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");
-    if (spec_.validation_top > spec_.population) complain("validation-top", "validation-top cannot exceed the population");
+    if (spec_.validation_top > spec_.population)
+      complain("validation-top", "validation-top cannot exceed the population");
     double total = 0;
     for (double r : spec_.operator_rates) total += r;
     if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
     if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
     bool fixed_opponent = false;
-    for (const std::string& o : spec_.opponents) fixed_opponent = fixed_opponent || parse_player_entry(o, true).kind != PlayerEntry::Kind::SelfPlay;
-    if (!fixed_opponent) complain("opponents", "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
+    for (const std::string& o : spec_.opponents)
+      fixed_opponent = fixed_opponent || parse_player_entry(o, true).kind != PlayerEntry::Kind::SelfPlay;
+    if (!fixed_opponent)
+      complain("opponents",
+               "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
     if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
@@ -254,7 +310,7 @@ RunSpec parse_spec(const std::string& text, const std::string& source_name) {
   parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   std::vector<spec_ast::Entry> entries;
   parsing::parse_whole(spec_parser::spec_file(), source, handler, entries,
-                            {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
+                       {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
   RunSpec spec;
   spec.source = source_name;
   spec.text = text;
@@ -273,7 +329,8 @@ RunSpec checkpoint_spec(const Checkpoint& checkpoint, const std::string& checkpo
   try {
     return parse_spec(checkpoint.spec_text, checkpoint.spec_source);
   } catch (const InputError& e) {
-    throw InputError(TextLocation{checkpoint_path, 1, 1}, "the spec saved in this checkpoint no longer reads here:\n" + std::string(e.what()));
+    throw InputError(TextLocation{checkpoint_path, 1, 1},
+                     "the spec saved in this checkpoint no longer reads here:\n" + std::string(e.what()));
   }
 }
 

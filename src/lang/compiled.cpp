@@ -13,7 +13,8 @@ namespace {
 using Coefficients = std::array<std::uint32_t, kCells + 1>;
 constexpr std::size_t kBias = kCells;
 
-std::optional<Coefficients> linear(const Program& p, std::size_t i, std::vector<std::pair<std::int32_t, Coefficients>>& env) {
+std::optional<Coefficients> linear(const Program& p, std::size_t i,
+                                   std::vector<std::pair<std::int32_t, Coefficients>>& env) {
   const Node& n = p.nodes[i];
   const auto kids = p.children(i);
   Coefficients out{};
@@ -29,10 +30,12 @@ std::optional<Coefficients> linear(const Program& p, std::size_t i, std::vector<
       const Node& r = p.nodes[kids[0]];
       const Node& c = p.nodes[kids[1]];
       if (r.op != Op::Const || c.op != Op::Const) return std::nullopt;
-      if (r.value >= 0 && r.value < kRows && c.value >= 0 && c.value < kColumns) out[static_cast<std::size_t>(r.value * kColumns + c.value)] = 1;
+      if (r.value >= 0 && r.value < kRows && c.value >= 0 && c.value < kColumns)
+        out[static_cast<std::size_t>(r.value * kColumns + c.value)] = 1;
       return out;
     }
-    case Op::Add: case Op::Sub: {
+    case Op::Add:
+    case Op::Sub: {
       auto a = linear(p, kids[0], env), b = linear(p, kids[1], env);
       if (!a || !b) return std::nullopt;
       for (std::size_t k = 0; k < out.size(); ++k) out[k] = n.op == Op::Add ? (*a)[k] + (*b)[k] : (*a)[k] - (*b)[k];
@@ -80,7 +83,8 @@ std::optional<LinearForm> linear_form(const Program& program) {
   if (!f) return std::nullopt;
   LinearForm form;
   for (int r = 0; r < kRows; ++r)
-    for (int c = 0; c < kColumns; ++c) form.weights[r][c] = static_cast<std::int32_t>((*f)[static_cast<std::size_t>(r * kColumns + c)]);
+    for (int c = 0; c < kColumns; ++c)
+      form.weights[r][c] = static_cast<std::int32_t>((*f)[static_cast<std::size_t>(r * kColumns + c)]);
   form.bias = static_cast<std::int32_t>((*f)[kBias]);
   return form;
 }
@@ -113,13 +117,17 @@ void CompiledProgram::compile(const Program& program) {
   auto push = [&](Instruction in) {
     code_.push_back(in);
     if (++height > kMaxStack)
-      throw InputError(TextLocation{"<program>", 1, 1}, "program needs more than " + std::to_string(kMaxStack) + " stack slots to evaluate; nest it less deeply");
+      throw InputError(TextLocation{"<program>", 1, 1}, "program needs more than " + std::to_string(kMaxStack) +
+                                                            " stack slots to evaluate; nest it less deeply");
   };
   static constexpr Code kBinary[] = {Code::Add, Code::Sub, Code::Mul, Code::Div, Code::Mod, Code::Min, Code::Max};
   for (std::size_t i = 0; i < program.size(); ++i) {
     const Node& n = program.nodes[i];
     switch (n.op) {
-      case Op::Const: case Op::BoolConst: push({Code::Const, 0, n.value}); break;
+      case Op::Const:
+      case Op::BoolConst:
+        push({Code::Const, 0, n.value});
+        break;
       case Op::Var: {
         int slot = -1;
         for (auto it = scope.rbegin(); it != scope.rend() && slot < 0; ++it)
@@ -130,7 +138,8 @@ void CompiledProgram::compile(const Program& program) {
       case Op::Feature: {
         std::int32_t slot = -1;
         for (std::size_t f = 0; f < features_.size(); ++f)
-          if (features_[f].feature == static_cast<Feature>(n.value) && features_[f].player == n.player) slot = static_cast<std::int32_t>(f);
+          if (features_[f].feature == static_cast<Feature>(n.value) && features_[f].player == n.player)
+            slot = static_cast<std::int32_t>(f);
         if (slot < 0) {
           slot = static_cast<std::int32_t>(features_.size());
           features_.push_back({static_cast<Feature>(n.value), n.player});
@@ -141,7 +150,8 @@ void CompiledProgram::compile(const Program& program) {
       case Op::Sq: {
         const Node& r = program.nodes[i - 2];
         const Node& c = program.nodes[i - 1];
-        if (r.op == Op::Const && c.op == Op::Const && r.length == 1 && c.length == 1 && binds_name[i - 1] < 0 && binds_name[i - 2] < 0) {
+        if (r.op == Op::Const && c.op == Op::Const && r.length == 1 && c.length == 1 && binds_name[i - 1] < 0 &&
+            binds_name[i - 2] < 0) {
           code_.pop_back();
           code_.pop_back();
           height -= 2;
@@ -155,10 +165,18 @@ void CompiledProgram::compile(const Program& program) {
         }
         break;
       }
-      case Op::Height: code_.push_back({Code::Height}); break;
-      case Op::Neg: code_.push_back({Code::Neg}); break;
-      case Op::Abs: code_.push_back({Code::Abs}); break;
-      case Op::Not: code_.push_back({Code::Not}); break;
+      case Op::Height:
+        code_.push_back({Code::Height});
+        break;
+      case Op::Neg:
+        code_.push_back({Code::Neg});
+        break;
+      case Op::Abs:
+        code_.push_back({Code::Abs});
+        break;
+      case Op::Not:
+        code_.push_back({Code::Not});
+        break;
       case Op::If:
         code_.push_back({Code::Select});
         height -= 2;
@@ -174,7 +192,8 @@ void CompiledProgram::compile(const Program& program) {
         if (index < 7) {
           code = kBinary[index];
         } else {
-          static constexpr Code kLogic[] = {Code::Lt, Code::Le, Code::Eq, Code::Ne, Code::Gt, Code::Ge, Code::And, Code::Or};
+          static constexpr Code kLogic[] = {Code::Lt, Code::Le, Code::Eq,  Code::Ne,
+                                            Code::Gt, Code::Ge, Code::And, Code::Or};
           code = kLogic[static_cast<int>(n.op) - static_cast<int>(Op::Lt)];
         }
         code_.push_back({code});
@@ -189,38 +208,110 @@ void CompiledProgram::compile(const Program& program) {
 int CompiledProgram::interpret(const Position& p) const {
   namespace s = semantics;
   std::int32_t feature_values[2 * kFeatureCount];
-  for (std::size_t f = 0; f < features_.size(); ++f) feature_values[f] = s::feature(p, features_[f].feature, features_[f].player);
+  for (std::size_t f = 0; f < features_.size(); ++f)
+    feature_values[f] = s::feature(p, features_[f].feature, features_[f].player);
   std::array<std::int32_t, kMaxStack> stack;
   int top = -1;  // index of the top element
   const std::uint64_t x = p.x_stones(), o = p.o_stones();
   for (const Instruction& in : code_) {
     switch (in.code) {
-      case Code::Const: stack[++top] = in.operand; break;
-      case Code::SquareAt: stack[++top] = (x & in.cell) ? 1 : (o & in.cell) ? -1 : 0; break;
-      case Code::Feature: stack[++top] = feature_values[in.operand]; break;
-      case Code::Load: stack[top + 1] = stack[in.operand]; ++top; break;
-      case Code::Square: --top; stack[top] = s::sq(p, stack[top], stack[top + 1]); break;
-      case Code::Height: stack[top] = s::height(p, stack[top]); break;
-      case Code::Drop1Below: --top; stack[top] = stack[top + 1]; break;
-      case Code::Add: --top; stack[top] = s::add(stack[top], stack[top + 1]); break;
-      case Code::Sub: --top; stack[top] = s::sub(stack[top], stack[top + 1]); break;
-      case Code::Mul: --top; stack[top] = s::mul(stack[top], stack[top + 1]); break;
-      case Code::Div: --top; stack[top] = s::div(stack[top], stack[top + 1]); break;
-      case Code::Mod: --top; stack[top] = s::mod(stack[top], stack[top + 1]); break;
-      case Code::Min: --top; stack[top] = s::min(stack[top], stack[top + 1]); break;
-      case Code::Max: --top; stack[top] = s::max(stack[top], stack[top + 1]); break;
-      case Code::Neg: stack[top] = s::neg(stack[top]); break;
-      case Code::Abs: stack[top] = s::abs(stack[top]); break;
-      case Code::Lt: --top; stack[top] = stack[top] < stack[top + 1]; break;
-      case Code::Le: --top; stack[top] = stack[top] <= stack[top + 1]; break;
-      case Code::Eq: --top; stack[top] = stack[top] == stack[top + 1]; break;
-      case Code::Ne: --top; stack[top] = stack[top] != stack[top + 1]; break;
-      case Code::Gt: --top; stack[top] = stack[top] > stack[top + 1]; break;
-      case Code::Ge: --top; stack[top] = stack[top] >= stack[top + 1]; break;
-      case Code::And: --top; stack[top] = stack[top] && stack[top + 1]; break;
-      case Code::Or: --top; stack[top] = stack[top] || stack[top + 1]; break;
-      case Code::Not: stack[top] = !stack[top]; break;
-      case Code::Select: top -= 2; stack[top] = stack[top] ? stack[top + 1] : stack[top + 2]; break;
+      case Code::Const:
+        stack[++top] = in.operand;
+        break;
+      case Code::SquareAt:
+        stack[++top] = (x & in.cell) ? 1 : (o & in.cell) ? -1 : 0;
+        break;
+      case Code::Feature:
+        stack[++top] = feature_values[in.operand];
+        break;
+      case Code::Load:
+        stack[top + 1] = stack[in.operand];
+        ++top;
+        break;
+      case Code::Square:
+        --top;
+        stack[top] = s::sq(p, stack[top], stack[top + 1]);
+        break;
+      case Code::Height:
+        stack[top] = s::height(p, stack[top]);
+        break;
+      case Code::Drop1Below:
+        --top;
+        stack[top] = stack[top + 1];
+        break;
+      case Code::Add:
+        --top;
+        stack[top] = s::add(stack[top], stack[top + 1]);
+        break;
+      case Code::Sub:
+        --top;
+        stack[top] = s::sub(stack[top], stack[top + 1]);
+        break;
+      case Code::Mul:
+        --top;
+        stack[top] = s::mul(stack[top], stack[top + 1]);
+        break;
+      case Code::Div:
+        --top;
+        stack[top] = s::div(stack[top], stack[top + 1]);
+        break;
+      case Code::Mod:
+        --top;
+        stack[top] = s::mod(stack[top], stack[top + 1]);
+        break;
+      case Code::Min:
+        --top;
+        stack[top] = s::min(stack[top], stack[top + 1]);
+        break;
+      case Code::Max:
+        --top;
+        stack[top] = s::max(stack[top], stack[top + 1]);
+        break;
+      case Code::Neg:
+        stack[top] = s::neg(stack[top]);
+        break;
+      case Code::Abs:
+        stack[top] = s::abs(stack[top]);
+        break;
+      case Code::Lt:
+        --top;
+        stack[top] = stack[top] < stack[top + 1];
+        break;
+      case Code::Le:
+        --top;
+        stack[top] = stack[top] <= stack[top + 1];
+        break;
+      case Code::Eq:
+        --top;
+        stack[top] = stack[top] == stack[top + 1];
+        break;
+      case Code::Ne:
+        --top;
+        stack[top] = stack[top] != stack[top + 1];
+        break;
+      case Code::Gt:
+        --top;
+        stack[top] = stack[top] > stack[top + 1];
+        break;
+      case Code::Ge:
+        --top;
+        stack[top] = stack[top] >= stack[top + 1];
+        break;
+      case Code::And:
+        --top;
+        stack[top] = stack[top] && stack[top + 1];
+        break;
+      case Code::Or:
+        --top;
+        stack[top] = stack[top] || stack[top + 1];
+        break;
+      case Code::Not:
+        stack[top] = !stack[top];
+        break;
+      case Code::Select:
+        top -= 2;
+        stack[top] = stack[top] ? stack[top + 1] : stack[top + 2];
+        break;
     }
   }
   return stack[0];

@@ -35,9 +35,32 @@ class CompiledProgram {
 
  private:
   enum class Code : std::uint8_t {
-    Const, Square, SquareAt, Height, Feature, Load, Drop1Below,
-    Add, Sub, Mul, Div, Mod, Min, Max, Neg, Abs,
-    Lt, Le, Eq, Ne, Gt, Ge, And, Or, Not, Select,
+    Const,
+    Square,
+    SquareAt,
+    Height,
+    Feature,
+    Load,
+    Drop1Below,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Min,
+    Max,
+    Neg,
+    Abs,
+    Lt,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Not,
+    Select,
   };
   struct Instruction {
     Code code;

@@ -8,11 +8,12 @@
 #include <sstream>
 
 #include "lang/grammar_parser.hpp"
-#include "lang/program_edit.hpp"
-#include "support/x3_driver.hpp"
 #include "lang/printer.hpp"
+#include "lang/program_edit.hpp"
+#include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
+#include "support/x3_driver.hpp"
 
 namespace evalsynth::lang {
 namespace {
@@ -73,7 +74,8 @@ constexpr const char* kFormHelp =
 // Builds the Grammar from the syntax tree, reporting errors at tokens.
 class Builder {
  public:
-  Builder(const parsing::error_handler_type& handler, const SourceText& source) : locate_(handler, source), source_(source) {}
+  Builder(const parsing::error_handler_type& handler, const SourceText& source)
+      : locate_(handler, source), source_(source) {}
 
   Grammar build(const std::vector<grammar_ast::Statement>& statements) {
     grammar_.source = source_.name();
@@ -81,13 +83,16 @@ class Builder {
     const grammar_ast::Token* start_name = nullptr;
     for (const auto& s : statements) {
       if (const auto* start = boost::get<grammar_ast::Start>(&s.get())) {
-        if (start_name) locate_.fail(start->keyword, "a second 'start' line (the first is at line " + std::to_string(locate_.where(*start_name).line) + ")");
+        if (start_name)
+          locate_.fail(start->keyword, "a second 'start' line (the first is at line " +
+                                           std::to_string(locate_.where(*start_name).line) + ")");
         start_name = &start->name;
         continue;
       }
       const auto& p = boost::get<grammar_ast::Production>(s.get());
       if (grammar_.find(p.name.text) >= 0) locate_.fail(p.name, "nonterminal '" + p.name.text + "' is defined twice");
-      if (is_reserved(p.name.text)) locate_.fail(p.name, "'" + p.name.text + "' is a reserved word and cannot name a nonterminal");
+      if (is_reserved(p.name.text))
+        locate_.fail(p.name, "'" + p.name.text + "' is a reserved word and cannot name a nonterminal");
       Nonterminal nt;
       nt.name = p.name.text;
       nt.where = locate_.where(p.name);
@@ -113,7 +118,8 @@ class Builder {
 
  private:
   static bool is_reserved(const std::string& w) {
-    static const char* const words[] = {"const", "true", "false", "var", "x", "o", "let", "in", "if", "then", "else", "not", "and", "or", "start"};
+    static const char* const words[] = {"const", "true", "false", "var", "x",   "o",  "let",  "in",
+                                        "if",    "then", "else",  "not", "and", "or", "start"};
     for (const char* r : words)
       if (w == r) return true;
     return function_operators().count(w) > 0 || is_feature(w);
@@ -162,9 +168,12 @@ class Builder {
     }
     if (n == 1) {
       const std::string& w = text(0);
-      if (w == "true" || w == "false") f.kind = w == "true" ? Kind::True : Kind::False;
-      else if (w == "var") f.kind = Kind::Var;
-      else if (w == "x" || w == "o") f.kind = w == "x" ? Kind::PlayerX : Kind::PlayerO;
+      if (w == "true" || w == "false")
+        f.kind = w == "true" ? Kind::True : Kind::False;
+      else if (w == "var")
+        f.kind = Kind::Var;
+      else if (w == "x" || w == "o")
+        f.kind = w == "x" ? Kind::PlayerX : Kind::PlayerO;
       else {
         f.kind = Kind::Chain;
         f.operands = {reference(t[0])};
@@ -240,18 +249,28 @@ class Builder {
     for (const auto& [fname, sig] : function_operators()) names.push_back(fname);
     for (int id = 0; id < kFeatureCount; ++id) names.emplace_back(feature_info(static_cast<Feature>(id)).name);
     const std::string guess = closest_match(name, names);
-    locate_.fail(t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    locate_.fail(
+        t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
   }
 
   // The type a form produces, if it can be told yet.
   std::optional<SymbolType> form_type(const GrammarForm& f, const std::vector<std::optional<SymbolType>>& known) const {
     switch (f.kind) {
-      case Kind::ConstRange: case Kind::Feature: return SymbolType::Int;
-      case Kind::True: case Kind::False: return SymbolType::Bool;
-      case Kind::PlayerX: case Kind::PlayerO: return SymbolType::Player;
-      case Kind::Var: return std::nullopt;
-      case Kind::Chain: return known[static_cast<std::size_t>(f.operands[0])];
-      case Kind::Let: return known[static_cast<std::size_t>(f.operands[1])];
+      case Kind::ConstRange:
+      case Kind::Feature:
+        return SymbolType::Int;
+      case Kind::True:
+      case Kind::False:
+        return SymbolType::Bool;
+      case Kind::PlayerX:
+      case Kind::PlayerO:
+        return SymbolType::Player;
+      case Kind::Var:
+        return std::nullopt;
+      case Kind::Chain:
+        return known[static_cast<std::size_t>(f.operands[0])];
+      case Kind::Let:
+        return known[static_cast<std::size_t>(f.operands[1])];
       case Kind::Operator:
         if (f.op == Op::If) return known[static_cast<std::size_t>(f.operands[1])];
         if (f.op == Op::Not) return SymbolType::Bool;
@@ -279,12 +298,15 @@ class Builder {
       }
     }
     for (std::size_t i = 0; i < nts.size(); ++i) {
-      if (!known[i]) fail_form(nts[i].forms.front(), "cannot tell what '" + nts[i].name + "' derives: give it an alternative of known type");
+      if (!known[i])
+        fail_form(nts[i].forms.front(),
+                  "cannot tell what '" + nts[i].name + "' derives: give it an alternative of known type");
       nts[i].type = *known[i];
       for (const auto& f : nts[i].forms) {
         const auto t = form_type(f, known);
         if (t && *t != nts[i].type)
-          fail_form(f, "'" + f.text + "' derives " + type_name(*t) + " but '" + nts[i].name + "' derives " + type_name(nts[i].type));
+          fail_form(f, "'" + f.text + "' derives " + type_name(*t) + " but '" + nts[i].name + "' derives " +
+                           type_name(nts[i].type));
       }
     }
   }
@@ -293,14 +315,16 @@ class Builder {
     if (operand < 0) return;  // literal x or o
     const Nonterminal& nt = grammar_.nonterminals[static_cast<std::size_t>(operand)];
     if (nt.type != wanted)
-      fail_form(f, "in '" + f.text + "', " + role + " must derive " + type_name(wanted) + " but '" + nt.name + "' derives " + type_name(nt.type));
+      fail_form(f, "in '" + f.text + "', " + role + " must derive " + type_name(wanted) + " but '" + nt.name +
+                       "' derives " + type_name(nt.type));
   }
 
   void check_operands() const {
     for (const auto& nt : grammar_.nonterminals) {
       for (const auto& f : nt.forms) {
         if (f.kind == Kind::Feature && !f.operands.empty()) require(f, f.operands[0], SymbolType::Player, "the player");
-        if (f.kind == Kind::Let && grammar_.nonterminals[static_cast<std::size_t>(f.operands[0])].type == SymbolType::Player)
+        if (f.kind == Kind::Let &&
+            grammar_.nonterminals[static_cast<std::size_t>(f.operands[0])].type == SymbolType::Player)
           fail_form(f, "in '" + f.text + "', a let binds an integer or a truth value, not a player");
         if (f.kind != Kind::Operator) continue;
         if (f.op == Op::If) {
@@ -314,7 +338,8 @@ class Builder {
         for (const auto* table : {&binary_operators(), &function_operators()})
           for (const auto& [name, sig] : *table)
             if (sig.op == f.op)
-              for (std::size_t k = 0; k < sig.operands.size(); ++k) require(f, f.operands[k], sig.operands[k], "argument " + std::to_string(k + 1));
+              for (std::size_t k = 0; k < sig.operands.size(); ++k)
+                require(f, f.operands[k], sig.operands[k], "argument " + std::to_string(k + 1));
       }
     }
   }
@@ -341,7 +366,9 @@ class Builder {
     }
     for (std::size_t i = 0; i < nts.size(); ++i)
       if (!productive[i])
-        fail_form(nts[i].forms.front(), "'" + nts[i].name + "' never derives a finite program: every alternative refers back to itself or needs a variable");
+        fail_form(nts[i].forms.front(),
+                  "'" + nts[i].name +
+                      "' never derives a finite program: every alternative refers back to itself or needs a variable");
   }
 
   parsing::NodeLocator locate_;
@@ -363,7 +390,7 @@ Grammar parse_grammar(const std::string& text, const std::string& source_name) {
   parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   std::vector<grammar_ast::Statement> statements;
   parsing::parse_whole(parser::grammar_file(), source, handler, statements,
-                      {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
+                       {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
   return Builder(handler, source).build(statements);
 }
 

@@ -20,13 +20,15 @@ enum class SymbolType : std::uint8_t { Int, Bool, Player };
 struct GrammarForm {
   enum class Kind : std::uint8_t {
     ConstRange,  // const(low .. high)
-    True, False,
-    Var,         // a let-bound variable of the nonterminal's type
-    PlayerX, PlayerO,
-    Chain,       // another nonterminal: operands[0]
-    Operator,    // op over operand nonterminals: int + int, sq(row, col), if ..., not b
-    Feature,     // feature(player[, k]); operands[0] is a player nonterminal or kLiteralX/O
-    Let,         // let A in B: operands {A, B}
+    True,
+    False,
+    Var,  // a let-bound variable of the nonterminal's type
+    PlayerX,
+    PlayerO,
+    Chain,     // another nonterminal: operands[0]
+    Operator,  // op over operand nonterminals: int + int, sq(row, col), if ..., not b
+    Feature,   // feature(player[, k]); operands[0] is a player nonterminal or kLiteralX/O
+    Let,       // let A in B: operands {A, B}
   };
   static constexpr int kLiteralX = -1;
   static constexpr int kLiteralO = -2;

@@ -42,13 +42,22 @@ class Derivation {
   bool matches(std::size_t node, int nt, const GrammarForm& f) {
     const Node& n = p_.nodes[node];
     switch (f.kind) {
-      case Kind::ConstRange: return n.op == Op::Const && n.value >= f.low && n.value <= f.high;
-      case Kind::True: return n.op == Op::BoolConst && n.value == 1;
-      case Kind::False: return n.op == Op::BoolConst && n.value == 0;
-      case Kind::Var: return n.op == Op::Var && matches_type(n.type, g_.nonterminals[static_cast<std::size_t>(nt)].type);
-      case Kind::PlayerX: case Kind::PlayerO: return false;
-      case Kind::Chain: return derives(node, f.operands[0]);
-      case Kind::Feature: return n.op == Op::Feature && static_cast<Feature>(n.value) == f.feature && (f.operands.empty() || derives_player(f.operands[0], n.player));
+      case Kind::ConstRange:
+        return n.op == Op::Const && n.value >= f.low && n.value <= f.high;
+      case Kind::True:
+        return n.op == Op::BoolConst && n.value == 1;
+      case Kind::False:
+        return n.op == Op::BoolConst && n.value == 0;
+      case Kind::Var:
+        return n.op == Op::Var && matches_type(n.type, g_.nonterminals[static_cast<std::size_t>(nt)].type);
+      case Kind::PlayerX:
+      case Kind::PlayerO:
+        return false;
+      case Kind::Chain:
+        return derives(node, f.operands[0]);
+      case Kind::Feature:
+        return n.op == Op::Feature && static_cast<Feature>(n.value) == f.feature &&
+               (f.operands.empty() || derives_player(f.operands[0], n.player));
       case Kind::Let: {
         if (n.op != Op::Let) return false;
         const auto kids = p_.children(node);
@@ -64,7 +73,9 @@ class Derivation {
     }
     return false;
   }
-  static bool matches_type(Type t, SymbolType s) { return (t == Type::Int) == (s == SymbolType::Int) && s != SymbolType::Player; }
+  static bool matches_type(Type t, SymbolType s) {
+    return (t == Type::Int) == (s == SymbolType::Int) && s != SymbolType::Player;
+  }
 
   const Grammar& g_;
   const Program& p_;
@@ -104,7 +115,8 @@ std::optional<std::string> Grammar::why_not_derived(const Program& program) cons
     for (std::size_t nt = 0; nt < nonterminals.size() && !any; ++nt) any = d.derives(i, static_cast<int>(nt));
     if (!any) return "grammar " + source + " has no production for '" + to_text(subtree_program(program, i)) + "'";
   }
-  return "grammar " + source + " does not derive the program from its start symbol '" + nonterminals[static_cast<std::size_t>(start)].name + "'";
+  return "grammar " + source + " does not derive the program from its start symbol '" +
+         nonterminals[static_cast<std::size_t>(start)].name + "'";
 }
 
 }  // namespace evalsynth::lang

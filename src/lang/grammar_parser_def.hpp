@@ -49,9 +49,9 @@ const x3::rule<class symbol_text_class, std::string> symbol_text = "a symbol";
 // what a failed alternative already wrote into a string attribute.
 const auto number_text_def = &lexeme[-lit('-') >> x3::digit] >> lexeme[-char_('-') >> +x3::digit];
 const auto symbol_text_def = x3::string("..") | x3::string("<=") | x3::string(">=") | x3::string("!=") |
-                         x3::string("<") | x3::string(">") | x3::string("=") | x3::string("+") | x3::string("-") |
-                         x3::string("*") | x3::string("/") | x3::string("%") | x3::string("(") | x3::string(")") |
-                         x3::string(",");
+                             x3::string("<") | x3::string(">") | x3::string("=") | x3::string("+") | x3::string("-") |
+                             x3::string("*") | x3::string("/") | x3::string("%") | x3::string("(") | x3::string(")") |
+                             x3::string(",");
 // A token never begins the next statement: a name followed by "::=", or 'start'.
 const auto token_text_def = !(word >> "::=") >> !start_word >> (word | number_text | symbol_text);
 const auto token_def = token_text;

@@ -4,15 +4,15 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "support/x3_driver.hpp"
 #include "lang/parser.hpp"
+#include "support/files.hpp"
 #include "support/source_text.hpp"
+#include "support/x3_driver.hpp"
 
 namespace x3 = boost::spirit::x3;
 
 namespace evalsynth::lang {
 namespace {
-
 
 // Rejects input nested deeper than the recursive-descent parser can take.
 void check_nesting(const std::string& text, const SourceText& map) {
@@ -25,11 +25,15 @@ void check_nesting(const std::string& text, const SourceText& map) {
     }
     if (c == '(') ++depth;
     if (c == ')') --depth;
-    const bool word_start = std::isalpha(static_cast<unsigned char>(c)) && (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])));
-    if (c == '-' || (word_start && (text.compare(i, 2, "if") == 0 || text.compare(i, 3, "let") == 0 || text.compare(i, 3, "not") == 0)))
+    const bool word_start = std::isalpha(static_cast<unsigned char>(c)) &&
+                            (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])));
+    if (c == '-' || (word_start && (text.compare(i, 2, "if") == 0 || text.compare(i, 3, "let") == 0 ||
+                                    text.compare(i, 3, "not") == 0)))
       ++openers;
     if (depth > kMaxNesting) map.fail_at(i, "brackets nested more than " + std::to_string(kMaxNesting) + " deep");
-    if (openers > 50 * kMaxNesting) map.fail_at(i, "program too large: more than " + std::to_string(50 * kMaxNesting) + " of 'if', 'let', 'not' and '-'");
+    if (openers > 50 * kMaxNesting)
+      map.fail_at(
+          i, "program too large: more than " + std::to_string(50 * kMaxNesting) + " of 'if', 'let', 'not' and '-'");
   }
 }
 
@@ -61,7 +65,8 @@ class Lowering {
   }
 
   void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
-    if (out_.nodes.size() >= kMaxNodes) map_.fail_at(0, "program too large: more than " + std::to_string(kMaxNodes) + " nodes");
+    if (out_.nodes.size() >= kMaxNodes)
+      map_.fail_at(0, "program too large: more than " + std::to_string(kMaxNodes) + " nodes");
     Node n;
     n.op = op;
     n.type = type;
@@ -79,15 +84,17 @@ class Lowering {
 
   template <class Tagged>
   void require(const Tagged& node, Type got, Type wanted, const std::string& what) {
-    if (got != wanted) fail(node, what + " must be " + (wanted == Type::Int ? "an integer" : "a truth value (true/false)") + ", not " + (got == Type::Int ? "an integer" : "a truth value"));
+    if (got != wanted)
+      fail(node, what + " must be " + (wanted == Type::Int ? "an integer" : "a truth value (true/false)") + ", not " +
+                     (got == Type::Int ? "an integer" : "a truth value"));
   }
 
   Type binary(const ast::Operation& operation, Type left, Type right) {
     const std::string& op = operation.op;
     static const std::unordered_map<std::string, Op> arithmetic = {
         {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"/", Op::Div}, {"%", Op::Mod}};
-    static const std::unordered_map<std::string, Op> comparisons = {{"<", Op::Lt}, {"<=", Op::Le}, {"=", Op::Eq}, {"==", Op::Eq},
-                                                                    {"!=", Op::Ne}, {">", Op::Gt}, {">=", Op::Ge}};
+    static const std::unordered_map<std::string, Op> comparisons = {
+        {"<", Op::Lt}, {"<=", Op::Le}, {"=", Op::Eq}, {"==", Op::Eq}, {"!=", Op::Ne}, {">", Op::Gt}, {">=", Op::Ge}};
     if (auto it = arithmetic.find(op); it != arithmetic.end()) {
       require(operation, left, Type::Int, "the left side of '" + op + "'");
       require(operation, right, Type::Int, "the right side of '" + op + "'");
@@ -136,9 +143,12 @@ class Lowering {
         return it->second;
       }
     if (name.text == "x" || name.text == "o")
-      fail(name, "'" + name.text + "' names a player and only appears as a feature's argument, e.g. threats(" + name.text + ")");
+      fail(name, "'" + name.text + "' names a player and only appears as a feature's argument, e.g. threats(" +
+                     name.text + ")");
     for (int f = 0; f < kFeatureCount; ++f)
-      if (feature_info(static_cast<Feature>(f)).name == name.text) fail(name, "'" + name.text + "' is a feature: call it, e.g. " + name.text + (feature_info(static_cast<Feature>(f)).takes_player ? "(x)" : "()"));
+      if (feature_info(static_cast<Feature>(f)).name == name.text)
+        fail(name, "'" + name.text + "' is a feature: call it, e.g. " + name.text +
+                       (feature_info(static_cast<Feature>(f)).takes_player ? "(x)" : "()"));
     fail(name, "unknown name '" + name.text + "' (not bound by an enclosing let)");
   }
 
@@ -194,15 +204,36 @@ class Lowering {
     const auto& args = call.arguments;
     auto arity = [&](std::size_t n) {
       if (args.size() != n)
-        fail(call.name, "'" + f + "' takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", not " + std::to_string(args.size()));
+        fail(call.name, "'" + f + "' takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", not " +
+                            std::to_string(args.size()));
     };
     auto int_args = [&]() {
       for (const auto& a : args) require(a, expression(a), Type::Int, "an argument of '" + f + "'");
     };
-    if (f == "sq") { arity(2); int_args(); emit(Op::Sq, Type::Int); return Type::Int; }
-    if (f == "height") { arity(1); int_args(); emit(Op::Height, Type::Int); return Type::Int; }
-    if (f == "min" || f == "max") { arity(2); int_args(); emit(f == "min" ? Op::Min : Op::Max, Type::Int); return Type::Int; }
-    if (f == "abs") { arity(1); int_args(); emit(Op::Abs, Type::Int); return Type::Int; }
+    if (f == "sq") {
+      arity(2);
+      int_args();
+      emit(Op::Sq, Type::Int);
+      return Type::Int;
+    }
+    if (f == "height") {
+      arity(1);
+      int_args();
+      emit(Op::Height, Type::Int);
+      return Type::Int;
+    }
+    if (f == "min" || f == "max") {
+      arity(2);
+      int_args();
+      emit(f == "min" ? Op::Min : Op::Max, Type::Int);
+      return Type::Int;
+    }
+    if (f == "abs") {
+      arity(1);
+      int_args();
+      emit(Op::Abs, Type::Int);
+      return Type::Int;
+    }
     for (int id = 0; id < kFeatureCount; ++id) {
       const FeatureInfo& info = feature_info(static_cast<Feature>(id));
       if (info.name != f) continue;
@@ -233,7 +264,8 @@ class Lowering {
   std::uint8_t player_argument(const ast::Expression& e, const std::string& f) {
     const ast::Operand* sole = sole_operand(e);
     const ast::Name* name = sole ? boost::get<ast::Name>(&sole->get()) : nullptr;
-    if (!name || (name->text != "x" && name->text != "o")) fail(e, "the first argument of '" + f + "' is a player: x or o");
+    if (!name || (name->text != "x" && name->text != "o"))
+      fail(e, "the first argument of '" + f + "' is a player: x or o");
     return name->text == "x" ? 0 : 1;
   }
 
@@ -262,7 +294,7 @@ Program parse_program(const std::string& text, const std::string& source_name) {
   parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   ast::Expression tree;
   parsing::parse_whole(parser::program(), map, handler, tree,
-                      {"an operator or the end of the program", "an expression", " but the program ends here"});
+                       {"an operator or the end of the program", "an expression", " but the program ends here"});
 
   Program program;
   Lowering lowering(handler, map, program);

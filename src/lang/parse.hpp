@@ -11,7 +11,7 @@
 namespace evalsynth::lang {
 
 // Limits that keep hostile input from exhausting the stack or memory.
-inline constexpr int kMaxNesting = 200;         // brackets, if, let, not, unary minus
+inline constexpr int kMaxNesting = 200;          // brackets, if, let, not, unary minus
 inline constexpr std::size_t kMaxNodes = 20000;  // nodes of one program
 inline constexpr std::size_t kMaxSourceBytes = 1 << 20;
 

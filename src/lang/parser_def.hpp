@@ -110,8 +110,8 @@ const auto number_def = digits;
 
 BOOST_SPIRIT_DEFINE(program_rule, expression, or_expression, or_operation, and_expression, and_operation,
                     not_expression, not_unary, comparison, comparison_operation, sum, sum_operation, product,
-                    product_operation, unary, negation, primary, call, if_then_else, let_in, name, number, name_text, digits, if_keyword,
-                    then_keyword, else_keyword, let_keyword, in_keyword)
+                    product_operation, unary, negation, primary, call, if_then_else, let_in, name, number, name_text,
+                    digits, if_keyword, then_keyword, else_keyword, let_keyword, in_keyword)
 
 const program_type& program() { return program_rule; }
 

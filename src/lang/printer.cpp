@@ -9,12 +9,26 @@ enum Precedence : int { kFull = 0, kOr, kAnd, kNot, kCompare, kSum, kProduct, kU
 
 int binary_precedence(Op op) {
   switch (op) {
-    case Op::Or: return kOr;
-    case Op::And: return kAnd;
-    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Gt: case Op::Ge: return kCompare;
-    case Op::Add: case Op::Sub: return kSum;
-    case Op::Mul: case Op::Div: case Op::Mod: return kProduct;
-    default: return -1;
+    case Op::Or:
+      return kOr;
+    case Op::And:
+      return kAnd;
+    case Op::Lt:
+    case Op::Le:
+    case Op::Eq:
+    case Op::Ne:
+    case Op::Gt:
+    case Op::Ge:
+      return kCompare;
+    case Op::Add:
+    case Op::Sub:
+      return kSum;
+    case Op::Mul:
+    case Op::Div:
+    case Op::Mod:
+      return kProduct;
+    default:
+      return -1;
   }
 }
 

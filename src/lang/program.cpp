@@ -10,12 +10,9 @@ namespace evalsynth::lang {
 namespace {
 
 constexpr std::array<OpInfo, static_cast<std::size_t>(Op::Feature) + 1> kOps = {{
-    {"const", 0}, {"bool", 0}, {"var", 0}, {"sq", 2}, {"height", 1},
-    {"+", 2}, {"-", 2}, {"*", 2}, {"/", 2}, {"%", 2}, {"min", 2}, {"max", 2},
-    {"neg", 1}, {"abs", 1},
-    {"<", 2}, {"<=", 2}, {"=", 2}, {"!=", 2}, {">", 2}, {">=", 2},
-    {"and", 2}, {"or", 2}, {"not", 1},
-    {"if", 3}, {"let", 2}, {"feature", 0},
+    {"const", 0}, {"bool", 0}, {"var", 0}, {"sq", 2},  {"height", 1}, {"+", 2},  {"-", 2},   {"*", 2},       {"/", 2},
+    {"%", 2},     {"min", 2},  {"max", 2}, {"neg", 1}, {"abs", 1},    {"<", 2},  {"<=", 2},  {"=", 2},       {"!=", 2},
+    {">", 2},     {">=", 2},   {"and", 2}, {"or", 2},  {"not", 1},    {"if", 3}, {"let", 2}, {"feature", 0},
 }};
 
 constexpr std::array<FeatureInfo, kFeatureCount> kFeatures = {{

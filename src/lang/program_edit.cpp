@@ -6,7 +6,8 @@
 namespace evalsynth::lang {
 
 std::vector<Node> subtree_nodes(const Program& p, std::size_t root) {
-  return {p.nodes.begin() + static_cast<std::ptrdiff_t>(p.subtree_begin(root)), p.nodes.begin() + static_cast<std::ptrdiff_t>(root) + 1};
+  return {p.nodes.begin() + static_cast<std::ptrdiff_t>(p.subtree_begin(root)),
+          p.nodes.begin() + static_cast<std::ptrdiff_t>(root) + 1};
 }
 
 void recompute_lengths(std::vector<Node>& nodes) {
@@ -40,7 +41,8 @@ void append_nodes(Program& dest, const std::vector<Node>& nodes, const std::vect
 }
 
 std::string fresh_name(const Program& p) {
-  return first_free_name([&](const std::string& name) { return std::find(p.names.begin(), p.names.end(), name) != p.names.end(); });
+  return first_free_name(
+      [&](const std::string& name) { return std::find(p.names.begin(), p.names.end(), name) != p.names.end(); });
 }
 
 Program subtree_program(const Program& p, std::size_t root) {
@@ -51,7 +53,7 @@ Program subtree_program(const Program& p, std::size_t root) {
 }
 
 Program replace_subtree(const Program& p, std::size_t root, const std::vector<Node>& replacement,
-                              const std::vector<std::string>& replacement_names) {
+                        const std::vector<std::string>& replacement_names) {
   Program out;
   out.names = p.names;
   const std::size_t begin = p.subtree_begin(root);

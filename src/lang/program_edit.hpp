@@ -5,9 +5,8 @@
 // random program generator all build and take apart programs with these.
 
 #include <cstdint>
-#include <vector>
-
 #include <string>
+#include <vector>
 
 #include "lang/program.hpp"
 
@@ -19,7 +18,7 @@ std::vector<Node> subtree_nodes(const Program& p, std::size_t root);
 // `p` with the subtree at `root` replaced by `replacement` (nodes whose Var and
 // Let values index `replacement_names`; they are re-indexed into p's names).
 Program replace_subtree(const Program& p, std::size_t root, const std::vector<Node>& replacement,
-                              const std::vector<std::string>& replacement_names);
+                        const std::vector<std::string>& replacement_names);
 
 // Appends `nodes` (whose Var/Let values index `names`) to dest, re-indexing
 // the names into dest.names (adding missing ones). Lengths are not updated.

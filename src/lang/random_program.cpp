@@ -27,14 +27,20 @@ class Generator {
   }
 
  private:
-  void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) { out_.nodes.push_back(make_node(op, type, value, player)); }
+  void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
+    out_.nodes.push_back(make_node(op, type, value, player));
+  }
 
   std::int32_t constant() {
     switch (rng_.below(10)) {
-      case 0: return std::numeric_limits<std::int32_t>::min();
-      case 1: return std::numeric_limits<std::int32_t>::max();
-      case 2: return rng_.below(2001) - 1000;
-      default: return rng_.below(9) - 2;
+      case 0:
+        return std::numeric_limits<std::int32_t>::min();
+      case 1:
+        return std::numeric_limits<std::int32_t>::max();
+      case 2:
+        return rng_.below(2001) - 1000;
+      default:
+        return rng_.below(9) - 2;
     }
   }
 
@@ -61,7 +67,8 @@ class Generator {
       emit(Op::BoolConst, Type::Bool, rng_.below(2));
     } else if (choice == 1) {
       const auto f = static_cast<Feature>(rng_.below(kFeatureCount));
-      emit(Op::Feature, Type::Int, static_cast<std::int32_t>(f), feature_info(f).takes_player ? static_cast<std::uint8_t>(rng_.below(2)) : 0);
+      emit(Op::Feature, Type::Int, static_cast<std::int32_t>(f),
+           feature_info(f).takes_player ? static_cast<std::uint8_t>(rng_.below(2)) : 0);
     } else {
       emit(Op::Const, Type::Int, constant());
     }

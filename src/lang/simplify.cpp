@@ -27,26 +27,46 @@ bool is_value(const Nodes& n, std::int32_t v) { return is_const(n) && n[0].value
 std::optional<std::int32_t> fold(Op op, const std::vector<std::int32_t>& v) {
   namespace s = semantics;
   switch (op) {
-    case Op::Add: return s::add(v[0], v[1]);
-    case Op::Sub: return s::sub(v[0], v[1]);
-    case Op::Mul: return s::mul(v[0], v[1]);
-    case Op::Div: return s::div(v[0], v[1]);
-    case Op::Mod: return s::mod(v[0], v[1]);
-    case Op::Min: return s::min(v[0], v[1]);
-    case Op::Max: return s::max(v[0], v[1]);
-    case Op::Neg: return s::neg(v[0]);
-    case Op::Abs: return s::abs(v[0]);
-    case Op::Lt: return v[0] < v[1];
-    case Op::Le: return v[0] <= v[1];
-    case Op::Eq: return v[0] == v[1];
-    case Op::Ne: return v[0] != v[1];
-    case Op::Gt: return v[0] > v[1];
-    case Op::Ge: return v[0] >= v[1];
-    case Op::And: return v[0] && v[1];
-    case Op::Or: return v[0] || v[1];
-    case Op::Not: return !v[0];
-    case Op::If: return v[0] ? v[1] : v[2];
-    default: return std::nullopt;
+    case Op::Add:
+      return s::add(v[0], v[1]);
+    case Op::Sub:
+      return s::sub(v[0], v[1]);
+    case Op::Mul:
+      return s::mul(v[0], v[1]);
+    case Op::Div:
+      return s::div(v[0], v[1]);
+    case Op::Mod:
+      return s::mod(v[0], v[1]);
+    case Op::Min:
+      return s::min(v[0], v[1]);
+    case Op::Max:
+      return s::max(v[0], v[1]);
+    case Op::Neg:
+      return s::neg(v[0]);
+    case Op::Abs:
+      return s::abs(v[0]);
+    case Op::Lt:
+      return v[0] < v[1];
+    case Op::Le:
+      return v[0] <= v[1];
+    case Op::Eq:
+      return v[0] == v[1];
+    case Op::Ne:
+      return v[0] != v[1];
+    case Op::Gt:
+      return v[0] > v[1];
+    case Op::Ge:
+      return v[0] >= v[1];
+    case Op::And:
+      return v[0] && v[1];
+    case Op::Or:
+      return v[0] || v[1];
+    case Op::Not:
+      return !v[0];
+    case Op::If:
+      return v[0] ? v[1] : v[2];
+    default:
+      return std::nullopt;
   }
 }
 
@@ -74,7 +94,8 @@ class Simplifier {
     }
     if (all_constant) {
       if (auto v = fold(n.op, values)) return n.type == Type::Bool ? truth(*v != 0) : constant(*v);
-      if (n.op == Op::Sq && (values[0] < 0 || values[0] >= kRows || values[1] < 0 || values[1] >= kColumns)) return constant(0);
+      if (n.op == Op::Sq && (values[0] < 0 || values[0] >= kRows || values[1] < 0 || values[1] >= kColumns))
+        return constant(0);
       if (n.op == Op::Height && (values[0] < 0 || values[0] >= kColumns)) return constant(0);
     }
     switch (n.op) {

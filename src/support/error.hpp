@@ -31,7 +31,8 @@ class InputError : public std::runtime_error {
                             int caret) {
     std::string text = w.source + ":" + std::to_string(w.line) + ":" + std::to_string(w.column) + ": error: " + message;
     if (!context_line.empty()) {
-      text += "\n  " + context_line + "\n  " + std::string(static_cast<std::size_t>(caret >= 0 ? caret : std::max(w.column - 1, 0)), ' ') + "^";
+      text += "\n  " + context_line + "\n  " +
+              std::string(static_cast<std::size_t>(caret >= 0 ? caret : std::max(w.column - 1, 0)), ' ') + "^";
     }
     return text;
   }

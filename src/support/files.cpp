@@ -7,10 +7,32 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "support/error.hpp"
 
 namespace evalsynth {
+
+std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw InputError(TextLocation{path, 1, 1}, "this is a folder; expected a " + what + " file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the " + what + " file");
+  std::string text;
+  char buffer[1 << 16];
+  while (in && text.size() <= max_bytes) {
+    in.read(buffer, sizeof buffer);
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) throw InputError(TextLocation{path, 1, 1}, "cannot read the " + what + " file");
+  if (text.size() > max_bytes) {
+    const std::string limit = max_bytes >= (std::size_t{1} << 20) ? std::to_string(max_bytes >> 20) + " MiB"
+                                                                  : std::to_string(max_bytes) + " bytes";
+    throw InputError(TextLocation{path, 1, 1}, what + " file larger than " + limit);
+  }
+  return text;
+}
 
 void write_file_atomically(const std::string& path, const std::string& content) {
   const std::string temporary = path + ".tmp." + std::to_string(::getpid());

@@ -19,10 +19,12 @@ FolderLock::FolderLock(const std::string& folder) {
   if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the checkpoint folder: " + error.message());
   const std::string path = folder + "/lock";
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(TextLocation{path, 1, 1}, std::string("cannot open the lock file: ") + std::strerror(errno));
+  if (fd_ < 0)
+    throw InputError(TextLocation{path, 1, 1}, std::string("cannot open the lock file: ") + std::strerror(errno));
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd_);
-    throw InputError(TextLocation{folder, 1, 1}, "another evalsynth process is running this run; wait for it or stop it first");
+    throw InputError(TextLocation{folder, 1, 1},
+                     "another evalsynth process is running this run; wait for it or stop it first");
   }
   // Half-written checkpoints of a process that was killed: no one else can be
   // writing them now that we hold the lock.

@@ -14,7 +14,8 @@ extern "C" void note_signal(int signal) {
   received_signal = signal;
   // Only async-signal-safe calls here: write(2) and resetting the action, so
   // the next signal takes the default path and ends the process.
-  constexpr char message[] = "\nevalsynth: stopping after this generation and saving a checkpoint (interrupt again to quit at once)\n";
+  constexpr char message[] =
+      "\nevalsynth: stopping after this generation and saving a checkpoint (interrupt again to quit at once)\n";
   [[maybe_unused]] const auto ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
   std::signal(signal, SIG_DFL);
 }

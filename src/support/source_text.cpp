@@ -2,25 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace evalsynth {
-
-std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes) {
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored))
-    throw InputError(TextLocation{path, 1, 1}, "this is a folder; expected a " + what + " file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the " + what + " file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(TextLocation{path, 1, 1}, "cannot read the " + what + " file");
-  if (text.str().size() > max_bytes)
-    throw InputError(TextLocation{path, 1, 1}, what + " file larger than " + std::to_string(max_bytes >> 20) + " MiB");
-  return std::move(text).str();
-}
 
 TextLocation SourceText::location(std::size_t offset) const {
   offset = std::min(offset, text_.size());

@@ -8,10 +8,6 @@
 
 namespace evalsynth {
 
-// The whole of a text file; throws InputError ("cannot open the <what> file",
-// or larger than `max_bytes`) located at the path.
-std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes = std::size_t{1} << 26);
-
 class SourceText {
  public:
   SourceText(const std::string& text, std::string name) : text_(text), name_(std::move(name)) {}

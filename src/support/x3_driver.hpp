@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "support/x3_parsing.hpp"
 #include "support/source_text.hpp"
+#include "support/x3_parsing.hpp"
 
 namespace evalsynth::parsing {
 
@@ -46,9 +46,11 @@ struct ExpectationWords {
 // throws InputError at the first expectation failure. An error past the last
 // real character points just after it.
 template <class Rule, class Attribute>
-void parse_whole(const Rule& rule, const SourceText& source, error_handler_type& handler, Attribute& out, const ExpectationWords& words) {
+void parse_whole(const Rule& rule, const SourceText& source, error_handler_type& handler, Attribute& out,
+                 const ExpectationWords& words) {
   SyntaxErrorInfo error;
-  const auto grammar = x3::with<x3::error_handler_tag>(std::ref(handler))[x3::with<syntax_error_tag>(std::ref(error))[rule]];
+  const auto grammar =
+      x3::with<x3::error_handler_tag>(std::ref(handler))[x3::with<syntax_error_tag>(std::ref(error))[rule]];
   iterator_type first = source.text().cbegin();
   if (x3::phrase_parse(first, source.text().cend(), grammar, skipper, out)) return;
   std::size_t where = static_cast<std::size_t>((error.set ? error.where : first) - source.text().cbegin());

@@ -18,7 +18,8 @@ using skipper_type = std::remove_cv_t<decltype(skipper)>;
 
 using error_handler_type = x3::error_handler<iterator_type>;
 using phrase_context_type = x3::phrase_parse_context<skipper_type>::type;
-using context_type = x3::context<x3::error_handler_tag, std::reference_wrapper<error_handler_type>, phrase_context_type>;
+using context_type =
+    x3::context<x3::error_handler_tag, std::reference_wrapper<error_handler_type>, phrase_context_type>;
 
 // Where and what went wrong, filled by the outermost rule's on_error.
 struct SyntaxErrorInfo {

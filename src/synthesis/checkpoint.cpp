@@ -8,9 +8,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "support/files.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
+#include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "synthesis/checkpoint_archive.hpp"
 
@@ -77,20 +77,23 @@ void serialize(Archive& a, Baseline& b) {
 
 template <class Archive>
 void serialize(Archive& a, InputFingerprints& f) {
-  a(cereal::make_nvp("grammar", f.grammar), cereal::make_nvp("seeds", f.seeds), cereal::make_nvp("opponents", f.opponents),
-    cereal::make_nvp("training_boards", f.training_boards), cereal::make_nvp("validation_boards", f.validation_boards),
-    cereal::make_nvp("strength_positions", f.strength_positions), cereal::make_nvp("seed_population", f.seed_population));
+  a(cereal::make_nvp("grammar", f.grammar), cereal::make_nvp("seeds", f.seeds),
+    cereal::make_nvp("opponents", f.opponents), cereal::make_nvp("training_boards", f.training_boards),
+    cereal::make_nvp("validation_boards", f.validation_boards),
+    cereal::make_nvp("strength_positions", f.strength_positions),
+    cereal::make_nvp("seed_population", f.seed_population));
 }
 
 template <class Archive>
 void serialize(Archive& a, SynthesisState& s) {
   // The stop reason is stored by name (stop_reason.hpp), as format 1 has it.
   std::string stop_reason(stop_reason_name(s.stop_reason));
-  a(cereal::make_nvp("rng", s.rng), cereal::make_nvp("generation", s.generation), cereal::make_nvp("evaluations", s.evaluations),
-    cereal::make_nvp("games_played", s.games_played), cereal::make_nvp("elapsed_seconds", s.elapsed_seconds),
-    cereal::make_nvp("stop_reason", stop_reason), cereal::make_nvp("baselines", s.baselines), cereal::make_nvp("hall_of_fame", s.hall),
-    cereal::make_nvp("log", s.log), cereal::make_nvp("population", s.population), cereal::make_nvp("training_cache", s.training_cache),
-    cereal::make_nvp("validation_cache", s.validation_cache));
+  a(cereal::make_nvp("rng", s.rng), cereal::make_nvp("generation", s.generation),
+    cereal::make_nvp("evaluations", s.evaluations), cereal::make_nvp("games_played", s.games_played),
+    cereal::make_nvp("elapsed_seconds", s.elapsed_seconds), cereal::make_nvp("stop_reason", stop_reason),
+    cereal::make_nvp("baselines", s.baselines), cereal::make_nvp("hall_of_fame", s.hall),
+    cereal::make_nvp("log", s.log), cereal::make_nvp("population", s.population),
+    cereal::make_nvp("training_cache", s.training_cache), cereal::make_nvp("validation_cache", s.validation_cache));
   if constexpr (Archive::is_loading::value) {
     const std::optional<StopReason> reason = stop_reason_from_name(stop_reason);
     if (!reason) throw std::runtime_error("unknown stop reason '" + stop_reason + "'");
@@ -100,8 +103,9 @@ void serialize(Archive& a, SynthesisState& s) {
 
 template <class Archive>
 void serialize(Archive& a, Checkpoint& c) {
-  a(cereal::make_nvp("run_name", c.run_name), cereal::make_nvp("spec_source", c.spec_source), cereal::make_nvp("spec_text", c.spec_text),
-    cereal::make_nvp("spec_hash", c.spec_hash), cereal::make_nvp("scoring", c.scoring), cereal::make_nvp("inputs", c.inputs), cereal::make_nvp("state", c.state));
+  a(cereal::make_nvp("run_name", c.run_name), cereal::make_nvp("spec_source", c.spec_source),
+    cereal::make_nvp("spec_text", c.spec_text), cereal::make_nvp("spec_hash", c.spec_hash),
+    cereal::make_nvp("scoring", c.scoring), cereal::make_nvp("inputs", c.inputs), cereal::make_nvp("state", c.state));
 }
 
 namespace {
@@ -113,28 +117,34 @@ void put_le(std::string& out, std::uint64_t v, int bytes) {
 }
 std::uint64_t get_le(const std::string& in, std::size_t at, int bytes) {
   std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + static_cast<std::size_t>(i)])) << (8 * i);
+  for (int i = 0; i < bytes; ++i)
+    v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + static_cast<std::size_t>(i)])) << (8 * i);
   return v;
 }
 
 // What a loaded state must satisfy before a run may continue from it; a
 // checkpoint that passes the checksum but breaks these was not written by us.
 void check_consistent(const Checkpoint& c, const std::string& source_name) {
-  auto fail = [&](const std::string& what) { throw InputError(TextLocation{source_name, 1, 1}, "inconsistent checkpoint: " + what); };
+  auto fail = [&](const std::string& what) {
+    throw InputError(TextLocation{source_name, 1, 1}, "inconsistent checkpoint: " + what);
+  };
   const SynthesisState& s = c.state;
-  if (s.generation < 1 || s.log.size() != static_cast<std::size_t>(s.generation)) fail("the log does not match the generation count");
+  if (s.generation < 1 || s.log.size() != static_cast<std::size_t>(s.generation))
+    fail("the log does not match the generation count");
   if (s.population.empty() || s.hall.empty()) fail("no population or no hall of fame");
   if (s.baselines.size() != 2) fail("the references' scores are missing");
   for (const Individual& i : s.population)
     if (i.hash != i.program.canonical_hash()) fail("a program does not match its hash: " + lang::to_text(i.program));
   for (const HallEntry& h : s.hall)
-    if (h.hash != h.program.canonical_hash()) fail("a hall-of-fame program does not match its hash: " + lang::to_text(h.program));
+    if (h.hash != h.program.canonical_hash())
+      fail("a hall-of-fame program does not match its hash: " + lang::to_text(h.program));
 }
 
 }  // namespace
 
 Checkpoint make_checkpoint(const Synthesis& run) {
-  return {kCheckpointVersion, run.spec().name, run.spec().source, run.spec().text, run.spec().hash(), run.spec().scoring, run.inputs(), run.state()};
+  return {kCheckpointVersion, run.spec().name,    run.spec().source, run.spec().text,
+          run.spec().hash(),  run.spec().scoring, run.inputs(),      run.state()};
 }
 
 std::string encode_checkpoint(const Checkpoint& checkpoint) {
@@ -154,18 +164,23 @@ Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source
   auto fail = [&](const std::string& what) { throw InputError(TextLocation{source_name, 1, 1}, what); };
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     fail("not an evalsynth checkpoint (it does not begin with EVSYNCKP)");
-  if (bytes.size() < kCheckpointHeaderBytes) fail("truncated checkpoint: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
+  if (bytes.size() < kCheckpointHeaderBytes)
+    fail("truncated checkpoint: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
   const auto version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
   if (version != kCheckpointVersion)
-    fail("checkpoint format version " + std::to_string(version) + (version > kCheckpointVersion ? " is newer than" : " is older than") +
-         " this evalsynth reads (version " + std::to_string(kCheckpointVersion) + ")" +
+    fail("checkpoint format version " + std::to_string(version) +
+         (version > kCheckpointVersion ? " is newer than" : " is older than") + " this evalsynth reads (version " +
+         std::to_string(kCheckpointVersion) + ")" +
          (version > kCheckpointVersion ? "; use a newer evalsynth" : "; older formats are not supported"));
   const std::uint64_t length = get_le(bytes, 12, 8);
   const std::uint64_t have = bytes.size() - kCheckpointHeaderBytes;
-  if (have < length) fail("truncated checkpoint: the header promises " + std::to_string(length) + " bytes of data, the file has " + std::to_string(have));
+  if (have < length)
+    fail("truncated checkpoint: the header promises " + std::to_string(length) + " bytes of data, the file has " +
+         std::to_string(have));
   if (have > length) fail("damaged checkpoint: " + std::to_string(have - length) + " bytes after the end of its data");
   const std::string body = bytes.substr(kCheckpointHeaderBytes);
-  if (hash_text(body) != get_le(bytes, 20, 8)) fail("corrupted checkpoint: its data does not match the checksum in its header");
+  if (hash_text(body) != get_le(bytes, 20, 8))
+    fail("corrupted checkpoint: its data does not match the checksum in its header");
   Checkpoint checkpoint;
   std::size_t left_over = 0;
   try {
@@ -184,7 +199,9 @@ Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source
   return checkpoint;
 }
 
-void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) { write_file_atomically(path, encode_checkpoint(checkpoint)); }
+void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) {
+  write_file_atomically(path, encode_checkpoint(checkpoint));
+}
 
 Checkpoint read_checkpoint(const std::string& path) {
   return decode_checkpoint(read_text_file(path, "checkpoint", std::size_t{1} << 32), path);

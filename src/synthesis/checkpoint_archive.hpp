@@ -23,8 +23,10 @@ class CheckpointOutputArchive : public cereal::OutputArchive<CheckpointOutputArc
   void write_bytes(const void* data, std::size_t size) { out_.append(static_cast<const char*>(data), size); }
   template <class T>
   void write_number(T value) {
-    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::conditional_t<sizeof(T) == 4, std::uint32_t,
-                                    std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint8_t>>>;
+    using Bits =
+        std::conditional_t<sizeof(T) == 8, std::uint64_t,
+                           std::conditional_t<sizeof(T) == 4, std::uint32_t,
+                                              std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint8_t>>>;
     const Bits bits = std::bit_cast<Bits>(value);
     for (std::size_t i = 0; i < sizeof(T); ++i) out_ += static_cast<char>((bits >> (8 * i)) & 0xFF);
   }
@@ -45,11 +47,14 @@ class CheckpointInputArchive : public cereal::InputArchive<CheckpointInputArchiv
   }
   template <class T>
   T read_number() {
-    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::conditional_t<sizeof(T) == 4, std::uint32_t,
-                                    std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint8_t>>>;
+    using Bits =
+        std::conditional_t<sizeof(T) == 8, std::uint64_t,
+                           std::conditional_t<sizeof(T) == 4, std::uint32_t,
+                                              std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint8_t>>>;
     if (sizeof(T) > bytes_left()) throw cereal::Exception("the data ends early");
     Bits bits = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i) bits |= static_cast<Bits>(static_cast<Bits>(static_cast<unsigned char>(in_[at_ + i])) << (8 * i));
+    for (std::size_t i = 0; i < sizeof(T); ++i)
+      bits |= static_cast<Bits>(static_cast<Bits>(static_cast<unsigned char>(in_[at_ + i])) << (8 * i));
     at_ += sizeof(T);
     return std::bit_cast<T>(bits);
   }
@@ -90,7 +95,9 @@ void CEREAL_SAVE_FUNCTION_NAME(CheckpointOutputArchive& a, const cereal::SizeTag
 template <class T>
 void CEREAL_LOAD_FUNCTION_NAME(CheckpointInputArchive& a, cereal::SizeTag<T>& t) {
   const std::uint64_t size = a.read_number<std::uint64_t>();
-  if (size > a.bytes_left()) throw cereal::Exception("a container claims " + std::to_string(size) + " elements with " + std::to_string(a.bytes_left()) + " bytes left");
+  if (size > a.bytes_left())
+    throw cereal::Exception("a container claims " + std::to_string(size) + " elements with " +
+                            std::to_string(a.bytes_left()) + " bytes left");
   t.size = static_cast<std::remove_reference_t<T>>(size);
 }
 

@@ -17,9 +17,12 @@ namespace {
 // The generation in a checkpoint file name, or -1 if it is not one.
 int generation_of(const std::string& file_name) {
   constexpr std::string_view prefix = "gen-", suffix = ".ckpt";
-  if (file_name.size() <= prefix.size() + suffix.size() || !file_name.starts_with(prefix) || !file_name.ends_with(suffix)) return -1;
+  if (file_name.size() <= prefix.size() + suffix.size() || !file_name.starts_with(prefix) ||
+      !file_name.ends_with(suffix))
+    return -1;
   const std::string digits = file_name.substr(prefix.size(), file_name.size() - prefix.size() - suffix.size());
-  if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return -1;
+  if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return -1;
   return std::stoi(digits);
 }
 
@@ -49,7 +52,8 @@ std::string resolve_checkpoint(const std::string& path) {
   if (!fs::exists(path, error)) throw InputError(TextLocation{path, 1, 1}, "no such checkpoint file or run folder");
   if (!fs::is_directory(path, error)) return path;
   const std::vector<std::string> files = list_checkpoints(path);
-  if (files.empty()) throw InputError(TextLocation{path, 1, 1}, "this folder holds no checkpoints (files gen-NNNNNN.ckpt)");
+  if (files.empty())
+    throw InputError(TextLocation{path, 1, 1}, "this folder holds no checkpoints (files gen-NNNNNN.ckpt)");
   return files.back();
 }
 

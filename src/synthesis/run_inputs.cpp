@@ -20,7 +20,8 @@ struct Fingerprint {
   }
 };
 
-FitnessTask make_task(const RunSpec& spec, std::vector<Position> boards, std::uint64_t seed, const std::vector<Opponent>& opponents) {
+FitnessTask make_task(const RunSpec& spec, std::vector<Position> boards, std::uint64_t seed,
+                      const std::vector<Opponent>& opponents) {
   FitnessTask task;
   task.boards = std::move(boards);
   task.game = {spec.move_order, spec.rules};
@@ -44,9 +45,11 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
 
   for (const std::string& path : spec.seeds) {
     lang::Program seed = lang::read_program_file(path);
-    if (const auto why = g.why_not_derived(seed)) throw InputError(TextLocation{path, 1, 1}, "seed program is not in the search space: " + *why);
+    if (const auto why = g.why_not_derived(seed))
+      throw InputError(TextLocation{path, 1, 1}, "seed program is not in the search space: " + *why);
     if (!variation.acceptable(seed))
-      throw InputError(TextLocation{path, 1, 1}, "seed program exceeds max-size " + std::to_string(spec.limits.max_size) + " or max-depth " +
+      throw InputError(TextLocation{path, 1, 1}, "seed program exceeds max-size " +
+                                                     std::to_string(spec.limits.max_size) + " or max-depth " +
                                                      std::to_string(spec.limits.max_depth));
     seeds.add(lang::to_text(seed));
     in.seeds.push_back(std::move(seed));
@@ -96,7 +99,8 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
     all.push_back(self_play[i]);
   }
   in.training = make_task(spec, build_boards(spec.training, spec.board_seed, {}), mix_seed({spec.seed, 1}), all);
-  in.validation = make_task(spec, build_boards(spec.validation, mix_seed({spec.board_seed, 2}), in.training.boards), mix_seed({spec.seed, 2}), fixed);
+  in.validation = make_task(spec, build_boards(spec.validation, mix_seed({spec.board_seed, 2}), in.training.boards),
+                            mix_seed({spec.seed, 2}), fixed);
   training.add(in.training.boards);
   validation.add(in.validation.boards);
   for (const std::string& path : spec.strength_positions) {
@@ -107,7 +111,8 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
     strength.add(p.position.key());
     for (int score : p.move_scores) strength.add(static_cast<std::uint64_t>(score));
   }
-  in.fingerprints = {grammar.value, seeds.value, opponents.value, training.value, validation.value, strength.value, seed_population.value};
+  in.fingerprints = {grammar.value,    seeds.value,    opponents.value,      training.value,
+                     validation.value, strength.value, seed_population.value};
   return in;
 }
 

@@ -17,7 +17,7 @@ std::string board_text(const std::vector<BoardSource>& sources) {
   std::string out;
   for (const auto& b : sources) {
     if (!out.empty()) out += " + ";
-    out += b.kind == BoardSource::Kind::Shallow ? "shallow"
+    out += b.kind == BoardSource::Kind::Shallow  ? "shallow"
            : b.kind == BoardSource::Kind::Random ? "random(" + std::to_string(b.count) + ")"
                                                  : "file(\"" + b.path + "\")";
   }
@@ -47,7 +47,8 @@ std::string RunSpec::resolved_text() const {
       << "training-boards   = " << board_text(training) << "\n"
       << "validation-boards = " << board_text(validation) << "\n"
       << "board-seed        = " << board_seed << "\n"
-      << (strength_positions.empty() ? "# strength-positions: none\n" : "strength-positions = " + join(strength_positions) + "\n")
+      << (strength_positions.empty() ? "# strength-positions: none\n"
+                                     : "strength-positions = " + join(strength_positions) + "\n")
       << "strength-depth    = " << strength_depth << "\n"
       << "scoring           = " << (scoring == Scoring::Thesis ? "thesis" : "points") << "\n"
       << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
@@ -61,7 +62,8 @@ std::string RunSpec::resolved_text() const {
     key.resize(17, ' ');
     out << key << " = " << number_text(operator_rates[op]) << "\n";
   }
-  out << "algorithm         = " << (algorithm == evolve::AlgorithmKind::Generational ? "generational" : "archive") << "\n"
+  out << "algorithm         = " << (algorithm == evolve::AlgorithmKind::Generational ? "generational" : "archive")
+      << "\n"
       << "archive-per-size  = " << archive_per_size << "\n"
       << "compound          = " << compound << "\n"
       << "restart-every     = " << restart_every << "\n"
@@ -87,9 +89,15 @@ std::uint64_t RunSpec::hash() const {
   // out. So are the archive's settings for the generational algorithm, which
   // also keeps the hashes of runs from before the archive existed.
   std::string text = resolved_text();
-  std::vector<const char*> ignored = {"threads ", "output ", "checkpoints ", "checkpoint-every ", "checkpoint-seconds ", "checkpoint-keep ",
+  std::vector<const char*> ignored = {"threads ",
+                                      "output ",
+                                      "checkpoints ",
+                                      "checkpoint-every ",
+                                      "checkpoint-seconds ",
+                                      "checkpoint-keep ",
                                       "# seed-population: none"};
-  if (algorithm == evolve::AlgorithmKind::Generational) ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
+  if (algorithm == evolve::AlgorithmKind::Generational)
+    ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
   for (const char* volatile_key : ignored) {
     const auto at = text.find(std::string("\n") + volatile_key);
     if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);

@@ -10,16 +10,16 @@
 
 #include "evolve/algorithm.hpp"
 #include "evolve/operators.hpp"
-#include "tournament/start_boards.hpp"
 #include "evolve/variation.hpp"
 #include "tournament/fitness.hpp"
+#include "tournament/start_boards.hpp"
 
 namespace evalsynth {
 
 struct RunSpec {
-  std::string source;     // the spec file
-  std::string text;       // its text, copied into the results
-  std::string name;       // results/<name>/
+  std::string source;  // the spec file
+  std::string text;    // its text, copied into the results
+  std::string name;    // results/<name>/
   std::string grammar = "grammar/adate.grammar";
   std::vector<std::string> seeds;
   std::string seed_population;  // a checkpoint or run folder whose programs join the first population
@@ -36,13 +36,13 @@ struct RunSpec {
   RuleSet rules = RuleSet::Standard;
   int population = 100;
   int generations = 50;
-  double time_budget_seconds = 0;        // 0: none (a budget makes results depend on speed)
-  std::int64_t evaluation_budget = 0;    // 0: none
+  double time_budget_seconds = 0;      // 0: none (a budget makes results depend on speed)
+  std::int64_t evaluation_budget = 0;  // 0: none
   std::vector<double> operator_rates = evolve::default_operator_rates();  // by evolve::OperatorId
-  int restart_every = 0;                 // 0: never; else a fresh population every N generations
+  int restart_every = 0;  // 0: never; else a fresh population every N generations
   evolve::AlgorithmKind algorithm = evolve::AlgorithmKind::Generational;
-  int archive_per_size = 2;              // archive: programs kept per program size
-  int compound = 3;                      // archive: at most this many transformations make one offspring
+  int archive_per_size = 2;  // archive: programs kept per program size
+  int compound = 3;          // archive: at most this many transformations make one offspring
   int tournament_size = 4;
   int elitism = 2;
   evolve::Limits limits;

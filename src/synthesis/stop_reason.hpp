@@ -11,8 +11,10 @@ namespace evalsynth {
 
 enum class StopReason : std::uint8_t { Running, Generations, Evaluations, TimeBudget, Interrupted, Paused };
 
-inline constexpr std::string_view kStopReasonNames[] = {"", "generations", "evaluations", "time-budget", "interrupted", "paused"};
-static_assert(std::size(kStopReasonNames) == static_cast<std::size_t>(StopReason::Paused) + 1, "a name for every stop reason");
+inline constexpr std::string_view kStopReasonNames[] = {
+    "", "generations", "evaluations", "time-budget", "interrupted", "paused"};
+static_assert(std::size(kStopReasonNames) == static_cast<std::size_t>(StopReason::Paused) + 1,
+              "a name for every stop reason");
 
 constexpr std::string_view stop_reason_name(StopReason r) { return kStopReasonNames[static_cast<std::size_t>(r)]; }
 

@@ -35,14 +35,15 @@ Synthesis::Synthesis(const RunSpec& spec, SynthesisState state)
       grower_(grammar_),
       variation_(grower_, spec_.limits),
       inputs_(load_run_inputs(spec_, variation_)),
-      breeding_{variation_, evolve::Selection(spec_.scoring, spec_.tournament_size), spec_.operator_rates, spec_.population,
+      breeding_{variation_, evolve::Selection(spec_.scoring, spec_.tournament_size), spec_.operator_rates,
+                spec_.population,
                 [this](bool with_seed_population, Rng& rng) { return fresh_population(with_seed_population, rng); }},
       algorithm_(evolve::make_algorithm(breeding_, algorithm_settings(spec_))),
       state_(std::move(state)) {}
 
 evolve::Population Synthesis::fresh_population(bool with_seed_population, Rng& rng) const {
-  return evolve::initial_population({inputs_.seeds, inputs_.seed_population}, with_seed_population, grower_, variation_, spec_.population,
-                                    spec_.init_depth, rng);
+  return evolve::initial_population({inputs_.seeds, inputs_.seed_population}, with_seed_population, grower_, variation_,
+                                    spec_.population, spec_.init_depth, rng);
 }
 
 void Synthesis::measure_answer_strength() {
@@ -52,7 +53,8 @@ void Synthesis::measure_answer_strength() {
   HallEntry& answer = state_.hall.front();
   if (answer.mistake_rate >= 0) return;
   const Player player{"answer", spec_.strength_depth, evaluator_for(answer.program)};
-  answer.mistake_rate = measure_strength(player, inputs_.strength_positions, MoveOrder::Random, spec_.seed, spec_.threads).rate();
+  answer.mistake_rate =
+      measure_strength(player, inputs_.strength_positions, MoveOrder::Random, spec_.seed, spec_.threads).rate();
 }
 
 std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task) {
@@ -131,15 +133,18 @@ void Synthesis::validate_top() {
     bool known = false;
     for (const HallEntry& h : state_.hall) known = known || h.hash == ind->hash;
     if (known) continue;
-    state_.hall.push_back({ind->program, ind->hash, ind->training, state_.validation_cache.at(ind->hash), state_.generation, -1});
+    state_.hall.push_back(
+        {ind->program, ind->hash, ind->training, state_.validation_cache.at(ind->hash), state_.generation, -1});
   }
   // Best validation first; ties by training fitness, then size, then age.
   std::stable_sort(state_.hall.begin(), state_.hall.end(), [&](const HallEntry& a, const HallEntry& b) {
-    if (!a.validation.same_as(b.validation, spec_.scoring)) return a.validation.better_than(b.validation, spec_.scoring);
+    if (!a.validation.same_as(b.validation, spec_.scoring))
+      return a.validation.better_than(b.validation, spec_.scoring);
     if (!a.training.same_as(b.training, spec_.scoring)) return a.training.better_than(b.training, spec_.scoring);
     return a.program.size() < b.program.size();
   });
-  if (static_cast<int>(state_.hall.size()) > spec_.hall_of_fame) state_.hall.resize(static_cast<std::size_t>(spec_.hall_of_fame));
+  if (static_cast<int>(state_.hall.size()) > spec_.hall_of_fame)
+    state_.hall.resize(static_cast<std::size_t>(spec_.hall_of_fame));
 }
 
 GenerationLog Synthesis::log_entry(std::size_t hits, std::size_t misses) const {
@@ -183,7 +188,9 @@ void Synthesis::score_references() {
 void Synthesis::run(const RunHooks& hooks) {
   const auto session_start = std::chrono::steady_clock::now();
   const double elapsed_before = state_.elapsed_seconds;
-  auto elapsed = [&] { return elapsed_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - session_start).count(); };
+  auto elapsed = [&] {
+    return elapsed_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - session_start).count();
+  };
   if (!state_.population.empty()) {
     // Continuing: a run whose budget is used up stays stopped.
     state_.stop_reason = budget_used_up(state_.elapsed_seconds);

@@ -17,11 +17,10 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <memory>
 
 #include "evolve/algorithm.hpp"
 #include "evolve/individual.hpp"
@@ -51,11 +50,11 @@ struct GenerationLog {
   int generation = 0;
   std::int64_t evaluations = 0;  // distinct programs evaluated on the training boards so far
   double best_training = 0, mean_training = 0, median_training = 0;
-  double best_validation = 0;    // of the answer so far
+  double best_validation = 0;       // of the answer so far
   double answer_mistake_rate = -1;  // against perfect play, if the spec names strength positions
   double mean_size = 0;
   std::size_t best_size = 0;
-  double cache_hit_rate = 0;     // this generation
+  double cache_hit_rate = 0;  // this generation
   double games_per_second = 0;
   double elapsed_seconds = 0;
 };

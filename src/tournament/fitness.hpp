@@ -26,7 +26,7 @@ struct Opponent {
 struct FitnessConfig {
   Side candidate_side;
   int candidate_depth;
-  int opponent;        // index into the opponents
+  int opponent;  // index into the opponents
   int opponent_depth;
 };
 

@@ -11,8 +11,8 @@ enum class Outcome : std::uint8_t { XWin, OWin, Draw };
 
 struct GameRecord {
   Outcome outcome = Outcome::Draw;
-  int plies = 0;              // moves made from the start position
-  std::uint64_t nodes = 0;    // search nodes both players used
+  int plies = 0;            // moves made from the start position
+  std::uint64_t nodes = 0;  // search nodes both players used
 };
 
 // Plays to the end. Precondition: the game is not over at `start`. Both

@@ -50,9 +50,15 @@ std::vector<PairingResult> run_match(const std::vector<Pairing>& pairings, const
       ++r.games;
       r.nodes += game.nodes;
       switch (game.outcome) {
-        case Outcome::XWin: ++r.x_wins; break;
-        case Outcome::OWin: ++r.o_wins; break;
-        case Outcome::Draw: ++r.draws; break;
+        case Outcome::XWin:
+          ++r.x_wins;
+          break;
+        case Outcome::OWin:
+          ++r.o_wins;
+          break;
+        case Outcome::Draw:
+          ++r.draws;
+          break;
       }
     }
     results.push_back(std::move(r));

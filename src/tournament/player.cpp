@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-
 #include <filesystem>
 
 #include "lang/parse.hpp"
@@ -15,9 +14,11 @@ namespace evalsynth {
 Player builtin_player(std::string_view name, int depth) {
   const std::string key = lowercase(name);
   if (key == "ibef") return {"IBEF", depth, AnyEvaluator{ibef_evaluator()}};
-  if (key == "adate" || key == "adate2005" || key == "adate-2005") return {"ADATE", depth, AnyEvaluator{adate2005_evaluator()}};
+  if (key == "adate" || key == "adate2005" || key == "adate-2005")
+    return {"ADATE", depth, AnyEvaluator{adate2005_evaluator()}};
   if (key == "random") return {"RANDOM", 0, RandomMover{}};
-  throw UsageError("unknown player '" + std::string(name) + "': built-in players are ibef, adate (ADATE-2005) and random");
+  throw UsageError("unknown player '" + std::string(name) +
+                   "': built-in players are ibef, adate (ADATE-2005) and random");
 }
 
 AnyEvaluator evaluator_for(const lang::Program& program, lang::CompiledProgram::Mode mode) {

@@ -2,13 +2,12 @@
 // A player: an evaluator searched to a fixed depth, or the random mover.
 // Written `NAME@DEPTH` on the command line (`IBEF@4`, `ADATE@2`, `random`).
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
-
-#include <functional>
-#include <memory>
 
 #include "game/evaluators.hpp"
 #include "game/move_order.hpp"

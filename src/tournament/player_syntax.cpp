@@ -23,8 +23,8 @@ int parse_depth(std::string_view text, std::string_view whole) {
   int depth = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
   if (error != std::errc() || end != text.data() + text.size() || depth < 1 || depth > kMaxPlayerDepth) {
-    throw UsageError("bad depth '" + std::string(text) + "' in player '" + std::string(whole) + "': expected a whole number from 1 to " +
-                     std::to_string(kMaxPlayerDepth));
+    throw UsageError("bad depth '" + std::string(text) + "' in player '" + std::string(whole) +
+                     "': expected a whole number from 1 to " + std::to_string(kMaxPlayerDepth));
   }
   return depth;
 }
@@ -38,7 +38,8 @@ int self_play_count(std::string_view name) {
   int k = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
   if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || k < 1 || k > kMaxHallPlayers)
-    throw UsageError("'" + std::string(name) + "': the hall-of-fame opponent is hallK@D with K from 1 to " + std::to_string(kMaxHallPlayers));
+    throw UsageError("'" + std::string(name) + "': the hall-of-fame opponent is hallK@D with K from 1 to " +
+                     std::to_string(kMaxHallPlayers));
   return k;
 }
 
@@ -55,8 +56,8 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     return entry;
   }
   if (at == std::string_view::npos)
-    throw UsageError("player '" + std::string(item) + "' needs a search depth: write it as " + entry.name + "@DEPTH, e.g. " + entry.name +
-                     "@4 or " + entry.name + "@1-6");
+    throw UsageError("player '" + std::string(item) + "' needs a search depth: write it as " + entry.name +
+                     "@DEPTH, e.g. " + entry.name + "@4 or " + entry.name + "@1-6");
   const std::string_view depths = item.substr(at + 1);
   const std::size_t dash = depths.find('-');
   entry.first_depth = parse_depth(depths.substr(0, dash), item);
@@ -67,7 +68,9 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
   } else if (is_builtin(entry.name)) {
     entry.kind = PlayerEntry::Kind::Builtin;
   } else if (const int count = self_play_count(entry.name)) {
-    if (!allow_self_play) throw UsageError("'" + std::string(item) + "' is a run's own program: self-play opponents exist only in run specs");
+    if (!allow_self_play)
+      throw UsageError("'" + std::string(item) +
+                       "' is a run's own program: self-play opponents exist only in run specs");
     entry.kind = PlayerEntry::Kind::SelfPlay;
     entry.self_play_count = count;
   } else {

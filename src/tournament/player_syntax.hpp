@@ -16,8 +16,8 @@ namespace evalsynth {
 struct PlayerEntry {
   enum class Kind { Builtin, File, Random, SelfPlay };
   Kind kind = Kind::Builtin;
-  std::string name;        // as written before '@' (a path for files)
-  int first_depth = 0;     // 0 for the random mover
+  std::string name;     // as written before '@' (a path for files)
+  int first_depth = 0;  // 0 for the random mover
   int last_depth = 0;
   int self_play_count = 0;  // SelfPlay: 1 for answer, K for hallK
 };

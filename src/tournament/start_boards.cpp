@@ -7,8 +7,9 @@
 
 #include "game/notation.hpp"
 #include "support/error.hpp"
-#include "support/source_text.hpp"
+#include "support/files.hpp"
 #include "support/random.hpp"
+#include "support/source_text.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
@@ -98,7 +99,9 @@ std::vector<Position> parse_board_text(const std::string& text, const std::strin
       p = parse_grid(block, TextLocation{source_name, static_cast<int>(i) + 1, 1});
       i = j;
     }
-    if (p.is_game_over()) throw InputError(where, "start board is already finished (" + std::string(p.is_full() ? "board full" : "somebody won") + ")");
+    if (p.is_game_over())
+      throw InputError(
+          where, "start board is already finished (" + std::string(p.is_full() ? "board full" : "somebody won") + ")");
     boards.push_back(p);
   }
   if (boards.empty()) throw InputError(TextLocation{source_name, 1, 1}, "no start boards in the file");
@@ -134,15 +137,22 @@ std::vector<Position> random_game_boards(int count, std::uint64_t seed, const st
   return boards;
 }
 
-std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed, const std::vector<Position>& exclude) {
+std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,
+                                   const std::vector<Position>& exclude) {
   std::vector<Position> boards;
   std::vector<Position> taken = exclude;
   for (std::size_t i = 0; i < sources.size(); ++i) {
     std::vector<Position> part;
     switch (sources[i].kind) {
-      case BoardSource::Kind::Shallow: part = shallow_boards(); break;
-      case BoardSource::Kind::Random: part = random_game_boards(sources[i].count, mix_seed({seed, i, exclude.size()}), taken); break;
-      case BoardSource::Kind::File: part = read_board_file(sources[i].path); break;
+      case BoardSource::Kind::Shallow:
+        part = shallow_boards();
+        break;
+      case BoardSource::Kind::Random:
+        part = random_game_boards(sources[i].count, mix_seed({seed, i, exclude.size()}), taken);
+        break;
+      case BoardSource::Kind::File:
+        part = read_board_file(sources[i].path);
+        break;
     }
     boards.insert(boards.end(), part.begin(), part.end());
     taken.insert(taken.end(), part.begin(), part.end());

@@ -33,7 +33,8 @@ struct BoardSource {
 
 // The boards of a set of sources, in order; random boards avoid `exclude` and
 // the boards of earlier sources.
-std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed, const std::vector<Position>& exclude);
+std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,
+                                   const std::vector<Position>& exclude);
 
 // `count` distinct positions, not finished and not already in `exclude`, each
 // taken at a uniformly random ply of a seeded random-vs-random game.

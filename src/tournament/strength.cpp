@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "game/notation.hpp"
+#include "support/files.hpp"
 #include "support/source_text.hpp"
 
 namespace evalsynth {
@@ -43,12 +44,14 @@ std::vector<LabelledPosition> parse_analysis_text(const std::string& text, const
       if (i < line.size() && (line[i] == '-' || line[i] == '+')) ++i;
       while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
       if (i == begin || (i == begin + 1 && !std::isdigit(static_cast<unsigned char>(line[begin]))))
-        source.fail_at(line_start + begin, "expected the score of column " + std::to_string(col + 1) + " (7 scores follow the moves)");
+        source.fail_at(line_start + begin,
+                       "expected the score of column " + std::to_string(col + 1) + " (7 scores follow the moves)");
       const int score = std::stoi(line.substr(begin, i - begin));
       const bool full = !lp.position.can_play(col);
       if (full != (score == kFullColumn))
-        source.fail_at(line_start + begin, full ? "column " + std::to_string(col + 1) + " is full, so its score must be -1000"
-                                                : "column " + std::to_string(col + 1) + " is playable but scored -1000");
+        source.fail_at(line_start + begin,
+                       full ? "column " + std::to_string(col + 1) + " is full, so its score must be -1000"
+                            : "column " + std::to_string(col + 1) + " is playable but scored -1000");
       lp.move_scores[static_cast<std::size_t>(col)] = score;
     }
     skip_space();

@@ -2,10 +2,10 @@
 // bitboard features, copied into exported headers of programs that are not
 // linear. Bit 7 * col + row is the square (row, col), row 0 the bottom.
 
-inline constexpr std::uint64_t kBoard = 0xFDFBF7EFDFBFULL;       // the 42 squares
+inline constexpr std::uint64_t kBoard = 0xFDFBF7EFDFBFULL;  // the 42 squares
 inline constexpr std::uint64_t kBottomRow = 0x40810204081ULL;
 inline constexpr std::uint64_t kTopRow = 0x810204081020ULL;
-inline constexpr std::uint64_t kOddRows = 0x54A952A54A95ULL;     // rows 1, 3, 5 counted from 1
+inline constexpr std::uint64_t kOddRows = 0x54A952A54A95ULL;  // rows 1, 3, 5 counted from 1
 inline constexpr std::uint64_t kEvenRows = 0xA952A54A952AULL;
 inline constexpr std::uint64_t kCentreColumn = 0x7E00000ULL;
 inline constexpr std::uint64_t kWindowStarts[4] = {0x1C3870E1C387ULL, 0x7EFDFBFULL, 0xE1C387ULL, 0x70E1C38ULL};

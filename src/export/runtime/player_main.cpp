@@ -22,7 +22,9 @@ struct Board {
   int moves = 0;
   std::uint64_t occupied() const { return stones[0] | stones[1]; }
   bool can_play(int col) const { return !(occupied() & (std::uint64_t{1} << (7 * col + 5))); }
-  std::uint64_t landing(int col) const { return (occupied() + (std::uint64_t{1} << 7 * col)) & (std::uint64_t{0x3F} << 7 * col); }
+  std::uint64_t landing(int col) const {
+    return (occupied() + (std::uint64_t{1} << 7 * col)) & (std::uint64_t{0x3F} << 7 * col);
+  }
   Board played(int col) const {
     Board b = *this;
     b.stones[moves & 1] |= landing(col);
@@ -90,9 +92,11 @@ bool parse(const std::string& line, Board& b, std::string& error) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
     if (c == ' ' || c == '\t' || c == '\r') continue;
-    if (c < '1' || c > '7') return error = "column " + std::to_string(i + 1) + ": '" + std::string(1, c) + "' is not a column 1-7", false;
+    if (c < '1' || c > '7')
+      return error = "column " + std::to_string(i + 1) + ": '" + std::string(1, c) + "' is not a column 1-7", false;
     const int col = c - '1';
-    if (!b.can_play(col)) return error = "column " + std::to_string(i + 1) + ": column " + std::string(1, c) + " is full", false;
+    if (!b.can_play(col))
+      return error = "column " + std::to_string(i + 1) + ": column " + std::string(1, c) + " is full", false;
     if (wins(b, col)) return error = "column " + std::to_string(i + 1) + ": this move ends the game", false;
     b = b.played(col);
   }
