@@ -48,11 +48,43 @@ TEST_CASE("bad command lines get a clear message and exit code 2", "[cli][errors
   r = run("match ibef@3-1 adate@2");
   CHECK_THAT(r.output, Contains("empty depth range"));
   r = run("match ibef@2 adate@2 --order sideways");
-  CHECK_THAT(r.output, Contains("--order is one of 'random', 'left-to-right', not 'sideways'"));
+  CHECK_THAT(r.output, Contains("option '--order' is one of 'random', 'left-to-right', not 'sideways'"));
   r = run("match ibef@2 adate@2 --rules gomoku");
-  CHECK_THAT(r.output, Contains("--rules is one of 'standard', 'thesis-java', not 'gomoku'"));
+  CHECK_THAT(r.output, Contains("option '--rules' is one of 'standard', 'thesis-java', not 'gomoku'"));
   r = run("match ibef@2");
   CHECK_THAT(r.output, Contains("give the players either as two arguments"));
+}
+
+TEST_CASE("every command's options are typed, strict and given once", "[cli][errors]") {
+  // One table: command line, what the message must say. Exit code 2 each.
+  const std::pair<const char*, const char*> cases[] = {
+      {"match ibef@2 adate@2 --seed 1 --seed 2", "option '--seed' is given twice"},
+      {"match ibef@2 adate@2 --threads 0", "option '--threads' wants a whole number from 1 to 1024, not '0'"},
+      {"match ibef@2 adate@2 --games=-3", "option '--games' wants a whole number"},
+      {"match ibef@2 adate@2 --games 5x", "option '--games' wants a whole number"},
+      {"match ibef@2 adate@2 extra", "give the players either as two arguments"},
+      {"bench foo", "unexpected argument 'foo'"},
+      {"bench --reps", "option '--reps' needs a value"},
+      {"strength ibef --depth 1-2x", "--depth wants depths from 1 to 20 such as 1,3,5 or 1-7, not '1-2x'"},
+      {"strength ibef --depth 0", "not '0'"},
+      {"strength ibef --depth 3-1", "not '3-1'"},
+      {"strength ibef --depth 1,,2", "not ''"},
+      {"strength ibef", "say which depths"},
+      {"strength ibef adate --depth 1", "give exactly one evaluator"},
+      {"inspect a b", "give exactly one checkpoint file or run folder"},
+      {"inspect x --top -1", "option '--top' wants a whole number from 0"},
+      {"run", "give exactly one spec file"},
+      {"run s.spec --threds 2", "unknown option '--threds'; did you mean '--threads'?"},
+      {"resume x --stop-after 0", "option '--stop-after' wants a whole number from 1"},
+      {"export x.eval", "say where to write the header: --cpp OUT.hpp"},
+      {"check", "give exactly one program file"},
+  };
+  for (const auto& [line, message] : cases) {
+    INFO(line);
+    const Run r = run(line);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains(message));
+  }
 }
 
 TEST_CASE("a match prints thesis lines and writes CSV and JSON", "[cli]") {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "lang/parse.hpp"
 #include "lang/random_program.hpp"
@@ -83,10 +83,14 @@ std::vector<Position> sample_positions(int count) {
 }  // namespace
 
 int bench_command(const Args& args) {
-  const Arguments a(args, {{"reps"}, {"seed"}, {"examples"}});
-  const int reps = static_cast<int>(a.integer("reps", 20, 1, 100000));
-  const auto seed = static_cast<std::uint64_t>(a.integer("seed", 2005, 0, INT64_MAX));
-  const std::string examples = a.value_or("examples", "grammar/examples");
+  int reps = 20;
+  std::uint64_t seed = 2005;
+  std::string examples = "grammar/examples";
+  CommandLine command;
+  command.integer("reps", reps, 1, 100000);
+  command.integer("seed", seed, 0, INT64_MAX);
+  command.text("examples", examples);
+  command.parse(args);
   const lang::Program ibef_program = lang::read_program_file(examples + "/ibef.eval");
   const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
   const FitnessTask task = thesis_workload(seed);

@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "game/notation.hpp"
 #include "lang/compiled.hpp"
@@ -27,12 +27,22 @@ const char* const kCheckHelp =
     "code is 1 for a bad program, 2 for a bad command line.\n";
 
 int check_command(const Args& args) {
-  const Arguments a(args, {{"position"}, {"grammar"}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one program file");
-  const std::string& path = a.positionals()[0];
+  std::vector<std::string> files;
+  std::string position_text, grammar_file;
+  CommandLine command;
+  command.positionals(files, 1, 1, "give exactly one program file");
+  command.text("position", position_text);
+  command.text("grammar", grammar_file);
+  command.parse(args);
+  const std::string& path = files[0];
   const lang::Program program = lang::read_program_file(path);
-  const Position position = parse_position(a.value_or("position", ""), TextLocation{"--position", 1, 1});
-  const std::string grammar_line = check_grammar_option(a, program);
+  const Position position = parse_position(position_text, TextLocation{"--position", 1, 1});
+  std::string grammar_line;
+  if (command.given("grammar")) {
+    const lang::Grammar grammar = lang::read_grammar_file(grammar_file);
+    if (const auto why = grammar.why_not_derived(program)) throw InputError(TextLocation{path, 1, 1}, *why);
+    grammar_line = grammar.source + " derives the program";
+  }
 
   const lang::Program simple = lang::simplify(program);
   const lang::CompiledProgram compiled(program);
@@ -53,13 +63,4 @@ int check_command(const Args& args) {
   return 0;
 }
 
-}  // namespace evalsynth
-
-namespace evalsynth {
-std::string check_grammar_option(const Arguments& a, const lang::Program& program) {
-  if (!a.has("grammar")) return "";
-  const lang::Grammar grammar = lang::read_grammar_file(*a.value("grammar"));
-  if (const auto why = grammar.why_not_derived(program)) throw InputError(TextLocation{a.positionals()[0], 1, 1}, *why);
-  return grammar.source + " derives the program";
-}
 }  // namespace evalsynth

@@ -28,12 +28,4 @@ extern const char* const kResumeHelp;
 extern const char* const kInspectHelp;
 extern const char* const kExportHelp;
 
-class Arguments;
-namespace lang {
-class Program;
-}
-// --grammar FILE: checks that the grammar derives `program` (throws
-// InputError if not) and returns a line saying so; "" without --grammar.
-std::string check_grammar_option(const Arguments& a, const lang::Program& program);
-
 }  // namespace evalsynth

@@ -1,7 +1,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "export/cpp_export.hpp"
 #include "lang/parse.hpp"
@@ -86,24 +86,29 @@ Source read_source(const std::string& path) {
 }  // namespace
 
 int export_command(const Args& args) {
-  const Arguments a(args, {{"cpp"}, {"name"}, {"player", false}});
-  if (a.positionals().size() != 1)
-    throw UsageError("give exactly one program: a .eval file, a checkpoint or a run folder");
-  if (!a.has("cpp")) throw UsageError("say where to write the header: --cpp OUT.hpp");
-  const std::string header = *a.value("cpp");
+  std::vector<std::string> program;
+  std::string header, name;
+  bool with_player = false;
+  CommandLine command;
+  command.positionals(program, 1, 1, "give exactly one program: a .eval file, a checkpoint or a run folder");
+  command.text("cpp", header);
+  command.text("name", name);
+  command.flag("player", with_player);
+  command.parse(args);
+  if (!command.given("cpp")) throw UsageError("say where to write the header: --cpp OUT.hpp");
   if (!header.ends_with(".hpp") && !header.ends_with(".h"))
     throw UsageError("--cpp wants a header file name ending in .hpp or .h, not '" + header + "'");
-  Source source = read_source(a.positionals()[0]);
-  const std::string name = a.value_or("name", exporter::identifier_from(source.default_name));
+  Source source = read_source(program[0]);
+  if (!command.given("name")) name = exporter::identifier_from(source.default_name);
   if (!exporter::is_usable_identifier(name))
     throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");
   const std::string player = header.substr(0, header.rfind('.')) + "_player.cpp";
   check_writable(header);
-  if (a.has("player")) check_writable(player);
+  if (with_player) check_writable(player);
   write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance}));
   std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
               header.c_str(), name.c_str(), name.c_str());
-  if (a.has("player")) {
+  if (with_player) {
     write_file_atomically(player, exporter::cpp_player(std::filesystem::path(header).filename().string(), name));
     std::printf("wrote %s; build it with: c++ -std=c++17 -O2 -o %s_player %s\n", player.c_str(), name.c_str(),
                 player.c_str());

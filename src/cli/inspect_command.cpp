@@ -1,7 +1,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "lang/printer.hpp"
 #include "support/folder_lock.hpp"
@@ -35,13 +35,18 @@ std::string fitness_line(const Fitness& f, Scoring s) {
 }  // namespace
 
 int inspect_command(const Args& args) {
-  const Arguments a(args, {{"json", false}, {"top"}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one checkpoint file or run folder");
-  const int top = static_cast<int>(a.integer("top", 5, 0, 100000));
-  const std::string path = a.positionals()[0];
+  std::vector<std::string> paths;
+  bool json = false;
+  int top = 5;
+  CommandLine command;
+  command.positionals(paths, 1, 1, "give exactly one checkpoint file or run folder");
+  command.flag("json", json);
+  command.integer("top", top, 0, 100000);
+  command.parse(args);
+  const std::string path = paths[0];
   const std::string file = resolve_checkpoint(path);
   const Checkpoint c = read_checkpoint(file);
-  if (a.has("json")) {
+  if (json) {
     std::fputs(checkpoint_json(c).c_str(), stdout);
     return 0;
   }

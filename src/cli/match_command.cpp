@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "io/match_report.hpp"
 #include "support/error.hpp"
@@ -47,54 +47,53 @@ const char* const kMatchHelp =
     "A progress line is shown on stderr when it is a terminal.\n";
 
 int match_command(const Args& args) {
-  const Arguments a(args, {{"x"},
-                           {"o"},
-                           {"both-colours", false},
-                           {"games"},
-                           {"boards"},
-                           {"order"},
-                           {"rules"},
-                           {"seed"},
-                           {"threads"},
-                           {"csv"},
-                           {"json"}});
-  std::string x_text = a.value_or("x", ""), o_text = a.value_or("o", "");
-  const auto& pos = a.positionals();
-  if (!pos.empty()) {
-    if (pos.size() != 2 || a.has("x") || a.has("o"))
+  std::vector<std::string> players;
+  std::string x_text, o_text, boards_file, csv, json;
+  bool both_colours = false;
+  MatchOptions options;
+  options.seed = 1;
+  CommandLine command;
+  command.positionals(players, 0, 2, "give the players either as two arguments (X then O) or with --x and --o");
+  command.text("x", x_text);
+  command.text("o", o_text);
+  command.flag("both-colours", both_colours);
+  command.integer("games", options.games_per_board, 1, 10'000'000);
+  command.text("boards", boards_file);
+  command.choice("order", options.game.order, kMoveOrderWords);
+  command.choice("rules", options.game.rules, kRuleSetWords);
+  command.integer("seed", options.seed, 0, INT64_MAX);
+  command.integer("threads", options.threads, 1, 1024);
+  command.text("csv", csv);
+  command.text("json", json);
+  command.parse(args);
+  if (!players.empty()) {
+    if (players.size() != 2 || command.given("x") || command.given("o"))
       throw UsageError("give the players either as two arguments (X then O) or with --x and --o");
-    x_text = pos[0];
-    o_text = pos[1];
+    x_text = players[0];
+    o_text = players[1];
   }
   if (x_text.empty() || o_text.empty())
     throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
   const std::vector<Player> xs = parse_player_list(x_text, read_evaluator_program),
                             os = parse_player_list(o_text, read_evaluator_program);
-
-  MatchOptions options;
-  options.game.order =
-      a.choice<MoveOrder>("order", {{"random", MoveOrder::Random}, {"left-to-right", MoveOrder::LeftToRight}});
-  options.game.rules =
-      a.choice<RuleSet>("rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
-  const std::string order = a.value_or("order", "random"), rules = a.value_or("rules", "standard");
-  options.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, INT64_MAX));
-  options.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
-  options.games_per_board = static_cast<int>(a.integer("games", a.has("boards") ? 1 : 1000, 1, 10'000'000));
+  const bool from_file = command.given("boards");
+  if (!command.given("games")) options.games_per_board = from_file ? 1 : 1000;
+  const std::string order(word_of(kMoveOrderWords, options.game.order)),
+      rules(word_of(kRuleSetWords, options.game.rules));
   options.progress = ProgressLine::stderr_is_terminal();
 
-  for (const char* output : {"csv", "json"})
-    if (a.has(output)) check_writable(*a.value(output));
-  const std::vector<Position> boards =
-      a.has("boards") ? read_board_file(*a.value("boards")) : std::vector<Position>{Position{}};
+  if (command.given("csv")) check_writable(csv);
+  if (command.given("json")) check_writable(json);
+  const std::vector<Position> boards = from_file ? read_board_file(boards_file) : std::vector<Position>{Position{}};
 
   std::vector<Pairing> pairings;
   for (const Player& x : xs)
     for (const Player& o : os) pairings.push_back({x, o});
-  if (a.has("both-colours"))
+  if (both_colours)
     for (const Player& x : os)
       for (const Player& o : xs) pairings.push_back({x, o});
 
-  const std::string board_text = a.has("boards") ? *a.value("boards") : "empty board";
+  const std::string board_text = from_file ? boards_file : "empty board";
   std::printf(
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
       options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),
@@ -105,10 +104,9 @@ int match_command(const Args& args) {
   const std::vector<PairingResult> results = run_match(pairings, boards, options);
   for (const PairingResult& r : results) std::printf("%s\n", thesis_line(r).c_str());
 
-  if (a.has("csv")) write_file_atomically(*a.value("csv"), match_csv(results));
-  if (a.has("json"))
-    write_file_atomically(*a.value("json"),
-                          match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
+  if (command.given("csv")) write_file_atomically(csv, match_csv(results));
+  if (command.given("json"))
+    write_file_atomically(json, match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
   return 0;
 }
 

@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
 #include "io/spec.hpp"
@@ -44,18 +44,22 @@ std::string changed_inputs(const InputFingerprints& saved, const InputFingerprin
 }  // namespace
 
 int resume_command(const Args& args) {
-  const Arguments a(args, {{"threads"}, {"stop-after"}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one checkpoint file or run folder");
+  std::vector<std::string> paths;
+  int threads = 0;
   SessionOptions options;
-  options.stop_after = static_cast<int>(a.integer("stop-after", 0, 1, 1000000));
-  const std::string file = resolve_checkpoint(a.positionals()[0]);
+  CommandLine command;
+  command.positionals(paths, 1, 1, "give exactly one checkpoint file or run folder");
+  command.integer("threads", threads, 1, 1024);
+  command.integer("stop-after", options.stop_after, 1, 1000000);
+  command.parse(args);
+  const std::string file = resolve_checkpoint(paths[0]);
   Checkpoint checkpoint = read_checkpoint(file);
   RunSpec spec = checkpoint_spec(checkpoint, file);
   if (spec.hash() != checkpoint.spec_hash)
     throw InputError(TextLocation{file, 1, 1},
                      "the spec saved in this checkpoint describes a different run when read by this evalsynth; it "
                      "cannot be continued");
-  if (a.has("threads")) spec.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
+  if (command.given("threads")) spec.threads = threads;
   if (checkpoint.state.finished()) {
     std::printf(
         "run %s finished (stopped by %s after %d generations); nothing to resume. Its answer is in %s/%s/best.eval\n",

@@ -1,6 +1,6 @@
 #include <cstdio>
 
-#include "cli/arguments.hpp"
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
 #include "io/spec.hpp"
@@ -64,13 +64,20 @@ void check_previous_run(const RunSpec& spec, const std::string& folder, bool ove
 }  // namespace
 
 int run_command(const Args& args) {
-  const Arguments a(args, {{"dry-run", false}, {"threads"}, {"stop-after"}, {"overwrite", false}});
-  if (a.positionals().size() != 1) throw UsageError("give exactly one spec file");
-  RunSpec spec = read_spec_file(a.positionals()[0]);
-  if (a.has("threads")) spec.threads = static_cast<int>(a.integer("threads", 0, 1, 1024));
+  std::vector<std::string> specs;
+  bool dry_run = false, overwrite = false;
+  int threads = 0;
   SessionOptions options;
-  options.stop_after = static_cast<int>(a.integer("stop-after", 0, 1, 1000000));
-  if (a.has("dry-run")) {
+  CommandLine command;
+  command.positionals(specs, 1, 1, "give exactly one spec file");
+  command.flag("dry-run", dry_run);
+  command.integer("threads", threads, 1, 1024);
+  command.integer("stop-after", options.stop_after, 1, 1000000);
+  command.flag("overwrite", overwrite);
+  command.parse(args);
+  RunSpec spec = read_spec_file(specs[0]);
+  if (command.given("threads")) spec.threads = threads;
+  if (dry_run) {
     std::fputs(spec.resolved_text().c_str(), stdout);
     std::printf(
         "# spec hash %016llx (results and checkpoints carry it; threads, output and checkpoint settings do not change "
@@ -80,7 +87,7 @@ int run_command(const Args& args) {
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
   const FolderLock lock(options.checkpoint_folder);
-  check_previous_run(spec, options.checkpoint_folder, a.has("overwrite"));
+  check_previous_run(spec, options.checkpoint_folder, overwrite);
   Synthesis run(spec);
   remove_checkpoints(options.checkpoint_folder);
   std::printf("run %s: %zu training boards, %zu validation boards, %zu games per candidate, population %d\n",

@@ -4,6 +4,7 @@
 // strength measurement.
 
 #include <cassert>
+#include <string_view>
 #include <utility>
 
 #include "game/position.hpp"
@@ -18,6 +19,18 @@ enum class MoveOrder {
   LeftToRight,  // columns 1..7, as the ADATE specification (Appendix A)
   Random,       // shuffled anew for every move, as the thesis's Java agents (C.5)
 };
+
+// Their names on command lines and in specs.
+inline constexpr std::pair<std::string_view, MoveOrder> kMoveOrderWords[] = {{"random", MoveOrder::Random},
+                                                                             {"left-to-right", MoveOrder::LeftToRight}};
+
+// The word of a value in a word table such as kMoveOrderWords.
+template <class T, std::size_t N>
+constexpr std::string_view word_of(const std::pair<std::string_view, T> (&words)[N], T value) {
+  for (const auto& [word, v] : words)
+    if (v == value) return word;
+  return "?";
+}
 
 // The thesis's Java shuffle (C4IBEFAgent.randomize): for each index swap with a
 // uniformly random index. Not a uniform permutation, but the one the published

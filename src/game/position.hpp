@@ -20,6 +20,8 @@
 #include <bit>
 #include <cstdint>
 #include <initializer_list>
+#include <string_view>
+#include <utility>
 
 namespace evalsynth {
 
@@ -38,6 +40,9 @@ enum class Side : std::uint8_t { X, O };
 
 // Which win test a game is played under (see StandardRules, ThesisJavaRules).
 enum class RuleSet : std::uint8_t { Standard, ThesisJava };
+// Their names on command lines and in specs, the default first.
+inline constexpr std::pair<std::string_view, RuleSet> kRuleSetWords[] = {{"standard", RuleSet::Standard},
+                                                                         {"thesis-java", RuleSet::ThesisJava}};
 inline constexpr Side opponent(Side s) { return s == Side::X ? Side::O : Side::X; }
 
 namespace bits {

@@ -94,4 +94,25 @@ std::vector<PlayerEntry> parse_player_entries(std::string_view text, bool allow_
   return entries;
 }
 
+std::vector<int> parse_depth_list(std::string_view text) {
+  std::vector<int> depths;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    const std::size_t dash = item.find('-');
+    try {
+      const int first = parse_depth(item.substr(0, dash), item);
+      const int last = dash == std::string_view::npos ? first : parse_depth(item.substr(dash + 1), item);
+      if (last < first) throw UsageError("empty range");
+      for (int d = first; d <= last; ++d) depths.push_back(d);
+    } catch (const UsageError&) {
+      throw UsageError("--depth wants depths from 1 to " + std::to_string(kMaxPlayerDepth) +
+                       " such as 1,3,5 or 1-7, not '" + std::string(item) + "'");
+    }
+    start = comma + 1;
+  }
+  return depths;
+}
+
 }  // namespace evalsynth

@@ -32,4 +32,8 @@ PlayerEntry parse_player_entry(std::string_view text, bool allow_self_play = fal
 // Splits a comma-separated list and parses each entry.
 std::vector<PlayerEntry> parse_player_entries(std::string_view text, bool allow_self_play = false);
 
+// A list of search depths: "1,3,5", "1-7", "2,4-6" (each 1..kMaxPlayerDepth).
+// Throws UsageError naming the bad item.
+std::vector<int> parse_depth_list(std::string_view text);
+
 }  // namespace evalsynth

@@ -1,0 +1,109 @@
+#include "cli/command_line.hpp"
+
+#include <charconv>
+
+#include "support/error.hpp"
+#include "support/suggest.hpp"
+
+namespace evalsynth {
+
+CommandLine::CommandLine() {
+  app_.set_help_flag();
+  app_.allow_extras();  // unknown options and stray arguments are reported by parse, with suggestions
+  app_.positionals_at_end(false);
+}
+
+CLI::Option* CommandLine::configure(CLI::Option* option) {
+  return option->multi_option_policy(CLI::MultiOptionPolicy::Throw)->expected(1);
+}
+
+CLI::Option* CommandLine::text(const std::string& name, std::string& value) { return configure(app_.add_option("--" + name, value)); }
+
+CLI::Option* CommandLine::texts(const std::string& name, std::vector<std::string>& values) {
+  return app_.add_option("--" + name, values)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+CLI::Option* CommandLine::flag(const std::string& name, bool& value) {
+  return app_.add_flag("--" + name, value)->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+}
+
+void CommandLine::positionals(std::vector<std::string>& values, std::size_t min, std::size_t max, const std::string& what) {
+  positionals_ = &values;
+  min_positionals_ = min;
+  max_positionals_ = max;
+  positionals_what_ = what;
+}
+
+CLI::Validator CommandLine::whole_number(std::int64_t min, std::int64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        std::int64_t v = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (error == std::errc() && end == text.data() + text.size() && v >= min && v <= max) return "";
+        return "wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + text + "'";
+      },
+      "INT");
+}
+
+CLI::Validator CommandLine::one_of(const std::vector<std::string>& words) {
+  return CLI::Validator(
+      [words](std::string& text) -> std::string {
+        std::string known;
+        for (const std::string& w : words) {
+          if (w == text) return "";
+          known += (known.empty() ? "'" : ", '") + w + "'";
+        }
+        return "is one of " + known + ", not '" + text + "'";
+      },
+      "WORD");
+}
+
+namespace {
+
+// "--games: wants ..." (CLI11's form) → "option '--games' wants ...".
+std::string option_message(const std::string& what) {
+  const std::size_t colon = what.find(": ");
+  if (what.rfind("--", 0) != 0 || colon == std::string::npos) return what;
+  return "option '" + what.substr(0, colon) + "' " + what.substr(colon + 2);
+}
+
+}  // namespace
+
+void CommandLine::parse(const Args& args) {
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  try {
+    app_.parse(reversed);
+  } catch (const CLI::ArgumentMismatch& e) {
+    const std::string what = e.what();
+    const std::string name = what.substr(0, what.find(':'));
+    if (what.find("received") != std::string::npos || what.find("At most") != std::string::npos)
+      throw UsageError("option '" + name + "' is given twice");
+    throw UsageError("option '" + name + "' needs a value");
+  } catch (const CLI::ParseError& e) {
+    throw UsageError(option_message(e.what()));
+  }
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app_.get_options())
+    if (!o->get_lnames().empty()) names.push_back(o->get_lnames().front());
+  std::vector<std::string> rest;
+  for (const std::string& extra : app_.remaining()) {
+    if (extra.size() > 1 && extra[0] == '-' && !(extra[1] >= '0' && extra[1] <= '9')) {
+      std::string name = extra.substr(extra.find_first_not_of('-'));
+      name = name.substr(0, name.find('='));
+      const std::string guess = closest_match(name, names);
+      throw UsageError("unknown option '--" + name + "'" + (guess.empty() ? "" : "; did you mean '--" + guess + "'?"));
+    }
+    rest.push_back(extra);
+  }
+  if (!positionals_) {
+    if (!rest.empty()) throw UsageError("unexpected argument '" + rest.front() + "'");
+  } else {
+    if (rest.size() < min_positionals_ || rest.size() > max_positionals_) throw UsageError(positionals_what_);
+    *positionals_ = std::move(rest);
+  }
+  for (const auto& apply : after_parse_) apply();
+}
+
+bool CommandLine::given(const std::string& name) const { return app_.count("--" + name) > 0; }
+
+}  // namespace evalsynth
