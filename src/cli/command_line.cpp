@@ -17,17 +17,22 @@ CLI::Option* CommandLine::configure(CLI::Option* option) {
   return option->multi_option_policy(CLI::MultiOptionPolicy::Throw)->expected(1);
 }
 
-CLI::Option* CommandLine::text(const std::string& name, std::string& value) { return configure(app_.add_option("--" + name, value)); }
+CLI::Option* CommandLine::text(const std::string& name, std::string& value) {
+  return configure(app_.add_option("--" + name, value));
+}
 
 CLI::Option* CommandLine::texts(const std::string& name, std::vector<std::string>& values) {
-  return app_.add_option("--" + name, values)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  return app_.add_option("--" + name, values)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 CLI::Option* CommandLine::flag(const std::string& name, bool& value) {
   return app_.add_flag("--" + name, value)->multi_option_policy(CLI::MultiOptionPolicy::Throw);
 }
 
-void CommandLine::positionals(std::vector<std::string>& values, std::size_t min, std::size_t max, const std::string& what) {
+void CommandLine::positionals(std::vector<std::string>& values, std::size_t min, std::size_t max,
+                              const std::string& what) {
   positionals_ = &values;
   min_positionals_ = min;
   max_positionals_ = max;
@@ -40,7 +45,8 @@ CLI::Validator CommandLine::whole_number(std::int64_t min, std::int64_t max) {
         std::int64_t v = 0;
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (error == std::errc() && end == text.data() + text.size() && v >= min && v <= max) return "";
-        return "wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + text + "'";
+        return "wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + text +
+               "'";
       },
       "INT");
 }

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "export/expression_writer.hpp"
 #include "export/runtime_text.hpp"
 #include "game/features.hpp"
 #include "game/position.hpp"
@@ -13,33 +14,6 @@
 
 namespace evalsynth::exporter {
 namespace {
-
-const std::set<std::string>& cpp_keywords() {
-  static const std::set<std::string> words = {
-      "alignas",     "alignof",   "and",        "and_eq",    "asm",      "auto",         "bitand",
-      "bitor",       "bool",      "break",      "case",      "catch",    "char",         "char8_t",
-      "char16_t",    "char32_t",  "class",      "compl",     "concept",  "const",        "consteval",
-      "constexpr",   "constinit", "const_cast", "continue",  "co_await", "co_return",    "co_yield",
-      "decltype",    "default",   "delete",     "do",        "double",   "dynamic_cast", "else",
-      "enum",        "explicit",  "export",     "extern",    "false",    "float",        "for",
-      "friend",      "goto",      "if",         "inline",    "int",      "long",         "mutable",
-      "namespace",   "new",       "noexcept",   "not",       "not_eq",   "nullptr",      "operator",
-      "or",          "or_eq",     "private",    "protected", "public",   "register",     "reinterpret_cast",
-      "requires",    "return",    "short",      "signed",    "sizeof",   "static",       "static_assert",
-      "static_cast", "struct",    "switch",     "template",  "this",     "thread_local", "throw",
-      "true",        "try",       "typedef",    "typeid",    "typename", "union",        "unsigned",
-      "using",       "virtual",   "void",       "volatile",  "wchar_t",  "while",        "xor",
-      "xor_eq",      "final",     "override",   "main",      "std",      "min",          "max"};
-  return words;
-}
-
-// Names the generated body uses itself; a let with one of them is renamed.
-const std::set<std::string>& body_names() {
-  static const std::set<std::string> words = {"x",      "o",       "occupied", "playable", "sq",       "height",
-                                              "result", "I",       "minimum",  "maximum",  "absolute", "popcount",
-                                              "moves",  "to_move", "mobility", "sum",      "k"};
-  return words;
-}
 
 std::string hex(std::uint64_t v) {
   char buf[32];
@@ -78,198 +52,6 @@ std::string bit_layout_comment() {
   }
   return out + "//\n// Bits 6, 13, 20, 27, 34, 41, 48 (above each column) and 49..63 must be 0.\n";
 }
-
-std::string feature_local(lang::Feature f, int player) {
-  const char* side = player == 0 ? "_x" : "_o";
-  switch (f) {
-    case lang::Feature::Windows1:
-      return std::string("windows1") + side;
-    case lang::Feature::Windows2:
-      return std::string("windows2") + side;
-    case lang::Feature::Windows3:
-      return std::string("windows3") + side;
-    case lang::Feature::Threats:
-      return std::string("threats") + side;
-    case lang::Feature::OddThreats:
-      return std::string("odd_threats") + side;
-    case lang::Feature::EvenThreats:
-      return std::string("even_threats") + side;
-    case lang::Feature::PlayableThreats:
-      return std::string("playable_threats") + side;
-    case lang::Feature::StackedThreats:
-      return std::string("stacked_threats") + side;
-    case lang::Feature::Centre:
-      return std::string("centre") + side;
-    case lang::Feature::Stones:
-      return std::string("stones") + side;
-    case lang::Feature::Moves:
-      return "moves";
-    case lang::Feature::ToMove:
-      return "to_move";
-    case lang::Feature::Mobility:
-      return "mobility";
-  }
-  return "?";
-}
-
-bool is_threat_feature(lang::Feature f) {
-  return f == lang::Feature::Threats || f == lang::Feature::OddThreats || f == lang::Feature::EvenThreats ||
-         f == lang::Feature::PlayableThreats || f == lang::Feature::StackedThreats;
-}
-// C++ precedence levels, loosest first.
-enum Level { kTernary = 1, kOr, kAnd, kEquality, kRelation, kAdditive, kMultiplicative, kUnary, kPrimary };
-
-// Writes the body of a non-linear program: its lets as named constants, its
-// expression with the wrapping integer type's operators.
-class BodyWriter {
- public:
-  explicit BodyWriter(const lang::Program& program) : program_(program) {}
-
-  std::string expression_statements() {
-    const Expr result = generate(program_.size() - 1);
-    std::string out;
-    for (const std::string& s : statements_) out += "  " + s + "\n";
-    return out + "  const I result = " + result.text + ";\n  return result.v;\n";
-  }
-  const std::set<std::pair<lang::Feature, int>>& features() const { return features_; }
-  bool uses_sq() const { return uses_sq_; }
-  bool uses_height() const { return uses_height_; }
-
- private:
-  struct Expr {
-    std::string text;
-    int level;
-    bool plain_int;  // a C++ int, not yet the wrapping type
-  };
-
-  static std::string wrapped(const Expr& e, bool condition) { return condition ? "(" + e.text + ")" : e.text; }
-
-  Expr binary(const std::string& op, int level, const Expr& a, const Expr& b) {
-    // Two plain ints would use C++'s own arithmetic, which may overflow.
-    std::string left =
-        a.plain_int && b.plain_int && level >= kAdditive ? "I(" + a.text + ")" : wrapped(a, a.level < level);
-    // Comparisons and logic: bracket every compound operand, as readers
-    // (and -Wparentheses) expect.
-    const bool logic = level <= kRelation;
-    if (logic && a.level <= kRelation && !(a.plain_int && b.plain_int && level >= kAdditive)) left = "(" + a.text + ")";
-    const std::string right = wrapped(b, b.level <= level || (logic && b.level <= kRelation));
-    return {left + " " + op + " " + right, level, false};
-  }
-
-  std::string lookup(int name_index) const {
-    for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
-      if (it->first == name_index) return it->second;
-    return "?";
-  }
-
-  std::string fresh_name(const std::string& base) {
-    std::string name = base;
-    if (cpp_keywords().count(name) || body_names().count(name) || name.find("__") != std::string::npos ||
-        name.front() == '_' || (name.size() > 2 && (name.ends_with("_x") || name.ends_with("_o"))))
-      name += "_v";
-    std::string candidate = name;
-    for (int n = 2; used_names_.count(candidate); ++n) candidate = name + "_" + std::to_string(n);
-    used_names_.insert(candidate);
-    return candidate;
-  }
-
-  Expr generate(std::size_t i) {
-    const lang::Node& node = program_.nodes[i];
-    const std::vector<std::size_t> kids = program_.children(i);
-    auto child = [&](std::size_t k) { return generate(kids[k]); };
-    switch (node.op) {
-      case lang::Op::Const:
-        if (node.value == INT32_MIN) return {"I(-2147483647 - 1)", kPrimary, false};
-        return {std::to_string(node.value), node.value < 0 ? kUnary : kPrimary, true};
-      case lang::Op::BoolConst:
-        return {node.value ? "true" : "false", kPrimary, false};
-      case lang::Op::Var:
-        return {lookup(node.value), kPrimary, false};
-      case lang::Op::Sq: {
-        uses_sq_ = true;
-        const Expr r = child(0), c = child(1);
-        return {"sq(" + r.text + ", " + c.text + ")", kPrimary, false};
-      }
-      case lang::Op::Height: {
-        uses_height_ = true;
-        return {"height(" + child(0).text + ")", kPrimary, false};
-      }
-      case lang::Op::Add:
-        return binary("+", kAdditive, child(0), child(1));
-      case lang::Op::Sub:
-        return binary("-", kAdditive, child(0), child(1));
-      case lang::Op::Mul:
-        return binary("*", kMultiplicative, child(0), child(1));
-      case lang::Op::Div:
-        return binary("/", kMultiplicative, child(0), child(1));
-      case lang::Op::Mod:
-        return binary("%", kMultiplicative, child(0), child(1));
-      case lang::Op::Min:
-        return {"minimum(" + child(0).text + ", " + child(1).text + ")", kPrimary, false};
-      case lang::Op::Max:
-        return {"maximum(" + child(0).text + ", " + child(1).text + ")", kPrimary, false};
-      case lang::Op::Abs:
-        return {"absolute(" + child(0).text + ")", kPrimary, false};
-      case lang::Op::Neg: {
-        const Expr a = child(0);
-        const std::string operand = a.plain_int ? "I(" + a.text + ")" : wrapped(a, a.level < kPrimary);
-        return {"-" + operand, kUnary, false};
-      }
-      case lang::Op::Lt:
-        return binary("<", kRelation, child(0), child(1));
-      case lang::Op::Le:
-        return binary("<=", kRelation, child(0), child(1));
-      case lang::Op::Gt:
-        return binary(">", kRelation, child(0), child(1));
-      case lang::Op::Ge:
-        return binary(">=", kRelation, child(0), child(1));
-      case lang::Op::Eq:
-        return binary("==", kEquality, child(0), child(1));
-      case lang::Op::Ne:
-        return binary("!=", kEquality, child(0), child(1));
-      case lang::Op::And:
-        return binary("&&", kAnd, child(0), child(1));
-      case lang::Op::Or:
-        return binary("||", kOr, child(0), child(1));
-      case lang::Op::Not: {
-        const Expr a = child(0);
-        return {"!" + wrapped(a, a.level < kUnary), kUnary, false};
-      }
-      case lang::Op::If: {
-        const Expr c = child(0), a = child(1), b = child(2);
-        return {wrapped(c, c.level <= kTernary) + " ? " + wrapped(a, a.level <= kTernary) + " : " +
-                    wrapped(b, b.level <= kTernary),
-                kTernary, a.plain_int && b.plain_int};
-      }
-      case lang::Op::Let: {
-        // Lets become named constants, in order; the language has no side
-        // effects, so computing one a branch does not take changes nothing.
-        const Expr bound = child(0);
-        const std::string name = fresh_name(program_.names[static_cast<std::size_t>(node.value)]);
-        const bool is_bool = program_.nodes[kids[0]].type == lang::Type::Bool;
-        statements_.push_back(std::string("const ") + (is_bool ? "bool " : "I ") + name + " = " + bound.text + ";");
-        scope_.emplace_back(node.value, name);
-        const Expr body = child(1);
-        scope_.pop_back();
-        return body;
-      }
-      case lang::Op::Feature: {
-        const auto f = static_cast<lang::Feature>(node.value);
-        const bool per_player = lang::feature_info(f).takes_player;
-        features_.insert({f, per_player ? node.player : 0});
-        return {feature_local(f, per_player ? node.player : 0), kPrimary, false};
-      }
-    }
-    return {"?", kPrimary, false};
-  }
-
-  const lang::Program& program_;
-  std::vector<std::string> statements_;
-  std::vector<std::pair<int, std::string>> scope_;
-  std::set<std::string> used_names_;
-  std::set<std::pair<lang::Feature, int>> features_;
-  bool uses_sq_ = false, uses_height_ = false;
-};
 
 std::string board_overload(const std::string& name) {
   return "// The same value for a board given square by square: board[row][col], row 0 =\n"
@@ -346,10 +128,9 @@ std::string linear_code(const LinearEvaluator& linear, const std::string& name, 
 }
 
 std::string general_code(const lang::Program& program, const std::string& name, const std::string& detail) {
-  BodyWriter body(program);
-  const std::string statements = body.expression_statements();
-  bool playable_used = false, occupied_used = body.uses_height();
-  for (const auto& [f, player] : body.features()) {
+  const ProgramBody body = write_program_body(program);
+  bool playable_used = false, occupied_used = body.uses_height;
+  for (const auto& [f, player] : body.features) {
     playable_used = playable_used || f == lang::Feature::PlayableThreats;
     occupied_used = occupied_used || is_threat_feature(f) || f == lang::Feature::Moves || f == lang::Feature::ToMove ||
                     f == lang::Feature::Mobility;
@@ -369,7 +150,7 @@ std::string general_code(const lang::Program& program, const std::string& name, 
   if (occupied_used) out += "  const std::uint64_t occupied = x | o;\n";
   if (playable_used)
     out += "  const std::uint64_t playable = (occupied + kBottomRow) & kBoard;  // where the next stones land\n";
-  if (body.uses_sq())
+  if (body.uses_sq)
     out +=
         "  // +1 X, -1 O, 0 empty or off the board; row 0 = bottom.\n"
         "  const auto sq = [x, o](I row, I col) -> I {\n"
@@ -377,7 +158,7 @@ std::string general_code(const lang::Program& program, const std::string& name, 
         "    const std::uint64_t bit = std::uint64_t{1} << (7 * col.v + row.v);\n"
         "    return (x & bit) ? 1 : (o & bit) ? -1 : 0;\n"
         "  };\n";
-  if (body.uses_height())
+  if (body.uses_height)
     out +=
         "  // Stones in a column; 0 off the board.\n"
         "  const auto height = [occupied](I col) -> I {\n"
@@ -385,58 +166,15 @@ std::string general_code(const lang::Program& program, const std::string& name, 
         "    return popcount(occupied & (std::uint64_t{0x3F} << (7 * col.v)));\n"
         "  };\n";
   std::set<int> threat_players;
-  for (const auto& [f, player] : body.features())
+  for (const auto& [f, player] : body.features)
     if (is_threat_feature(f)) threat_players.insert(player);
   for (int player : threat_players)
     out += std::string("  const std::uint64_t threats_of_") + (player ? "o" : "x") + " = threat_cells(" +
            (player ? "o" : "x") + ", occupied);\n";
-  for (const auto& [f, player] : body.features()) {
-    const std::string mine = player ? "o" : "x", theirs = player ? "x" : "o", t = "threats_of_" + mine;
-    std::string value;
-    switch (f) {
-      case lang::Feature::Windows1:
-        value = "open_windows(" + mine + ", " + theirs + ", 1)";
-        break;
-      case lang::Feature::Windows2:
-        value = "open_windows(" + mine + ", " + theirs + ", 2)";
-        break;
-      case lang::Feature::Windows3:
-        value = "open_windows(" + mine + ", " + theirs + ", 3)";
-        break;
-      case lang::Feature::Threats:
-        value = "popcount(" + t + ")";
-        break;
-      case lang::Feature::OddThreats:
-        value = "popcount(" + t + " & kOddRows)";
-        break;
-      case lang::Feature::EvenThreats:
-        value = "popcount(" + t + " & kEvenRows)";
-        break;
-      case lang::Feature::PlayableThreats:
-        value = "popcount(" + t + " & playable)";
-        break;
-      case lang::Feature::StackedThreats:
-        value = "popcount(" + t + " & (" + t + " << 1))";
-        break;
-      case lang::Feature::Centre:
-        value = "popcount(" + mine + " & kCentreColumn)";
-        break;
-      case lang::Feature::Stones:
-        value = "popcount(" + mine + ")";
-        break;
-      case lang::Feature::Moves:
-        value = "popcount(occupied)";
-        break;
-      case lang::Feature::ToMove:
-        value = "(popcount(occupied) & 1) ? -1 : 1";
-        break;
-      case lang::Feature::Mobility:
-        value = "7 - popcount(occupied & kTopRow)";
-        break;
-    }
-    out += "  const I " + feature_local(f, player) + " = " + value + ";\n";
+  for (const auto& [f, player] : body.features) {
+    out += "  const I " + feature_local(f, player) + " = " + feature_expression(f, player) + ";\n";
   }
-  return out + statements + "}\n";
+  return out + body.statements + "}\n";
 }
 
 }  // namespace
@@ -446,7 +184,7 @@ bool is_usable_identifier(const std::string& name) {
   if (!std::isalpha(static_cast<unsigned char>(name.front()))) return false;
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return !cpp_keywords().count(name);
+  return !is_cpp_keyword(name);
 }
 
 std::string identifier_from(const std::string& text) {

@@ -28,7 +28,8 @@ void append_nodes(Program& dest, const std::vector<Node>& nodes, const std::vect
 template <class Taken>
 std::string first_free_name(const Taken& taken) {
   for (int k = 1;; ++k) {
-    std::string candidate = "v" + std::to_string(k);
+    std::string candidate = "v";  // not "v" + ...: GCC 12 warns falsely (-Wrestrict) on that
+    candidate += std::to_string(k);
     if (!taken(candidate)) return candidate;
   }
 }
