@@ -211,19 +211,32 @@ bool is_cpp_keyword(const std::string& word) { return cpp_keywords_table().count
 std::string feature_expression(lang::Feature f, int player) {
   const std::string mine = player ? "o" : "x", theirs = player ? "x" : "o", t = "threats_of_" + mine;
   switch (f) {
-    case lang::Feature::Windows1: return "open_windows(" + mine + ", " + theirs + ", 1)";
-    case lang::Feature::Windows2: return "open_windows(" + mine + ", " + theirs + ", 2)";
-    case lang::Feature::Windows3: return "open_windows(" + mine + ", " + theirs + ", 3)";
-    case lang::Feature::Threats: return "popcount(" + t + ")";
-    case lang::Feature::OddThreats: return "popcount(" + t + " & kOddRows)";
-    case lang::Feature::EvenThreats: return "popcount(" + t + " & kEvenRows)";
-    case lang::Feature::PlayableThreats: return "popcount(" + t + " & playable)";
-    case lang::Feature::StackedThreats: return "popcount(" + t + " & (" + t + " << 1))";
-    case lang::Feature::Centre: return "popcount(" + mine + " & kCentreColumn)";
-    case lang::Feature::Stones: return "popcount(" + mine + ")";
-    case lang::Feature::Moves: return "popcount(occupied)";
-    case lang::Feature::ToMove: return "(popcount(occupied) & 1) ? -1 : 1";
-    case lang::Feature::Mobility: return "7 - popcount(occupied & kTopRow)";
+    case lang::Feature::Windows1:
+      return "open_windows(" + mine + ", " + theirs + ", 1)";
+    case lang::Feature::Windows2:
+      return "open_windows(" + mine + ", " + theirs + ", 2)";
+    case lang::Feature::Windows3:
+      return "open_windows(" + mine + ", " + theirs + ", 3)";
+    case lang::Feature::Threats:
+      return "popcount(" + t + ")";
+    case lang::Feature::OddThreats:
+      return "popcount(" + t + " & kOddRows)";
+    case lang::Feature::EvenThreats:
+      return "popcount(" + t + " & kEvenRows)";
+    case lang::Feature::PlayableThreats:
+      return "popcount(" + t + " & playable)";
+    case lang::Feature::StackedThreats:
+      return "popcount(" + t + " & (" + t + " << 1))";
+    case lang::Feature::Centre:
+      return "popcount(" + mine + " & kCentreColumn)";
+    case lang::Feature::Stones:
+      return "popcount(" + mine + ")";
+    case lang::Feature::Moves:
+      return "popcount(occupied)";
+    case lang::Feature::ToMove:
+      return "(popcount(occupied) & 1) ? -1 : 1";
+    case lang::Feature::Mobility:
+      return "7 - popcount(occupied & kTopRow)";
   }
   return "?";
 }

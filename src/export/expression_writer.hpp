@@ -13,7 +13,7 @@
 namespace evalsynth::exporter {
 
 struct ProgramBody {
-  std::string statements;                          // the lets, then `return result.v;`
+  std::string statements;                            // the lets, then `return result.v;`
   std::set<std::pair<lang::Feature, int>> features;  // (feature, player) used
   bool uses_sq = false, uses_height = false;
 };
