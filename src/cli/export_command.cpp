@@ -6,10 +6,8 @@
 #include "export/cpp_export.hpp"
 #include "lang/parse.hpp"
 #include "support/files.hpp"
-#include "support/folder_lock.hpp"
 #include "support/source_text.hpp"
 #include "synthesis/checkpoint_files.hpp"
-#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 

@@ -4,9 +4,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "lang/printer.hpp"
-#include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
-#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 

@@ -6,7 +6,6 @@
 #include "io/spec.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
-#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 

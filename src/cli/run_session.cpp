@@ -6,11 +6,9 @@
 #include <cstdio>
 
 #include "io/run_output.hpp"
-#include "support/folder_lock.hpp"
 #include "support/interrupt.hpp"
 #include "support/progress.hpp"
 #include "synthesis/checkpoint_files.hpp"
-#include "synthesis/saved_programs.hpp"
 
 namespace evalsynth {
 

@@ -7,8 +7,6 @@
 #include "io/json.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
-#include "support/folder_lock.hpp"
-#include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/strength.hpp"

@@ -34,34 +34,14 @@ class CompiledProgram {
   std::size_t instruction_count() const { return code_.size(); }
 
  private:
+  // Operators grouped by kind, one group a line.
+  // clang-format off
   enum class Code : std::uint8_t {
-    Const,
-    Square,
-    SquareAt,
-    Height,
-    Feature,
-    Load,
-    Drop1Below,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Mod,
-    Min,
-    Max,
-    Neg,
-    Abs,
-    Lt,
-    Le,
-    Eq,
-    Ne,
-    Gt,
-    Ge,
-    And,
-    Or,
-    Not,
-    Select,
+    Const, Square, SquareAt, Height, Feature, Load, Drop1Below,
+    Add, Sub, Mul, Div, Mod, Min, Max, Neg, Abs,
+    Lt, Le, Eq, Ne, Gt, Ge, And, Or, Not, Select,
   };
+  // clang-format on
   struct Instruction {
     Code code;
     std::uint8_t player = 0;

@@ -13,50 +13,30 @@ namespace evalsynth::lang {
 
 enum class Type : std::uint8_t { Int, Bool };
 
+// Operators grouped by kind, one group a line.
+// clang-format off
 enum class Op : std::uint8_t {
   Const,      // int literal: value
   BoolConst,  // true / false: value 1 / 0
   Var,        // a let-bound name: value = index into Program::names
   Sq,         // sq(row, col): +1 X, -1 O, 0 empty or off the board
   Height,     // height(col): stones in the column, 0 off the board
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Mod,
-  Min,
-  Max,
-  Neg,
-  Abs,
-  Lt,
-  Le,
-  Eq,
-  Ne,
-  Gt,
-  Ge,
-  And,
-  Or,
-  Not,
-  If,       // if c then a else b (children c, a, b)
-  Let,      // let name = bound in body (children bound, body): value = name index
-  Feature,  // a board feature: value = Feature id, player = Side (0 X, 1 O)
+  Add, Sub, Mul, Div, Mod, Min, Max,
+  Neg, Abs,
+  Lt, Le, Eq, Ne, Gt, Ge,
+  And, Or, Not,
+  If,         // if c then a else b (children c, a, b)
+  Let,        // let name = bound in body (children bound, body): value = name index
+  Feature,    // a board feature: value = Feature id, player = Side (0 X, 1 O)
 };
 
 enum class Feature : std::uint8_t {
-  Windows1,
-  Windows2,
-  Windows3,  // windows(p, k)
-  Threats,
-  OddThreats,
-  EvenThreats,
-  PlayableThreats,
-  StackedThreats,
-  Centre,
-  Stones,  // centre(p), stones(p)
-  Moves,
-  ToMove,
-  Mobility,  // moves(), to_move(), mobility()
+  Windows1, Windows2, Windows3,  // windows(p, k)
+  Threats, OddThreats, EvenThreats, PlayableThreats, StackedThreats,
+  Centre, Stones,                // centre(p), stones(p)
+  Moves, ToMove, Mobility,       // moves(), to_move(), mobility()
 };
+// clang-format on
 inline constexpr int kFeatureCount = static_cast<int>(Feature::Mobility) + 1;
 
 struct Node {

@@ -13,9 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
-#include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
 
 using namespace evalsynth;

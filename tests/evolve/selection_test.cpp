@@ -66,6 +66,6 @@ TEST_CASE("selection: ranking is stable and tournaments prefer the better", "[ev
     best += chosen == &population[1];
     worst += chosen == &population[0];
   }
-  CHECK(best > 2000);      // 1 - (3/4)^3 = 58% expected
+  CHECK(best > 2000);        // 1 - (3/4)^3 = 58% expected
   CHECK(worst < 4000 / 40);  // (1/4)^3 = 1.6% expected
 }

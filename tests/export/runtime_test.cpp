@@ -9,10 +9,13 @@
 #include "game/move_order.hpp"
 #include "lang/semantics.hpp"
 
+// In the order the exporter copies them (board features use popcount).
 namespace runtime {
+// clang-format off
 #include "export/runtime/popcount.hpp"
 #include "export/runtime/wrapping_int.hpp"
 #include "export/runtime/board_features.hpp"
+// clang-format on
 }  // namespace runtime
 
 using namespace evalsynth;

@@ -70,6 +70,7 @@ TEST_CASE("spec opponents are checked by the player syntax, located", "[spec][er
   CHECK_THAT(error_of("opponents = stockfish@2\n"), Contains("s.spec:1:13: error: unknown player 'stockfish'"));
   CHECK_THAT(error_of("opponents = ibef@0\n"), Contains("s.spec:1:13: error: bad depth '0'"));
   CHECK_THAT(error_of("opponents = ibef@99\n"), Contains("bad depth '99'"));
-  CHECK_THAT(error_of("opponents = ibef@2, hall21@2\n"), Contains("s.spec:1:21: error: 'hall21': the hall-of-fame opponent is hallK@D"));
+  CHECK_THAT(error_of("opponents = ibef@2, hall21@2\n"),
+             Contains("s.spec:1:21: error: 'hall21': the hall-of-fame opponent is hallK@D"));
   CHECK_THAT(error_of("opponents = answer@2\n"), Contains("opponents need one besides answer@D and hallK@D"));
 }

@@ -11,8 +11,6 @@
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
-#include "support/folder_lock.hpp"
-#include "synthesis/checkpoint_files.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
 
