@@ -147,7 +147,7 @@ class BodyWriter {
       case lang::Op::Neg: {
         const Expr a = child(0);
         const std::string operand = a.plain_int ? "I(" + a.text + ")" : wrapped(a, a.level < kPrimary);
-        return {"-" + operand, kUnary, false};
+        return {std::string("-").append(operand), kUnary, false};
       }
       case lang::Op::Lt:
         return binary("<", kRelation, child(0), child(1));
@@ -167,7 +167,7 @@ class BodyWriter {
         return binary("||", kOr, child(0), child(1));
       case lang::Op::Not: {
         const Expr a = child(0);
-        return {"!" + wrapped(a, a.level < kUnary), kUnary, false};
+        return {std::string("!").append(wrapped(a, a.level < kUnary)), kUnary, false};
       }
       case lang::Op::If: {
         const Expr c = child(0), a = child(1), b = child(2);
