@@ -72,6 +72,12 @@ std::string board_overload(const std::string& name) {
          "}\n";
 }
 
+// The exported function's first lines, up to its body.
+std::string function_opening(const std::string& name, const std::string& detail) {
+  return "// The value of the position with X's stones `x` and O's stones `o`.\ninline int " + name +
+         "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o) {\n  using namespace " + detail + ";\n";
+}
+
 std::string linear_code(const LinearEvaluator& linear, const std::string& name, const std::string& detail) {
   const SquareWeights& w = linear.weights();
   // Bit planes of the weights, as LinearEvaluator builds them.
@@ -110,13 +116,7 @@ std::string linear_code(const LinearEvaluator& linear, const std::string& name, 
     out += "};\n";
   }
   out += "}  // namespace " + detail + "\n\n";
-  out +=
-      "// The value of the position with X's stones `x` and O's stones `o`.\n"
-      "inline int " +
-      name +
-      "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o) {\n"
-      "  using namespace " +
-      detail + ";\n";
+  out += function_opening(name, detail);
   if (positive.empty()) return out + "  return kBias;\n}\n";
   return out +
          "  int sum = 0;\n"
@@ -140,13 +140,7 @@ std::string general_code(const lang::Program& program, const std::string& name, 
   out += runtime::kWrappingInt;
   out += runtime::kBoardFeatures;
   out += "}  // namespace " + detail + "\n\n";
-  out +=
-      "// The value of the position with X's stones `x` and O's stones `o`.\n"
-      "inline int " +
-      name +
-      "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o) {\n"
-      "  using namespace " +
-      detail + ";\n";
+  out += function_opening(name, detail);
   if (occupied_used) out += "  const std::uint64_t occupied = x | o;\n";
   if (playable_used)
     out += "  const std::uint64_t playable = (occupied + kBottomRow) & kBoard;  // where the next stones land\n";

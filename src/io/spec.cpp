@@ -305,17 +305,15 @@ class Interpreter {
 }  // namespace
 
 RunSpec parse_spec(const std::string& text, const std::string& source_name) {
-  const SourceText source(text, source_name);
-  std::ostringstream unused_messages;
-  parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parsing::SourceParse parse(text, source_name);
   std::vector<spec_ast::Entry> entries;
-  parsing::parse_whole(spec_parser::spec_file(), source, handler, entries,
-                       {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
+  parse.whole(spec_parser::spec_file(), entries,
+              {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
   RunSpec spec;
   spec.source = source_name;
   spec.text = text;
   spec.name = std::filesystem::path(source_name).stem().string();
-  Interpreter(handler, source, spec).run(entries);
+  Interpreter(parse.handler, parse.source, spec).run(entries);
   return spec;
 }
 

@@ -385,13 +385,11 @@ int Grammar::find(std::string_view name) const {
 }
 
 Grammar parse_grammar(const std::string& text, const std::string& source_name) {
-  const SourceText source(text, source_name);
-  std::ostringstream unused_messages;
-  parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
+  parsing::SourceParse parse(text, source_name);
   std::vector<grammar_ast::Statement> statements;
-  parsing::parse_whole(parser::grammar_file(), source, handler, statements,
-                       {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
-  return Builder(handler, source).build(statements);
+  parse.whole(parser::grammar_file(), statements,
+              {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
+  return Builder(parse.handler, parse.source).build(statements);
 }
 
 Grammar read_grammar_file(const std::string& path) {

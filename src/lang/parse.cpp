@@ -286,18 +286,17 @@ class Lowering {
 }  // namespace
 
 Program parse_program(const std::string& text, const std::string& source_name) {
-  const SourceText map(text, source_name);
+  parsing::SourceParse parse(text, source_name);
+  const SourceText& map = parse.source;
   if (text.size() > kMaxSourceBytes) map.fail_at(0, "program text larger than 1 MiB");
   check_nesting(text, map);
 
-  std::ostringstream unused_messages;
-  parsing::error_handler_type handler(text.cbegin(), text.cend(), unused_messages, source_name);
   ast::Expression tree;
-  parsing::parse_whole(parser::program(), map, handler, tree,
-                       {"an operator or the end of the program", "an expression", " but the program ends here"});
+  parse.whole(parser::program(), tree,
+              {"an operator or the end of the program", "an expression", " but the program ends here"});
 
   Program program;
-  Lowering lowering(handler, map, program);
+  Lowering lowering(parse.handler, map, program);
   const Type type = lowering.expression(tree);
   if (type != Type::Int) map.fail_at(0, "a program must compute an integer (the board's value), not a truth value");
   program.canonicalize_names();

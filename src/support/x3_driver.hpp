@@ -61,4 +61,28 @@ void parse_whole(const Rule& rule, const SourceText& source, error_handler_type&
   source.fail_at(where, "expected " + expected + (at_end ? words.when_text_ends : ""));
 }
 
+// What every parser sets up around a text: the text with its name (for
+// file:line:col errors) and X3's error handler, which tags syntax-tree nodes
+// with their positions.
+class SourceParse {
+ public:
+  SourceParse(const std::string& text, const std::string& name)
+      : source(text, name), handler(text.cbegin(), text.cend(), messages_, name) {}
+  SourceParse(const SourceParse&) = delete;
+  SourceParse& operator=(const SourceParse&) = delete;
+
+  template <class Rule, class Attribute>
+  void whole(const Rule& rule, Attribute& out, const ExpectationWords& words) {
+    parse_whole(rule, source, handler, out, words);
+  }
+  NodeLocator locator() const { return NodeLocator(handler, source); }
+
+ private:
+  std::ostringstream messages_;  // X3 wants a stream; our errors come from SourceText
+
+ public:
+  const SourceText source;
+  error_handler_type handler;
+};
+
 }  // namespace evalsynth::parsing
