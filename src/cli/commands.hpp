@@ -18,6 +18,7 @@ int strength_command(const Args& args);
 int resume_command(const Args& args);
 int inspect_command(const Args& args);
 int export_command(const Args& args);
+int solve_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
@@ -27,5 +28,6 @@ extern const char* const kStrengthHelp;
 extern const char* const kResumeHelp;
 extern const char* const kInspectHelp;
 extern const char* const kExportHelp;
+extern const char* const kSolveHelp;
 
 }  // namespace evalsynth

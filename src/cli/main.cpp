@@ -23,7 +23,8 @@ constexpr const char* kUsage =
     "  export   write an evaluator as a standalone C++ header (and player)\n"
     "  match    play games between evaluators and print the cross-table\n"
     "  check    parse an evaluator program, show its canonical form and value\n"
-    "  strength mistake rate against perfect play on Pons's analysed positions\n"
+    "  strength mistake rate against perfect play on labelled positions\n"
+    "  solve    solve positions exactly (perfect play), or analyse every move\n"
     "  bench    time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help     show help for a command: evalsynth help match\n"
     "\n"
@@ -43,6 +44,7 @@ const Command kCommands[] = {
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},
+    {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 

@@ -1,6 +1,6 @@
 #pragma once
-// Strength against perfect play (Pons's benchmark, see
-// ../shared/data/pons-benchmark/README.md): a player's chosen move is a
+// Strength against perfect play (positions labelled by the solver, or
+// Pons's benchmark files): a player's chosen move is a
 // mistake if another legal move has a strictly better value sign
 // (win > draw > loss) under perfect play. The mistake rate on a set is the
 // fraction of its positions where the chosen move is a mistake.
@@ -15,21 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "solver/labelled_positions.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
 
-struct LabelledPosition {
-  Position position;
-  std::array<int, kColumns> move_scores;  // for the side to move; kFullColumn for a full column
-  int line = 0;                           // in its file, for messages
-};
-inline constexpr int kFullColumn = -1000;
-
-// Reads a `.analysis` file: `<moves> s1 .. s7` per line. Throws InputError
-// naming the file, line and column of a bad line.
-std::vector<LabelledPosition> read_analysis_file(const std::string& path);
-std::vector<LabelledPosition> parse_analysis_text(const std::string& text, const std::string& source_name);
+using solver::kFullColumn;
+using solver::LabelledPosition;
+using solver::parse_analysis_text;
+using solver::read_analysis_file;
 
 // True if playing `column` in `p` is a mistake.
 bool is_mistake(const LabelledPosition& p, int column);

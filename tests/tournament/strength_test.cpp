@@ -21,16 +21,16 @@ std::string error_of(const std::string& text) {
 
 TEST_CASE("a move is a mistake only if another has a better value sign", "[strength]") {
   // Scores for the side to move: column 1 wins, 2 draws, 3-7 lose.
-  const LabelledPosition p{Position{}, {{5, 0, -3, -3, -3, -3, -2}}, 1};
+  const LabelledPosition p{Position{}, "", {{5, 0, -3, -3, -3, -3, -2}}, 1};
   CHECK_FALSE(is_mistake(p, 0));
   CHECK(is_mistake(p, 1));  // a draw thrown for a win
   CHECK(is_mistake(p, 6));
   // A slower win is no mistake: only the sign counts.
-  const LabelledPosition q{Position{}, {{5, 1, 0, 0, 0, 0, 0}}, 1};
+  const LabelledPosition q{Position{}, "", {{5, 1, 0, 0, 0, 0, 0}}, 1};
   CHECK_FALSE(is_mistake(q, 1));
   CHECK(is_mistake(q, 2));
   // Full columns (-1000) never count as better moves.
-  const LabelledPosition r{Position{}, {{kFullColumn, -2, -1, kFullColumn, -4, -2, -3}}, 1};
+  const LabelledPosition r{Position{}, "", {{kFullColumn, -2, -1, kFullColumn, -4, -2, -3}}, 1};
   for (int c : {1, 2, 4, 5, 6}) CHECK_FALSE(is_mistake(r, c));
 }
 
@@ -38,7 +38,7 @@ TEST_CASE("hand-checked positions: a forced win missed, a draw thrown away", "[s
   // X has three in the bottom row (columns 2-4) and wins at once in 1 or 5;
   // every other move lets O block... here we only label the two wins.
   const Position win = parse_moves("223344");
-  LabelledPosition p{win, {{1, -1, -1, -1, 1, -1, -1}}, 1};
+  LabelledPosition p{win, "", {{1, -1, -1, -1, 1, -1, -1}}, 1};
   const Player random_mover = builtin_player("random", 0);
   const Player ibef1 = builtin_player("ibef", 1);
   // IBEF at depth 1 sees the win; the result over many seeds is no mistakes.
@@ -51,7 +51,7 @@ TEST_CASE("hand-checked positions: a forced win missed, a draw thrown away", "[s
   CHECK(bad.mistakes < 600);
   // O to move must block column 1 (the only draw); any other move loses.
   const Position block = parse_moves("12121");
-  LabelledPosition q{block, {{0, -2, -2, -2, -2, -2, -2}}, 1};
+  LabelledPosition q{block, "", {{0, -2, -2, -2, -2, -2, -2}}, 1};
   const StrengthResult blocked =
       measure_strength(builtin_player("ibef", 2), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
   CHECK(blocked.mistakes == 0);

@@ -1,0 +1,52 @@
+#pragma once
+// Positions labelled with the perfect-play value of every move: the
+// `.analysis` format of Pons's benchmark files, which the solver also writes
+// (`evalsynth solve --analyse`, `evalsynth positions`). One position a line:
+//
+//   MOVES s1 s2 s3 s4 s5 s6 s7
+//
+// MOVES a move string (columns 1-7 from the empty board), s_i the score of
+// playing column i for the side to move (solver.hpp's convention), -1000 for
+// a full column. '#' starts a comment line.
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "game/position.hpp"
+#include "solver/solver.hpp"
+
+namespace evalsynth::solver {
+
+struct LabelledPosition {
+  Position position;
+  std::string moves;                      // the move string it was given as
+  std::array<int, kColumns> move_scores;  // for the side to move; kFullColumn for a full column
+  int line = 0;                           // in its file, for messages
+};
+
+// The largest |score| of a playable move: a win with one's 4th stone.
+inline constexpr int kMaxAbsScore = (kCells + 1) / 2 - 3;
+
+// Throws InputError with file:line:col for a bad line (bad moves, a finished
+// position, a missing or out-of-range score, a full column not scored -1000).
+std::vector<LabelledPosition> read_analysis_file(const std::string& path);
+std::vector<LabelledPosition> parse_analysis_text(const std::string& text, const std::string& source_name);
+
+// A position given as a move string, with where it was given.
+struct MovesLine {
+  std::string moves;
+  Position position;
+  int line = 0;
+};
+
+// One position a line, as its move string (the first word: Pons's files
+// "MOVES SCORE" and .analysis files read as they are); blank lines and lines
+// starting with '#' are skipped. Throws InputError with file:line:col for bad
+// moves and finished positions.
+std::vector<MovesLine> parse_move_lines(const std::string& text, const std::string& source_name);
+
+// "MOVES s1 ... s7", without a line break.
+std::string analysis_line(const LabelledPosition& p);
+
+}  // namespace evalsynth::solver

@@ -1,0 +1,122 @@
+// The solver against plain full-width minimax, its analysis against its own
+// single-position solves, and a few positions of Pons's public benchmark.
+
+#include "solver/solver.hpp"
+
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "game/move_order.hpp"
+#include "game/notation.hpp"
+#include "solver/labelled_positions.hpp"
+#include "solver/solve_all.hpp"
+
+using namespace evalsynth;
+using solver::Solver;
+
+namespace {
+
+// Full-width negamax with Pons's scoring, no pruning; memoized by position
+// (which changes nothing but the time it takes).
+int minimax(const Position& p, std::map<std::uint64_t, int>& memo) {
+  if (const auto it = memo.find(p.key()); it != memo.end()) return it->second;
+  int best = -1000;
+  for (int col = 0; col < kColumns; ++col) {
+    if (!p.can_play(col)) continue;
+    int score = 0;
+    if (p.is_winning_move(col)) {
+      score = (kCells + 1 - p.moves_played()) / 2;
+    } else {
+      const Position child = p.played(col);
+      score = child.is_full() ? 0 : -minimax(child, memo);
+    }
+    best = std::max(best, score);
+  }
+  memo[p.key()] = best;
+  return best;
+}
+
+// A position from a random game with at most `empty` empty cells, not over.
+Position late_position(Rng& rng, int empty) {
+  while (true) {
+    Position p;
+    while (!p.is_game_over() && kCells - p.moves_played() > empty) p = p.played(random_column(p, rng));
+    if (!p.is_game_over()) return p;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the solver's scores equal plain minimax", "[solver]") {
+  Solver solver(1);  // the smallest table: replacements happen all the time
+  Rng rng(2026);
+  for (int i = 0; i < 400; ++i) {
+    const Position p = late_position(rng, 6 + rng.below(9));  // 6..14 empty cells
+    std::map<std::uint64_t, int> memo;
+    INFO(to_ascii(p));
+    REQUIRE(solver.solve(p) == minimax(p, memo));
+  }
+}
+
+TEST_CASE("a position's value is the best of its moves' values", "[solver]") {
+  Solver solver;
+  Rng rng(7);
+  for (int i = 0; i < 150; ++i) {
+    const Position p = late_position(rng, 14 + rng.below(10));
+    const auto moves = solver.analyse(p);
+    int best = -1000;
+    for (int col = 0; col < kColumns; ++col) {
+      const int s = moves[static_cast<std::size_t>(col)];
+      if (!p.can_play(col)) {
+        CHECK(s == solver::kFullColumn);
+        continue;
+      }
+      best = std::max(best, s);
+      const Position child = p.played(col);
+      if (p.is_winning_move(col))
+        CHECK(s == solver::immediate_win_score(p.moves_played()));
+      else if (!child.is_full())
+        CHECK(s == -solver.solve(child));  // the value of the child, negated
+    }
+    CHECK(solver.solve(p) == best);
+  }
+}
+
+TEST_CASE("the solver agrees with Pons's analysed positions", "[solver]") {
+  // Lines of Pons's public benchmark (Test_L2_R2.analysis, Test_L1_R2.analysis).
+  const std::string text =
+      "274552224131661 -9 -11 -12 0 -11 -11 -11\n"
+      "5455174361263362 -12 -1 -12 -13 -12 -12 -12\n"
+      "2531276566711153 -2 2 -1 0 -1 0 -12\n"
+      "37313333717124171162542 -1000 -7 -1000 3 -8 -2 -7\n"
+      "2416615552 -4 -3 -3 -2 -4 4 3\n"
+      "1616621455211 3 5 -2 6 5 3 3\n";
+  const auto positions = solver::parse_analysis_text(text, "pons.analysis");
+  std::vector<Position> boards;
+  for (const auto& p : positions) boards.push_back(p.position);
+  solver::SolveOptions options;
+  options.analyse = true;
+  options.threads = 2;
+  const auto solved = solver::solve_all(boards, options);
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    INFO(positions[i].moves);
+    CHECK(solved[i].moves == positions[i].move_scores);
+    CHECK(solver::analysis_line(positions[i]) + "\n" == text.substr(text.find(positions[i].moves), solver::analysis_line(positions[i]).size() + 1));
+  }
+}
+
+TEST_CASE("move lines: located errors for bad moves and finished games", "[solver][errors]") {
+  auto error_of = [](const std::string& text) {
+    try {
+      solver::parse_move_lines(text, "p.txt");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  CHECK(solver::parse_move_lines("# comment\n\n4453 12\n  1\n", "p.txt").size() == 2);
+  CHECK_THAT(error_of("44\n4x53\n"), Catch::Matchers::Contains("p.txt:2:2: error"));
+  CHECK_THAT(error_of("1111111\n"), Catch::Matchers::Contains("p.txt:1:7: error"));
+  CHECK_THAT(error_of("1212121\n"), Catch::Matchers::Contains("p.txt:1:1: error: the game is already won"));
+  CHECK_THAT(error_of("121212\n"), Catch::Matchers::Contains("(no error)"));
+}
