@@ -7,6 +7,8 @@
 #include "cli/commands.hpp"
 #include "lang/parse.hpp"
 #include "lang/random_program.hpp"
+#include "solver/labelled_positions.hpp"
+#include "solver/solver.hpp"
 #include "tournament/game.hpp"
 #include "tournament/workload.hpp"
 
@@ -27,7 +29,14 @@ const char* const kBenchHelp =
     "Options:\n"
     "  --reps N   timed repetitions after one warm-up (default 20)\n"
     "  --seed S   seed of the generated start boards (default 2005)\n"
-    "  --examples DIR  where ibef.eval and adate2005.eval are (default grammar/examples)\n";
+    "  --examples DIR  where ibef.eval and adate2005.eval are (default grammar/examples)\n"
+    "\n"
+    "Solver part: for each set, the mean time and nodes per position to solve\n"
+    "(position value, one thread, a fresh 64 MiB table per set) and the share of\n"
+    "the set's best move values it reproduces.\n"
+    "  --solver-positions FILE  an .analysis file (repeatable; default the\n"
+    "                     project's sets in specs/positions/, Pons's files work too)\n"
+    "  --solver-limit N   positions per set (default 300; 0 skips the solver part)\n";
 
 namespace {
 
@@ -82,6 +91,29 @@ std::vector<Position> sample_positions(int count) {
 
 }  // namespace
 
+static void bench_solver(const std::vector<std::string>& names,
+                         const std::vector<std::vector<solver::LabelledPosition>>& sets, std::size_t limit) {
+  std::printf("\nsolver: position values, one thread, the first %zu positions of each set\n", limit);
+  std::printf("  %-40s %9s %12s %12s %8s\n", "set", "positions", "mean ms", "mean nodes", "agree");
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    solver::Solver solver(64);
+    const std::size_t count = std::min(limit, sets[s].size());
+    double seconds = 0;
+    std::size_t agree = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const solver::LabelledPosition& p = sets[s][i];
+      const auto start = std::chrono::steady_clock::now();
+      const int score = solver.solve(p.position);
+      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      agree += score == *std::max_element(p.move_scores.begin(), p.move_scores.end());
+    }
+    std::printf("  %-40s %9zu %12.3f %12.0f %7.1f%%\n", names[s].c_str(), count,
+                1e3 * seconds / static_cast<double>(count),
+                static_cast<double>(solver.nodes()) / static_cast<double>(count),
+                100.0 * static_cast<double>(agree) / static_cast<double>(count));
+  }
+}
+
 int bench_command(const Args& args) {
   int reps = 20;
   std::uint64_t seed = 2005;
@@ -90,7 +122,16 @@ int bench_command(const Args& args) {
   command.integer("reps", reps, 1, 100000);
   command.integer("seed", seed, 0, INT64_MAX);
   command.text("examples", examples);
+  std::vector<std::string> solver_sets;
+  int solver_limit = 300;
+  command.texts("solver-positions", solver_sets);
+  command.integer("solver-limit", solver_limit, 0, 1'000'000);
   command.parse(args);
+  if (solver_sets.empty())
+    for (const char* set : {"training", "validation", "test"})
+      solver_sets.push_back(std::string("specs/positions/") + set + ".analysis");
+  std::vector<std::vector<solver::LabelledPosition>> labelled;
+  for (const std::string& file : solver_sets) labelled.push_back(solver::read_analysis_file(file));
   const lang::Program ibef_program = lang::read_program_file(examples + "/ibef.eval");
   const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
   const FitnessTask task = thesis_workload(seed);
@@ -154,6 +195,7 @@ int bench_command(const Args& args) {
             .c_str(),
         ns, ns / native_ns);
   }
+  if (solver_limit > 0) bench_solver(solver_sets, labelled, static_cast<std::size_t>(solver_limit));
   return 0;
 }
 

@@ -19,6 +19,7 @@ int resume_command(const Args& args);
 int inspect_command(const Args& args);
 int export_command(const Args& args);
 int solve_command(const Args& args);
+int positions_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
@@ -29,5 +30,6 @@ extern const char* const kResumeHelp;
 extern const char* const kInspectHelp;
 extern const char* const kExportHelp;
 extern const char* const kSolveHelp;
+extern const char* const kPositionsHelp;
 
 }  // namespace evalsynth

@@ -25,6 +25,7 @@ constexpr const char* kUsage =
     "  check    parse an evaluator program, show its canonical form and value\n"
     "  strength mistake rate against perfect play on labelled positions\n"
     "  solve    solve positions exactly (perfect play), or analyse every move\n"
+    "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
     "  bench    time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help     show help for a command: evalsynth help match\n"
     "\n"
@@ -45,6 +46,7 @@ const Command kCommands[] = {
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},
     {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},
+    {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 

@@ -76,7 +76,8 @@ int solve_command(const Args& args) {
   std::fputs(out.c_str(), stdout);
   if (!solved.empty())
     std::fprintf(stderr, "solved %zu position(s): mean %.3f ms and %.0f nodes each (%s)\n", solved.size(),
-                 1e3 * seconds / static_cast<double>(solved.size()), static_cast<double>(nodes) / static_cast<double>(solved.size()),
+                 1e3 * seconds / static_cast<double>(solved.size()),
+                 static_cast<double>(nodes) / static_cast<double>(solved.size()),
                  analyse ? "every move" : "position only");
   return 0;
 }

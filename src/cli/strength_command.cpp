@@ -16,18 +16,19 @@ namespace evalsynth {
 const char* const kStrengthHelp =
     "usage: evalsynth strength EVALUATOR --depth D[,D2,...] [--positions FILE ...] [options]\n"
     "\n"
-    "Mistake rate against perfect play: on each position of Pons's analysed sets,\n"
-    "the evaluator searches at each depth and its move is a mistake if another\n"
-    "legal move has a strictly better value (win > draw > loss). Prints a table\n"
-    "per set and overall.\n"
+    "Mistake rate against perfect play: on each labelled position (by default the\n"
+    "project's test set, specs/positions/test.analysis; Pons's .analysis files\n"
+    "work too) the evaluator searches at each depth, and its move is a mistake if\n"
+    "another legal move has a strictly better value (win > draw > loss). Prints a\n"
+    "table per set and overall.\n"
     "\n"
     "EVALUATOR: ibef, adate (ADATE-2005), a program file (.eval), or a run's\n"
     "answer: a checkpoint file (.ckpt) or run folder (population/NAME).\n"
     "\n"
     "Options:\n"
     "  --depth LIST       search depths, e.g. 1,3,5 or 1-7\n"
-    "  --positions FILE   an .analysis file (repeatable; default: the four sets in\n"
-    "                     ../shared/data/pons-benchmark/)\n"
+    "  --positions FILE   an .analysis file (repeatable; default:\n"
+    "                     specs/positions/test.analysis, made by evalsynth positions)\n"
     "  --order ORDER      how ties between equal moves are broken: random (default,\n"
     "                     the thesis's shuffle, seeded per position) or left-to-right\n"
     "  --seed S           seed of the tie-breaking (default 1)\n"
@@ -52,9 +53,7 @@ int strength_command(const Args& args) {
   command.parse(args);
   if (!command.given("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
   const std::vector<int> depths = parse_depth_list(depth_text);
-  if (files.empty())
-    for (const char* set : {"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R2"})
-      files.push_back(std::string("../shared/data/pons-benchmark/") + set + ".analysis");
+  if (files.empty()) files.push_back("specs/positions/test.analysis");
   if (command.given("csv")) check_writable(csv_file);
   if (command.given("json")) check_writable(json_file);
   const std::string& name = evaluator[0];

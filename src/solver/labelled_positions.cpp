@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <charconv>
-#include <charconv>
 
 #include "game/notation.hpp"
 #include "support/files.hpp"
@@ -47,7 +46,8 @@ std::vector<LabelledPosition> parse_analysis_text(const std::string& text, const
                        "expected the score of column " + std::to_string(col + 1) + " (7 scores follow the moves)");
       int score = 0;
       const auto [end, error] = std::from_chars(line.data() + begin + (line[begin] == '+'), line.data() + i, score);
-      if (error != std::errc() || end != line.data() + i || (score != kFullColumn && (score < -kMaxAbsScore || score > kMaxAbsScore)))
+      if (error != std::errc() || end != line.data() + i ||
+          (score != kFullColumn && (score < -kMaxAbsScore || score > kMaxAbsScore)))
         source.fail_at(line_start + begin, "a score is a whole number from -" + std::to_string(kMaxAbsScore) + " to " +
                                                std::to_string(kMaxAbsScore) + ", or -1000 for a full column");
       const bool full = !lp.position.can_play(col);
@@ -85,10 +85,11 @@ std::vector<MovesLine> parse_move_lines(const std::string& text, const std::stri
       MovesLine entry;
       entry.moves = text.substr(begin, end - begin);
       entry.line = number;
-      entry.position = parse_moves(entry.moves, TextLocation{source_name, number, static_cast<int>(begin - line_start) + 1});
+      entry.position =
+          parse_moves(entry.moves, TextLocation{source_name, number, static_cast<int>(begin - line_start) + 1});
       if (entry.position.is_game_over())
         source.fail_at(begin, entry.position.is_full() ? "the board is full: there is nothing to solve"
-                                                        : "the game is already won: there is nothing to solve");
+                                                       : "the game is already won: there is nothing to solve");
       lines.push_back(std::move(entry));
     }
     line_start = line_end + 1;

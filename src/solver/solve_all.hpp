@@ -13,15 +13,15 @@
 namespace evalsynth::solver {
 
 struct SolveOptions {
-  bool analyse = false;         // every move's score, not only the position's
-  int threads = 0;              // 0: all cores
-  std::size_t table_mb = 64;    // per worker
-  bool progress = false;        // a progress line on stderr
+  bool analyse = false;       // every move's score, not only the position's
+  int threads = 0;            // 0: all cores
+  std::size_t table_mb = 64;  // per worker
+  bool progress = false;      // a progress line on stderr
 };
 
 struct SolvedPosition {
-  int score = 0;                       // the position's value
-  std::array<int, kColumns> moves{};   // each move's value (analyse only)
+  int score = 0;                      // the position's value
+  std::array<int, kColumns> moves{};  // each move's value (analyse only)
   std::uint64_t nodes = 0;
   double seconds = 0;
 };

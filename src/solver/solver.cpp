@@ -68,7 +68,7 @@ int Solver::negamax(std::uint64_t current, std::uint64_t mask, int moves, int al
     alpha = min;
     if (alpha >= beta) return alpha;
   }
-  int max = (kCells - 1 - moves) / 2;  // we cannot win with our next stone
+  int max = (kCells - 1 - moves) / 2;        // we cannot win with our next stone
   const std::uint64_t key = current + mask;  // unique: the mover's stones plus a marker above each column
   if (const int stored = table_.get(key)) {
     if (stored > kMaxScore - kMinScore + 1) {

@@ -6,19 +6,41 @@
 #include <filesystem>
 
 #include "lang/parse.hpp"
+#include "solver/solver.hpp"
 #include "support/error.hpp"
 #include "support/text.hpp"
 #include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
+int perfect_move(const Position& p, double epsilon, Rng& rng) {
+  thread_local solver::Solver solver(64);
+  const std::array<int, kColumns> scores = solver.analyse(p);
+  auto sign = [](int s) { return (s > 0) - (s < 0); };
+  int best = -2;
+  for (int col = 0; col < kColumns; ++col)
+    if (p.can_play(col)) best = std::max(best, sign(scores[static_cast<std::size_t>(col)]));
+  // The random draw comes first, always, so the game's randomness does not
+  // depend on the position's value.
+  const bool explore = rng.unit() < epsilon;
+  int candidates[kColumns];
+  int count = 0;
+  for (int col = 0; col < kColumns; ++col) {
+    if (!p.can_play(col)) continue;
+    const int s = sign(scores[static_cast<std::size_t>(col)]);
+    if (explore ? s >= std::min(best, 0) : s == best) candidates[count++] = col;
+  }
+  return candidates[rng.below(count)];
+}
+
 Player builtin_player(std::string_view name, int depth) {
   const std::string key = lowercase(name);
   if (key == "ibef") return {"IBEF", depth, AnyEvaluator{ibef_evaluator()}};
   if (key == "adate" || key == "adate2005" || key == "adate-2005")
     return {"ADATE", depth, AnyEvaluator{adate2005_evaluator()}};
   if (key == "random") return {"RANDOM", 0, RandomMover{}};
+  if (key == "perfect") return {"PERFECT", 0, PerfectPlayer{}};
   throw UsageError("unknown player '" + std::string(name) +
-                   "': built-in players are ibef, adate (ADATE-2005) and random");
+                   "': built-in players are ibef, adate (ADATE-2005), random and perfect");
 }
 
 AnyEvaluator evaluator_for(const lang::Program& program, lang::CompiledProgram::Mode mode) {
@@ -41,6 +63,13 @@ std::vector<Player> parse_player_list(std::string_view text, const ProgramReader
   for (const PlayerEntry& entry : parse_player_entries(text)) {
     if (entry.kind == PlayerEntry::Kind::Random) {
       players.push_back(builtin_player("random", 0));
+      continue;
+    }
+    if (entry.kind == PlayerEntry::Kind::Perfect) {
+      Player perfect = builtin_player("perfect", 0);
+      perfect.brain = PerfectPlayer{entry.epsilon};
+      if (entry.epsilon > 0) perfect.name += ":" + entry.epsilon_text;
+      players.push_back(perfect);
       continue;
     }
     const Player base = entry.kind == PlayerEntry::Kind::File ? program_player(entry.name, entry.first_depth, read)

@@ -27,17 +27,26 @@ using AnyEvaluator = std::variant<LinearEvaluator, SharedProgram>;
 
 struct RandomMover {};
 
+// Perfect play by the solver: a random move among those of the best value
+// class (win > draw > loss); with probability `epsilon` instead a random move
+// that does not lose (if there is one). Slow in the opening: each move solves
+// every child position (seconds to minutes before about 8 stones).
+struct PerfectPlayer {
+  double epsilon = 0;
+};
+
 struct Player {
   std::string name;  // as shown in tables: "IBEF", "ADATE", "RANDOM"
   int depth = 0;     // search depth; unused for the random mover
-  std::variant<RandomMover, AnyEvaluator> brain;
+  std::variant<RandomMover, AnyEvaluator, PerfectPlayer> brain;
   bool from_file = false;  // a program read from an .eval file
 
   bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
+  bool is_perfect() const { return std::holds_alternative<PerfectPlayer>(brain); }
   // "IBEF4", "RANDOM": the thesis's Appendix D naming; "ibef@4" for a file
   // ibef.eval, whose name may end in a digit.
   std::string label() const {
-    if (is_random()) return name;
+    if (is_random() || is_perfect()) return name;
     return name + (from_file ? "@" : "") + std::to_string(depth);
   }
 };
@@ -48,10 +57,15 @@ struct GameSettings {
   RuleSet rules = RuleSet::Standard;
 };
 
+// The column a PerfectPlayer plays in `p` (each thread keeps a solver with a
+// 64 MiB table). Precondition: the game is not over.
+int perfect_move(const Position& p, double epsilon, Rng& rng);
+
 // The column `player` plays in `p` (precondition: the game is not over).
 template <class Rules>
 int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
   if (player.is_random()) return random_column(p, rng);
+  if (const auto* perfect = std::get_if<PerfectPlayer>(&player.brain)) return perfect_move(p, perfect->epsilon, rng);
   const ColumnOrder root = root_order(order, rng);
   auto search_with = [&](const auto& evaluator) {
     AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);

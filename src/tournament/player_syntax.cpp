@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 
 #include "support/error.hpp"
 #include "support/text.hpp"
@@ -50,6 +51,21 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
   const std::size_t at = item.rfind('@');
   PlayerEntry entry;
   entry.name = std::string(item.substr(0, at));
+  if (const std::string key = lowercase(item); key == "perfect" || key.starts_with("perfect:")) {
+    entry.kind = PlayerEntry::Kind::Perfect;
+    entry.name = "perfect";
+    if (key.size() > 8) {
+      entry.epsilon_text = std::string(item.substr(8));
+      const char* begin = entry.epsilon_text.c_str();
+      char* end = nullptr;
+      entry.epsilon = std::strtod(begin, &end);
+      if (end == begin || *end != '\0' || !(entry.epsilon >= 0 && entry.epsilon <= 1))
+        throw UsageError("'" + std::string(item) + "': perfect:EPS wants EPS from 0 to 1, e.g. perfect:0.1");
+    }
+    return entry;
+  }
+  if (item.starts_with("perfect@") || item.starts_with("PERFECT@"))
+    throw UsageError("the perfect player takes no depth: write 'perfect' or 'perfect:EPS'");
   if (lowercase(entry.name) == "random") {
     if (at != std::string_view::npos) throw UsageError("the random player takes no depth: write 'random'");
     entry.kind = PlayerEntry::Kind::Random;
@@ -74,7 +90,8 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     entry.kind = PlayerEntry::Kind::SelfPlay;
     entry.self_play_count = count;
   } else {
-    throw UsageError("unknown player '" + entry.name + "': built-in players are ibef, adate (ADATE-2005) and random" +
+    throw UsageError("unknown player '" + entry.name +
+                     "': built-in players are ibef, adate (ADATE-2005), random and perfect" +
                      (allow_self_play ? "; a run's own programs are answer@D and hallK@D" : "") +
                      "; a program file ends in .eval or .ckpt or names a folder with '/'");
   }
@@ -113,6 +130,23 @@ std::vector<int> parse_depth_list(std::string_view text) {
     start = comma + 1;
   }
   return depths;
+}
+
+std::vector<int> parse_ply_range(std::string_view text) {
+  auto number = [&](std::string_view part) {
+    int v = -1;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || error != std::errc() || end != part.data() + part.size() || v < 0 || v > 41)
+      throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not '" + std::string(text) + "'");
+    return v;
+  };
+  const std::size_t dash = text.find('-');
+  const int first = number(text.substr(0, dash));
+  const int last = dash == std::string_view::npos ? first : number(text.substr(dash + 1));
+  if (last < first) throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not '" + std::string(text) + "'");
+  std::vector<int> plies;
+  for (int p = first; p <= last; ++p) plies.push_back(p);
+  return plies;
 }
 
 }  // namespace evalsynth

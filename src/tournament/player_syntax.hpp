@@ -4,6 +4,8 @@
 //   NAME@DEPTH, NAME@FIRST-LAST   a built-in (ibef, adate) or a program file
 //                                 (.eval, .ckpt, or any path with a '/')
 //   random                        the random mover (no depth)
+//   perfect, perfect:EPS          perfect play by the solver; with probability
+//                                 EPS (0..1) a random move that does not lose
 //   answer@D, hallK@D             a run's own answer / K best programs
 //                                 (self-play; run specs only)
 
@@ -14,12 +16,14 @@
 namespace evalsynth {
 
 struct PlayerEntry {
-  enum class Kind { Builtin, File, Random, SelfPlay };
+  enum class Kind { Builtin, File, Random, Perfect, SelfPlay };
   Kind kind = Kind::Builtin;
   std::string name;     // as written before '@' (a path for files)
   int first_depth = 0;  // 0 for the random mover
   int last_depth = 0;
-  int self_play_count = 0;  // SelfPlay: 1 for answer, K for hallK
+  int self_play_count = 0;   // SelfPlay: 1 for answer, K for hallK
+  double epsilon = 0;        // Perfect: how often it explores
+  std::string epsilon_text;  // as written
 };
 
 inline constexpr int kMaxPlayerDepth = 20;
@@ -35,5 +39,9 @@ std::vector<PlayerEntry> parse_player_entries(std::string_view text, bool allow_
 // A list of search depths: "1,3,5", "1-7", "2,4-6" (each 1..kMaxPlayerDepth).
 // Throws UsageError naming the bad item.
 std::vector<int> parse_depth_list(std::string_view text);
+
+// A range of plies "A-B" or a single "A" (0..41), as {A, ..., B}. Throws
+// UsageError.
+std::vector<int> parse_ply_range(std::string_view text);
 
 }  // namespace evalsynth

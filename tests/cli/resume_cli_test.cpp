@@ -230,16 +230,15 @@ TEST_CASE("a checkpoint's answer plays matches and is measured against perfect p
   CHECK_THAT(match.output, Contains("tiny-v1@1 - IBEF1") && Contains("tiny-v1@2 - IBEF1"));
   const test::Run strength = run_evalsynth(
       "strength population/fixtures/tiny-v1.ckpt --depth 1 --positions "
-      "../shared/data/pons-benchmark/Test_L2_R2.analysis",
+      "tests/data/late.analysis",
       kSource);
   CHECK(strength.exit_code == 0);
-  CHECK_THAT(strength.output, Contains("Test_L2_R2"));
+  CHECK_THAT(strength.output, Contains("late"));
   // The same answer written as a program file measures the same.
   test::ScratchFolder scratch("answer");
   test::write_file(scratch / "answer.eval", "mobility() * (threats(x) - 1)\n");
-  const test::Run same = run_evalsynth("strength " + (scratch / "answer.eval") +
-                                           " --depth 1 --positions ../shared/data/pons-benchmark/Test_L2_R2.analysis",
-                                       kSource);
+  const test::Run same = run_evalsynth(
+      "strength " + (scratch / "answer.eval") + " --depth 1 --positions tests/data/late.analysis", kSource);
   CHECK(same.output.substr(same.output.find('\n')) == strength.output.substr(strength.output.find('\n')));
   const test::Run damaged = run_evalsynth("match --x population/fixtures/bitflip.ckpt@1 --o ibef@1 --games 2", kSource);
   CHECK(damaged.exit_code == 1);

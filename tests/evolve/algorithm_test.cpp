@@ -26,17 +26,18 @@ Individual member(const std::string& program, int wins) {
 }  // namespace
 
 TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algorithm]") {
-  const lang::Grammar grammar = lang::read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/features.grammar");
+  const lang::Grammar grammar =
+      lang::read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/features.grammar");
   const Grower grower(grammar);
   const Variation variation(grower, Limits{});
   int fresh_calls = 0;
-  const Breeding breeding{variation, Selection(Scoring::Points, 2), default_operator_rates(), 6,
-                          [&](bool, Rng&) {
+  const Breeding breeding{variation, Selection(Scoring::Points, 2), default_operator_rates(), 6, [&](bool, Rng&) {
                             ++fresh_calls;
                             return Population(6, member("1", 0));
                           }};
-  Population population = {member("threats(x)", 3), member("threats(x) - threats(o)", 9), member("centre(x)", 1),
-                           member("windows(x, 2)", 9), member("stones(x)", 4), member("2", 0)};
+  Population population = {member("threats(x)", 3), member("threats(x) - threats(o)", 9),
+                           member("centre(x)", 1),  member("windows(x, 2)", 9),
+                           member("stones(x)", 4),  member("2", 0)};
   for (int elitism : {0, 1, 2, 3}) {
     AlgorithmSettings settings;
     settings.elitism = elitism;
@@ -47,7 +48,8 @@ TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algori
     REQUIRE(next.size() == population.size());
     // Ranked: windows(x, 2) (9 wins, smaller) before threats(x) - threats(o) (9 wins), then stones(x) (4).
     const char* ranked[] = {"windows(x, 2)", "threats(x) - threats(o)", "stones(x)"};
-    for (int e = 0; e < elitism; ++e) CHECK(next[static_cast<std::size_t>(e)].program == lang::parse_program(ranked[e]));
+    for (int e = 0; e < elitism; ++e)
+      CHECK(next[static_cast<std::size_t>(e)].program == lang::parse_program(ranked[e]));
   }
   CHECK(fresh_calls == 0);
   AlgorithmSettings restarting;

@@ -101,7 +101,8 @@ TEST_CASE("the solver agrees with Pons's analysed positions", "[solver]") {
   for (std::size_t i = 0; i < positions.size(); ++i) {
     INFO(positions[i].moves);
     CHECK(solved[i].moves == positions[i].move_scores);
-    CHECK(solver::analysis_line(positions[i]) + "\n" == text.substr(text.find(positions[i].moves), solver::analysis_line(positions[i]).size() + 1));
+    CHECK(solver::analysis_line(positions[i]) + "\n" ==
+          text.substr(text.find(positions[i].moves), solver::analysis_line(positions[i]).size() + 1));
   }
 }
 

@@ -123,14 +123,14 @@ TEST_CASE("a run with strength positions reports the answer's mistake rate", "[s
       "grammar = grammar/features.grammar\nopponents = ibef@1\ncandidate-depths = 1\ntraining-boards = shallow\n"
       "validation-boards = random(10)\npopulation = 10\ngenerations = 2\nmax-size = 60\nmax-depth = 10\ninit-depth = "
       "3\n"
-      "strength-positions = ../shared/data/pons-benchmark/Test_L3_R1.analysis\nstrength-depth = 2\n";
+      "strength-positions = tests/data/late.analysis\nstrength-depth = 2\n";
   Synthesis run(parse_spec(text, "t.spec"));
   run.run({});
   const double rate = run.log().back().answer_mistake_rate;
   CHECK(rate >= 0.0);
   CHECK(rate <= 1.0);
   // The same measure as the strength command gives.
-  const auto positions = read_analysis_file("../shared/data/pons-benchmark/Test_L3_R1.analysis");
+  const auto positions = read_analysis_file("tests/data/late.analysis");
   const Player answer{"answer", 2, evaluator_for(run.hall_of_fame().front().program)};
   CHECK(measure_strength(answer, positions, MoveOrder::Random, 1, 1).rate() == rate);
   CHECK_THAT(answer_text(run), Contains("mistake rate against perfect play at depth 2"));

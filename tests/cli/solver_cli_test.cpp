@@ -1,0 +1,127 @@
+// evalsynth solve, evalsynth positions and the perfect player, from outside.
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "game/notation.hpp"
+#include "solver/labelled_positions.hpp"
+#include "test_support.hpp"
+#include "tournament/player.hpp"
+#include "tournament/position_sets.hpp"
+
+using Catch::Matchers::Contains;
+using test::read_file;
+using test::run_evalsynth;
+using test::write_file;
+using namespace evalsynth;
+
+namespace {
+// Standard output without the summary line solve writes on standard error
+// (the test runner captures both).
+std::string without_summary(std::string output) {
+  const std::size_t at = output.find("solved ");
+  if (at != std::string::npos) output.erase(at, output.find('\n', at) + 1 - at);
+  return output;
+}
+}  // namespace
+
+TEST_CASE("solve prints Pons's scores and analyses", "[solver][cli]") {
+  test::ScratchFolder scratch("solve");
+  // Lines of Pons's Test_L2_R2 and Test_L2_R2.analysis.
+  write_file(scratch / "p.txt", "# a comment\n274552224131661 0\n\n5455174361263362 -1\n2531276566711153 2\n");
+  test::Run r = run_evalsynth("solve " + (scratch / "p.txt"));
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("solved 3 position(s)"));
+  CHECK(without_summary(r.output) == "274552224131661 0\n5455174361263362 -1\n2531276566711153 2\n");
+  r = run_evalsynth("solve --analyse --threads 2 < " + (scratch / "p.txt"));
+  REQUIRE(r.exit_code == 0);
+  CHECK(without_summary(r.output) ==
+        "274552224131661 -9 -11 -12 0 -11 -11 -11\n"
+        "5455174361263362 -12 -1 -12 -13 -12 -12 -12\n"
+        "2531276566711153 -2 2 -1 0 -1 0 -12\n");
+}
+
+TEST_CASE("solve: bad lines are located errors before any work", "[solver][cli][errors]") {
+  test::ScratchFolder scratch("solve-errors");
+  const std::pair<const char*, const char*> cases[] = {
+      {"4453\n44\n4x4\n", "p.txt:3:2: error: bad character 'x'"},
+      {"4453\n1111111\n", "p.txt:2:7: error"},
+      {"1212121\n", "p.txt:1:1: error: the game is already won"},
+      {"   12 3\n8\n", "p.txt:2:1: error"},
+  };
+  for (const auto& [text, message] : cases) {
+    INFO(text);
+    write_file(scratch / "p.txt", text);
+    const test::Run r = run_evalsynth("solve " + (scratch / "p.txt"));
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains(message));
+    CHECK(r.output.find("\n4453 ") == std::string::npos);  // nothing solved
+  }
+  CHECK(run_evalsynth("solve a b").exit_code == 2);
+  CHECK_THAT(run_evalsynth("solve /nonexistent/p.txt").output, Contains("/nonexistent/p.txt:1:1: error: cannot open"));
+}
+
+TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded sets, labelled", "[solver][cli]") {
+  test::ScratchFolder scratch("positions");
+  const std::string common = " --count 40 --plies 26-34 --seed 3 --table-mb 4";
+  REQUIRE(run_evalsynth("positions" + common + " --threads 1 --output " + (scratch / "a1.analysis")).exit_code == 0);
+  REQUIRE(run_evalsynth("positions" + common + " --threads 2 --output " + (scratch / "a2.analysis")).exit_code == 0);
+  CHECK(read_file(scratch / "a1.analysis") == read_file(scratch / "a2.analysis"));
+  REQUIRE(run_evalsynth("positions" + common + " --decisive --exclude " + (scratch / "a1.analysis") + " --output " +
+                        (scratch / "b.analysis"))
+              .exit_code == 0);
+  const auto a = solver::read_analysis_file(scratch / "a1.analysis");
+  const auto b = solver::read_analysis_file(scratch / "b.analysis");
+  REQUIRE(a.size() == 40);
+  REQUIRE(b.size() == 40);
+  std::set<std::uint64_t> keys;
+  for (const auto* set : {&a, &b})
+    for (const auto& p : *set) {
+      CHECK(p.position.moves_played() >= 26);
+      CHECK(p.position.moves_played() <= 34);
+      // Each position once, its mirror image not at all.
+      CHECK(keys.insert(p.position.key()).second);
+      const Position mirror = parse_moves(mirrored_moves(p.moves));
+      if (!(mirror == p.position)) CHECK(keys.insert(mirror.key()).second);
+    }
+  for (const auto& p : b) {
+    std::set<int> signs;
+    for (int s : p.move_scores)
+      if (s != solver::kFullColumn) signs.insert((s > 0) - (s < 0));
+    CHECK(signs.size() > 1);  // --decisive: the choice matters
+  }
+  const test::Run bad = run_evalsynth("positions --plies 9-3 --output " + (scratch / "c.analysis"));
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.output, Contains("--plies wants A-B"));
+  const test::Run no_folder = run_evalsynth("positions --count 2 --output /nonexistent/x.analysis");
+  CHECK(no_folder.exit_code == 1);
+  CHECK_THAT(no_folder.output, Contains("/nonexistent/x.analysis:1:1: error"));
+}
+
+TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws away a draw or win", "[solver][player]") {
+  const auto set = solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
+  Rng rng(4);
+  auto sign = [](int s) { return (s > 0) - (s < 0); };
+  int explored_differently = 0;
+  for (const auto& p : set) {
+    int best = -2;
+    for (int s : p.move_scores)
+      if (s != solver::kFullColumn) best = std::max(best, sign(s));
+    const int chosen = perfect_move(p.position, 0, rng);
+    CHECK(sign(p.move_scores[static_cast<std::size_t>(chosen)]) == best);
+    const int explorer = perfect_move(p.position, 1, rng);  // always explores
+    CHECK(sign(p.move_scores[static_cast<std::size_t>(explorer)]) >= std::min(best, 0));
+    explored_differently += sign(p.move_scores[static_cast<std::size_t>(explorer)]) != best;
+  }
+  CHECK(explored_differently > 0);  // exploring does leave the best class sometimes
+}
+
+TEST_CASE("perfect players in matches", "[solver][cli]") {
+  test::ScratchFolder scratch("perfect");
+  write_file(scratch / "late.txt", "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n");
+  const test::Run r = run_evalsynth("match --x perfect,perfect:0.2 --o ibef@3 --boards " + (scratch / "late.txt") + " --games 4");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("PERFECT - IBEF3") && Contains("PERFECT:0.2 - IBEF3"));
+  CHECK_THAT(run_evalsynth("match --x perfect@2 --o ibef@2").output, Contains("takes no depth"));
+  CHECK_THAT(run_evalsynth("match --x perfect:1.5 --o ibef@2").output, Contains("EPS from 0 to 1"));
+}
