@@ -65,7 +65,8 @@ int positions_command(const Args& args) {
   write_file_atomically(output, text);
   std::printf("wrote %zu position(s) to %s\n", set.size(), output.c_str());
   if (static_cast<int>(set.size()) < options.count)
-    std::fprintf(stderr, "evalsynth positions: only %zu distinct positions found in plies %s\n", set.size(), plies.c_str());
+    std::fprintf(stderr, "evalsynth positions: only %zu distinct positions found in plies %s\n", set.size(),
+                 plies.c_str());
   return 0;
 }
 

@@ -64,8 +64,9 @@ std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions
       while (!p.is_game_over() && p.moves_played() < target) {
         const Player& mover = players[p.moves_played() & 1];
         SearchCounters counters;
-        const int col = rng.unit() < kRandomMoveRate ? random_column(p, rng)
-                                                     : choose_move<StandardRules>(mover, p, MoveOrder::Random, rng, counters);
+        const int col = rng.unit() < kRandomMoveRate
+                            ? random_column(p, rng)
+                            : choose_move<StandardRules>(mover, p, MoveOrder::Random, rng, counters);
         p = p.played(col);
         moves += static_cast<char>('1' + col);
       }

@@ -119,7 +119,8 @@ TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws awa
 TEST_CASE("perfect players in matches", "[solver][cli]") {
   test::ScratchFolder scratch("perfect");
   write_file(scratch / "late.txt", "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n");
-  const test::Run r = run_evalsynth("match --x perfect,perfect:0.2 --o ibef@3 --boards " + (scratch / "late.txt") + " --games 4");
+  const test::Run r =
+      run_evalsynth("match --x perfect,perfect:0.2 --o ibef@3 --boards " + (scratch / "late.txt") + " --games 4");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("PERFECT - IBEF3") && Contains("PERFECT:0.2 - IBEF3"));
   CHECK_THAT(run_evalsynth("match --x perfect@2 --o ibef@2").output, Contains("takes no depth"));
