@@ -59,22 +59,21 @@ std::string answer_text(const Synthesis& run) {
 }
 
 std::string log_csv(const Synthesis& run) {
-  std::string out =
-      "generation,evaluations,best_training,mean_training,median_training,best_validation,mean_size,best_size,cache_"
-      "hit_rate,games_per_second,elapsed_seconds,answer_mistake_rate\n";
-  for (const GenerationLog& g : run.log()) {
-    char row[400];
-    std::snprintf(row, sizeof row, "%d,%lld,%g,%.2f,%g,%g,%.1f,%zu,%.3f,%.0f,%.2f,", g.generation,
-                  static_cast<long long>(g.evaluations), g.best_training, g.mean_training, g.median_training,
-                  g.best_validation, g.mean_size, g.best_size, g.cache_hit_rate, g.games_per_second, g.elapsed_seconds);
-    out += row;
-    if (g.answer_mistake_rate >= 0) {
-      std::snprintf(row, sizeof row, "%.4f", g.answer_mistake_rate);
-      out += row;
-    }
-    out += "\n";
-  }
-  return out;
+  CsvWriter csv({"generation", "evaluations", "best_training", "mean_training", "median_training", "best_validation",
+                 "mean_size", "best_size", "cache_hit_rate", "games_per_second", "elapsed_seconds",
+                 "answer_mistake_rate"});
+  auto number = [](const char* format, auto value) {
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return std::string(text);
+  };
+  for (const GenerationLog& g : run.log())
+    csv.row({std::to_string(g.generation), std::to_string(g.evaluations), number("%g", g.best_training),
+             number("%.2f", g.mean_training), number("%g", g.median_training), number("%g", g.best_validation),
+             number("%.1f", g.mean_size), std::to_string(g.best_size), number("%.3f", g.cache_hit_rate),
+             number("%.0f", g.games_per_second), number("%.2f", g.elapsed_seconds),
+             g.answer_mistake_rate >= 0 ? number("%.4f", g.answer_mistake_rate) : std::string()});
+  return csv.text();
 }
 
 std::string summary_json(const Synthesis& run) {

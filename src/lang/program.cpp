@@ -31,6 +31,12 @@ constexpr std::array<FeatureInfo, kFeatureCount> kFeatures = {{
     {"mobility", false, 0, "columns that are not full"},
 }};
 
+// Every Op and Feature has its row, in enum order (a missing row would be
+// value-initialised silently).
+static_assert(kOps.back().name == "feature" && kOps[static_cast<std::size_t>(Op::If)].name == "if");
+static_assert(kFeatures.back().name == "mobility" &&
+              kFeatures[static_cast<std::size_t>(Feature::Stones)].name == "stones");
+
 }  // namespace
 
 const OpInfo& op_info(Op op) { return kOps[static_cast<std::size_t>(op)]; }

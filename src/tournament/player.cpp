@@ -12,13 +12,16 @@
 #include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
-int perfect_move(const Position& p, double epsilon, Rng& rng) {
+int perfect_move(const Position& p, double epsilon, Rng& rng, bool resist) {
   thread_local solver::Solver solver(64);
   const std::array<int, kColumns> scores = solver.analyse(p);
   auto sign = [](int s) { return (s > 0) - (s < 0); };
-  int best = -2;
+  int best = -2, best_score = -1000;
   for (int col = 0; col < kColumns; ++col)
-    if (p.can_play(col)) best = std::max(best, sign(scores[static_cast<std::size_t>(col)]));
+    if (p.can_play(col)) {
+      best = std::max(best, sign(scores[static_cast<std::size_t>(col)]));
+      best_score = std::max(best_score, scores[static_cast<std::size_t>(col)]);
+    }
   // The random draw comes first, always, so the game's randomness does not
   // depend on the position's value.
   const bool explore = rng.unit() < epsilon;
@@ -27,7 +30,8 @@ int perfect_move(const Position& p, double epsilon, Rng& rng) {
   for (int col = 0; col < kColumns; ++col) {
     if (!p.can_play(col)) continue;
     const int s = sign(scores[static_cast<std::size_t>(col)]);
-    if (explore ? s >= std::min(best, 0) : s == best) candidates[count++] = col;
+    const bool latest_loss = best >= 0 || !resist || scores[static_cast<std::size_t>(col)] == best_score;
+    if (explore ? s >= std::min(best, 0) && latest_loss : s == best && latest_loss) candidates[count++] = col;
   }
   return candidates[rng.below(count)];
 }
@@ -67,7 +71,8 @@ std::vector<Player> parse_player_list(std::string_view text, const ProgramReader
     }
     if (entry.kind == PlayerEntry::Kind::Perfect) {
       Player perfect = builtin_player("perfect", 0);
-      perfect.brain = PerfectPlayer{entry.epsilon};
+      perfect.brain = PerfectPlayer{entry.epsilon, entry.resist};
+      if (entry.resist) perfect.name += "-RESIST";
       if (entry.epsilon > 0) perfect.name += ":" + entry.epsilon_text;
       players.push_back(perfect);
       continue;

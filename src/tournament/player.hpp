@@ -33,6 +33,7 @@ struct RandomMover {};
 // every child position (seconds to minutes before about 8 stones).
 struct PerfectPlayer {
   double epsilon = 0;
+  bool resist = false;  // when lost, only the moves that lose latest
 };
 
 struct Player {
@@ -59,13 +60,14 @@ struct GameSettings {
 
 // The column a PerfectPlayer plays in `p` (each thread keeps a solver with a
 // 64 MiB table). Precondition: the game is not over.
-int perfect_move(const Position& p, double epsilon, Rng& rng);
+int perfect_move(const Position& p, double epsilon, Rng& rng, bool resist = false);
 
 // The column `player` plays in `p` (precondition: the game is not over).
 template <class Rules>
 int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
   if (player.is_random()) return random_column(p, rng);
-  if (const auto* perfect = std::get_if<PerfectPlayer>(&player.brain)) return perfect_move(p, perfect->epsilon, rng);
+  if (const auto* perfect = std::get_if<PerfectPlayer>(&player.brain))
+    return perfect_move(p, perfect->epsilon, rng, perfect->resist);
   const ColumnOrder root = root_order(order, rng);
   auto search_with = [&](const auto& evaluator) {
     AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);

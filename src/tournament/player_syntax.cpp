@@ -51,11 +51,15 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
   const std::size_t at = item.rfind('@');
   PlayerEntry entry;
   entry.name = std::string(item.substr(0, at));
-  if (const std::string key = lowercase(item); key == "perfect" || key.starts_with("perfect:")) {
+  std::string key = lowercase(item);
+  const bool resist = key.starts_with("perfect-resist");
+  if (resist) key.erase(7, 7);  // "perfect-resist:0.1" reads as "perfect:0.1"
+  if (key == "perfect" || key.starts_with("perfect:")) {
     entry.kind = PlayerEntry::Kind::Perfect;
     entry.name = "perfect";
+    entry.resist = resist;
     if (key.size() > 8) {
-      entry.epsilon_text = std::string(item.substr(8));
+      entry.epsilon_text = key.substr(8);
       const char* begin = entry.epsilon_text.c_str();
       char* end = nullptr;
       entry.epsilon = std::strtod(begin, &end);
@@ -64,7 +68,7 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     }
     return entry;
   }
-  if (item.starts_with("perfect@") || item.starts_with("PERFECT@"))
+  if (key.starts_with("perfect@"))
     throw UsageError("the perfect player takes no depth: write 'perfect' or 'perfect:EPS'");
   if (lowercase(entry.name) == "random") {
     if (at != std::string_view::npos) throw UsageError("the random player takes no depth: write 'random'");

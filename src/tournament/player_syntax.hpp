@@ -6,6 +6,8 @@
 //   random                        the random mover (no depth)
 //   perfect, perfect:EPS          perfect play by the solver; with probability
 //                                 EPS (0..1) a random move that does not lose
+//   perfect-resist[:EPS]          the same, but when lost only the moves that
+//                                 lose latest (the longest resistance)
 //   answer@D, hallK@D             a run's own answer / K best programs
 //                                 (self-play; run specs only)
 
@@ -24,6 +26,7 @@ struct PlayerEntry {
   int self_play_count = 0;   // SelfPlay: 1 for answer, K for hallK
   double epsilon = 0;        // Perfect: how often it explores
   std::string epsilon_text;  // as written
+  bool resist = false;       // Perfect: the longest resistance when lost
 };
 
 inline constexpr int kMaxPlayerDepth = 20;

@@ -1,5 +1,6 @@
 // evalsynth solve, evalsynth positions and the perfect player, from outside.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -112,6 +113,14 @@ TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws awa
     const int explorer = perfect_move(p.position, 1, rng);  // always explores
     CHECK(sign(p.move_scores[static_cast<std::size_t>(explorer)]) >= std::min(best, 0));
     explored_differently += sign(p.move_scores[static_cast<std::size_t>(explorer)]) != best;
+    // perfect-resist: when lost, the move that loses latest.
+    const int resisting = perfect_move(p.position, 0, rng, true);
+    if (best < 0) {
+      const int latest = *std::max_element(p.move_scores.begin(), p.move_scores.end());
+      CHECK(p.move_scores[static_cast<std::size_t>(resisting)] == latest);
+    } else {
+      CHECK(sign(p.move_scores[static_cast<std::size_t>(resisting)]) == best);
+    }
   }
   CHECK(explored_differently > 0);  // exploring does leave the best class sometimes
 }
@@ -123,6 +132,9 @@ TEST_CASE("perfect players in matches", "[solver][cli]") {
       run_evalsynth("match --x perfect,perfect:0.2 --o ibef@3 --boards " + (scratch / "late.txt") + " --games 4");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("PERFECT - IBEF3") && Contains("PERFECT:0.2 - IBEF3"));
+  const test::Run resist =
+      run_evalsynth("match --x perfect-resist:0.1 --o ibef@2 --boards " + (scratch / "late.txt") + " --games 2");
+  CHECK_THAT(resist.output, Contains("PERFECT-RESIST:0.1 - IBEF2"));
   CHECK_THAT(run_evalsynth("match --x perfect@2 --o ibef@2").output, Contains("takes no depth"));
   CHECK_THAT(run_evalsynth("match --x perfect:1.5 --o ibef@2").output, Contains("EPS from 0 to 1"));
 }

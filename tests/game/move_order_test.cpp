@@ -32,7 +32,9 @@ TEST_CASE("the thesis shuffle: swap-with-any-index, not a uniform permutation", 
       c /= 7;
     }
     ColumnOrder order = kLeftToRight;
-    for (int i = 0; i < 7; ++i) std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(choice[static_cast<std::size_t>(i)])]);
+    for (int i = 0; i < 7; ++i)
+      std::swap(order[static_cast<std::size_t>(i)],
+                order[static_cast<std::size_t>(choice[static_cast<std::size_t>(i)])]);
     stays += order[0] == 1;
     ++total;
   }
