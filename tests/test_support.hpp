@@ -12,7 +12,19 @@
 #include <sstream>
 #include <string>
 
+#include "io/spec.hpp"
+
 namespace test {
+
+// The error a spec text gives (named s.spec), or "(no error)".
+inline std::string spec_error_of(const std::string& text) {
+  try {
+    evalsynth::parse_spec(text, "s.spec");
+  } catch (const evalsynth::InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 struct Run {
   int exit_code;       // -1 if killed by a signal

@@ -20,16 +20,8 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::string error_of(const std::string& text) {
-  try {
-    parse_spec(text, "s.spec");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 using test::InSourceDir;
+using test::spec_error_of;
 
 }  // namespace
 
@@ -180,9 +172,10 @@ TEST_CASE("the archive keeps, per size, only programs better than every smaller 
   Synthesis two(spec);
   two.run();
   CHECK(answer_text(two) == answer_text(run));
-  CHECK_THAT(error_of("algorithm = archive\nrestart-every = 5\n"),
+  CHECK_THAT(spec_error_of("algorithm = archive\nrestart-every = 5\n"),
              Contains("s.spec:2:1: error: restart-every belongs to the generational algorithm"));
-  CHECK_THAT(error_of("algorithm = adate\n"), Contains("'algorithm' is one of generational, archive, not 'adate'"));
+  CHECK_THAT(spec_error_of("algorithm = adate\n"),
+             Contains("'algorithm' is one of generational, archive, not 'adate'"));
 }
 
 TEST_CASE("self-play: the current answer is a training opponent, never a validation one", "[synthesis][self-play]") {
@@ -240,8 +233,9 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   Synthesis one(spec);
   one.run();
   CHECK(answer_text(one) == answer_text(run));
-  CHECK_THAT(error_of("opponents = answer@2\n"), Contains("s.spec:1:1: error: opponents need one besides answer@D"));
-  CHECK_THAT(error_of("opponents = hall3@2, answer@1\n"), Contains("opponents need one besides"));
+  CHECK_THAT(spec_error_of("opponents = answer@2\n"),
+             Contains("s.spec:1:1: error: opponents need one besides answer@D"));
+  CHECK_THAT(spec_error_of("opponents = hall3@2, answer@1\n"), Contains("opponents need one besides"));
 
   // hallK@D: the K best of the hall of fame, ranked as the hall is.
   const std::string hall_text = std::string(text).replace(text.find("answer@1-2"), 10, "hall2@1");
