@@ -11,9 +11,12 @@
 
 namespace evalsynth::evolve {
 
+// The defaults admit the shipped seeds (grammar/examples: at most 301 nodes,
+// and IBEF's 42-term sum is 44 deep because a chain a + b + c nests a level
+// per operator, like every tree walker sees it).
 struct Limits {
-  std::size_t max_size = 300;
-  int max_depth = 30;
+  std::size_t max_size = 400;
+  int max_depth = 50;
 };
 
 class Variation {

@@ -244,7 +244,7 @@ class Interpreter {
     };
     // Programs are saved as text: deeper ones could exceed the parser's nesting limit.
     h["max-depth"] = [&](const auto& e) {
-      s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxNesting, "max-depth"));
+      s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxProgramDepth, "max-depth"));
     };
     h["init-depth"] = [&](const auto& e) {
       s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth"));
@@ -307,8 +307,12 @@ class Interpreter {
 RunSpec parse_spec(const std::string& text, const std::string& source_name) {
   parsing::SourceParse parse(text, source_name);
   std::vector<spec_ast::Entry> entries;
+  // Calls such as random(40) nest a level or two; the bound keeps a hostile
+  // spec from exhausting the parser's stack.
+  constexpr int kMaxSpecNesting = 32;
   parse.whole(spec_parser::spec_file(), entries,
-              {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", ""});
+              {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", "",
+               kMaxSpecNesting, "values nested more than " + std::to_string(kMaxSpecNesting) + " deep"});
   RunSpec spec;
   spec.source = source_name;
   spec.text = text;

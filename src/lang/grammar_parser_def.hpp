@@ -28,6 +28,7 @@ struct production_class : x3::annotate_on_success {};
 struct alternative_class : x3::annotate_on_success {};
 struct token_class : x3::annotate_on_success {};
 struct name_token_class : x3::annotate_on_success {};
+struct start_token_class : x3::annotate_on_success {};
 
 const grammar_file_type grammar_file_rule = "grammar file";
 const x3::rule<statement_class, grammar_ast::Statement> statement = "a production (name ::= ...) or 'start name'";
@@ -59,14 +60,19 @@ const auto name_token_def = word;
 
 const auto grammar_file_rule_def = *statement > x3::eoi;
 const auto statement_def = start_line | production;
-const auto start_line_def = (start_word >> name_token);
+// The keyword is a Token rule of its own so that errors can point at it.
+const x3::rule<start_token_class, grammar_ast::Token> start_token = "'start'";
+const auto start_token_def = start_word;
+const auto start_line_def = (start_token >> name_token);
 const x3::rule<class alternatives_class, std::vector<grammar_ast::Alternative>> alternatives = "an alternative";
 const auto alternatives_def = alternative >> *(lit('|') > alternative);
 const auto production_def = name_token >> lit("::=") > alternatives;
-const auto alternative_def = +token > -(lit('@') > x3::double_);
+const x3::rule<class weight_class, double> weight = "a weight (a number such as 2 or 0.5)";
+const auto weight_def = x3::double_;
+const auto alternative_def = +token > -(lit('@') > weight);
 
 BOOST_SPIRIT_DEFINE(grammar_file_rule, statement, start_line, production, alternative, token, name_token, word,
-                    token_text, start_word, number_text, symbol_text, alternatives)
+                    token_text, start_word, number_text, symbol_text, alternatives, start_token, weight)
 
 const grammar_file_type& grammar_file() { return grammar_file_rule; }
 

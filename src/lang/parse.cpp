@@ -1,5 +1,6 @@
 #include "lang/parse.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -13,29 +14,6 @@ namespace x3 = boost::spirit::x3;
 
 namespace evalsynth::lang {
 namespace {
-
-// Rejects input nested deeper than the recursive-descent parser can take.
-void check_nesting(const std::string& text, const SourceText& map) {
-  int depth = 0, openers = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '#') {
-      while (i < text.size() && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '(') ++depth;
-    if (c == ')') --depth;
-    const bool word_start = std::isalpha(static_cast<unsigned char>(c)) &&
-                            (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])));
-    if (c == '-' || (word_start && (text.compare(i, 2, "if") == 0 || text.compare(i, 3, "let") == 0 ||
-                                    text.compare(i, 3, "not") == 0)))
-      ++openers;
-    if (depth > kMaxNesting) map.fail_at(i, "brackets nested more than " + std::to_string(kMaxNesting) + " deep");
-    if (openers > 50 * kMaxNesting)
-      map.fail_at(
-          i, "program too large: more than " + std::to_string(50 * kMaxNesting) + " of 'if', 'let', 'not' and '-'");
-  }
-}
 
 // Turns the syntax tree into a typed postfix program.
 class Lowering {
@@ -64,7 +42,10 @@ class Lowering {
     locate_.fail(node, message);
   }
 
-  void emit(Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
+  // Appends a node whose children are the last `arity` complete subtrees.
+  // `at` is the syntax the node comes from: where a too-deep tree is reported.
+  template <class Tagged>
+  void emit(const Tagged& at, Op op, Type type, std::int32_t value = 0, std::uint8_t player = 0) {
     if (out_.nodes.size() >= kMaxNodes)
       map_.fail_at(0, "program too large: more than " + std::to_string(kMaxNodes) + " nodes");
     Node n;
@@ -72,14 +53,22 @@ class Lowering {
     n.type = type;
     n.value = value;
     n.player = player;
-    // The children are the last `arity` complete subtrees.
     std::size_t length = 1, end = out_.nodes.size();
+    int depth = 1;
     for (int k = 0; k < op_info(op).arity; ++k) {
+      depth = std::max(depth, 1 + depths_[end - 1]);
       length += out_.nodes[end - 1].length;
       end -= out_.nodes[end - 1].length;
     }
+    // Chains such as a + b + c nest to the left, a level per operator; every
+    // stage after parsing walks the tree recursively, so its depth is bounded
+    // here, with the nesting the parser itself allows.
+    if (depth > kMaxProgramDepth)
+      fail(at, "program nested more than " + std::to_string(kMaxProgramDepth) +
+                   " deep (as a tree: each operator of a chain such as a + b + c is a level)");
     n.length = static_cast<std::uint16_t>(length);
     out_.nodes.push_back(n);
+    depths_.push_back(depth);
   }
 
   template <class Tagged>
@@ -98,18 +87,18 @@ class Lowering {
     if (auto it = arithmetic.find(op); it != arithmetic.end()) {
       require(operation, left, Type::Int, "the left side of '" + op + "'");
       require(operation, right, Type::Int, "the right side of '" + op + "'");
-      emit(it->second, Type::Int);
+      emit(operation, it->second, Type::Int);
       return Type::Int;
     }
     if (auto it = comparisons.find(op); it != comparisons.end()) {
       require(operation, left, Type::Int, "the left side of '" + op + "'");
       require(operation, right, Type::Int, "the right side of '" + op + "'");
-      emit(it->second, Type::Bool);
+      emit(operation, it->second, Type::Bool);
       return Type::Bool;
     }
     require(operation, left, Type::Bool, "the left side of '" + op + "'");
     require(operation, right, Type::Bool, "the right side of '" + op + "'");
-    emit(op == "and" ? Op::And : Op::Or, Type::Bool);
+    emit(operation, op == "and" ? Op::And : Op::Or, Type::Bool);
     return Type::Bool;
   }
 
@@ -128,18 +117,18 @@ class Lowering {
   }
 
   Type lower(const ast::Number& n) {
-    emit(Op::Const, Type::Int, static_cast<std::int32_t>(number_value(n, 2147483647LL)));
+    emit(n, Op::Const, Type::Int, static_cast<std::int32_t>(number_value(n, 2147483647LL)));
     return Type::Int;
   }
 
   Type lower(const ast::Name& name) {
     if (name.text == "true" || name.text == "false") {
-      emit(Op::BoolConst, Type::Bool, name.text == "true");
+      emit(name, Op::BoolConst, Type::Bool, name.text == "true");
       return Type::Bool;
     }
     for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
       if (out_.names[static_cast<std::size_t>(it->first)] == name.text) {
-        emit(Op::Var, it->second, it->first);
+        emit(name, Op::Var, it->second, it->first);
         return it->second;
       }
     if (name.text == "x" || name.text == "o")
@@ -156,17 +145,17 @@ class Lowering {
     // "-5" is the constant -5; "-(5)" negates the constant 5 (the printer
     // relies on the difference to round-trip every program).
     if (const ast::Number* n = u.op == "-" ? boost::get<ast::Number>(&u.operand.get()) : nullptr) {
-      emit(Op::Const, Type::Int, static_cast<std::int32_t>(-number_value(*n, 2147483648LL)));
+      emit(u, Op::Const, Type::Int, static_cast<std::int32_t>(-number_value(*n, 2147483648LL)));
       return Type::Int;
     }
     const Type t = operand(u.operand);
     if (u.op == "-") {
       require(u, t, Type::Int, "the operand of unary '-'");
-      emit(Op::Neg, Type::Int);
+      emit(u, Op::Neg, Type::Int);
       return Type::Int;
     }
     require(u, t, Type::Bool, "the operand of 'not'");
-    emit(Op::Not, Type::Bool);
+    emit(u, Op::Not, Type::Bool);
     return Type::Bool;
   }
 
@@ -175,7 +164,7 @@ class Lowering {
     const Type a = expression(e.then_branch);
     const Type b = expression(e.else_branch);
     if (a != b) fail(e.else_branch, "the 'then' and 'else' branches must have the same type");
-    emit(Op::If, a);
+    emit(e, Op::If, a);
     return a;
   }
 
@@ -193,7 +182,7 @@ class Lowering {
     scope_.emplace_back(index, bound);
     const Type body = expression(e.body);
     scope_.pop_back();
-    emit(Op::Let, body, index);
+    emit(e, Op::Let, body, index);
     return body;
   }
 
@@ -213,25 +202,25 @@ class Lowering {
     if (f == "sq") {
       arity(2);
       int_args();
-      emit(Op::Sq, Type::Int);
+      emit(call, Op::Sq, Type::Int);
       return Type::Int;
     }
     if (f == "height") {
       arity(1);
       int_args();
-      emit(Op::Height, Type::Int);
+      emit(call, Op::Height, Type::Int);
       return Type::Int;
     }
     if (f == "min" || f == "max") {
       arity(2);
       int_args();
-      emit(f == "min" ? Op::Min : Op::Max, Type::Int);
+      emit(call, f == "min" ? Op::Min : Op::Max, Type::Int);
       return Type::Int;
     }
     if (f == "abs") {
       arity(1);
       int_args();
-      emit(Op::Abs, Type::Int);
+      emit(call, Op::Abs, Type::Int);
       return Type::Int;
     }
     for (int id = 0; id < kFeatureCount; ++id) {
@@ -243,7 +232,7 @@ class Lowering {
       if (info.takes_player) player = player_argument(args[0], f);
       int feature = id;
       if (info.window_count) feature = id + window_argument(args[1]) - 1;
-      emit(Op::Feature, Type::Int, feature, player);
+      emit(call, Op::Feature, Type::Int, feature, player);
       return Type::Int;
     }
     fail(call.name, "unknown function '" + f + "' (see grammar/README.md for the functions and features)");
@@ -281,6 +270,7 @@ class Lowering {
   const SourceText& map_;
   Program& out_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
+  std::vector<int> depths_;                             // the depth of each emitted node's subtree
 };
 
 }  // namespace
@@ -289,11 +279,13 @@ Program parse_program(const std::string& text, const std::string& source_name) {
   parsing::SourceParse parse(text, source_name);
   const SourceText& map = parse.source;
   if (text.size() > kMaxSourceBytes) map.fail_at(0, "program text larger than 1 MiB");
-  check_nesting(text, map);
 
   ast::Expression tree;
   parse.whole(parser::program(), tree,
-              {"an operator or the end of the program", "an expression", " but the program ends here"});
+              {"an operator or the end of the program", "an expression", " but the program ends here",
+               kMaxProgramDepth + 1,  // the whole program is level 0
+               "expressions nested more than " + std::to_string(kMaxProgramDepth) +
+                   " deep (brackets, if, let, not and unary '-' each open a level)"});
 
   Program program;
   Lowering lowering(parse.handler, map, program);

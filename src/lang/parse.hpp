@@ -10,8 +10,11 @@
 
 namespace evalsynth::lang {
 
-// Limits that keep hostile input from exhausting the stack or memory.
-inline constexpr int kMaxNesting = 200;          // brackets, if, let, not, unary minus
+// Limits that keep hostile input from exhausting the stack or memory. A
+// program nests at most kMaxProgramDepth deep both as written (brackets, if,
+// let, not, unary minus) and as a tree (Program::depth()), so every stage that
+// walks a program recursively has a bounded stack.
+inline constexpr int kMaxProgramDepth = 200;
 inline constexpr std::size_t kMaxNodes = 20000;  // nodes of one program
 inline constexpr std::size_t kMaxSourceBytes = 1 << 20;
 

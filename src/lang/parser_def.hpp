@@ -79,13 +79,14 @@ const auto in_keyword_def = lexeme[lit("in") >> word_end];
 const auto reserved = lexeme[(lit("let") | "in" | "if" | "then" | "else" | "and" | "or" | "not") >> word_end];
 
 const auto program_rule_def = expression > x3::eoi;
-const auto expression_def = or_expression;
+// nested[...] marks where the grammar recurses: parse() bounds it by kMaxProgramDepth.
+const auto expression_def = parsing::nested[or_expression];
 const auto or_expression_def = and_expression >> *or_operation;
 const auto or_operation_def = lexeme[string("or") >> word_end] > and_expression;
 const auto and_expression_def = not_expression >> *and_operation;
 const auto and_operation_def = lexeme[string("and") >> word_end] > not_expression;
 const auto not_expression_def = not_unary | comparison;
-const auto not_unary_def = lexeme[string("not") >> word_end] > not_expression;
+const auto not_unary_def = lexeme[string("not") >> word_end] > parsing::nested[not_expression];
 const auto comparison_def = sum >> *comparison_operation;
 const auto comparison_operation_def =
     (string("<=") | string(">=") | string("!=") | string("==") | string("<") | string(">") | string("=")) > sum;
@@ -94,7 +95,7 @@ const auto sum_operation_def = (string("+") | string("-")) > product;
 const auto product_def = unary >> *product_operation;
 const auto product_operation_def = (string("*") | string("/") | string("%")) > unary;
 const auto unary_def = negation | primary;
-const auto negation_def = string("-") > unary;
+const auto negation_def = string("-") > parsing::nested[unary];
 const auto primary_def = number | if_then_else | let_in | call | name | (lit('(') > expression > lit(')'));
 const auto call_def = name >> lit('(') >> -(expression % ',') > lit(')');
 const auto if_then_else_def = if_keyword > expression > then_keyword > expression > else_keyword > expression;

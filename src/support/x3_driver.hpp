@@ -3,6 +3,8 @@
 // nodes it tagged: what the parsers of programs, grammar files and specs share.
 
 #include <algorithm>
+#include <cassert>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -18,6 +20,10 @@ class NodeLocator {
 
   template <class Tagged>
   std::size_t offset(const Tagged& node) const {
+    // A node no annotate_on_success rule produced has no position; pointing
+    // at the start of the text beats an out-of-range exception.
+    assert(node.id_first >= 0 && "the node's rule does not derive from annotate_on_success");
+    if (node.id_first < 0) return 0;
     return static_cast<std::size_t>(handler_.position_of(node).begin() - source_.text().cbegin());
   }
   template <class Tagged>
@@ -40,6 +46,10 @@ struct ExpectationWords {
   std::string at_end_of_input;  // what X3's "eoi" expectation means here
   std::string fallback;         // when no expectation failed
   std::string when_text_ends;   // appended when the text ended too early, e.g. " but the program ends here"
+  // How deep the grammar's nested[...] parts may recurse, and what to say past
+  // that, e.g. "expressions nested more than 500 deep".
+  int max_nesting = std::numeric_limits<int>::max();
+  std::string too_deep = "input nested too deep";
 };
 
 // Parses all of `source` with `rule` into `out`, tagging nodes in `handler`;
@@ -49,11 +59,19 @@ template <class Rule, class Attribute>
 void parse_whole(const Rule& rule, const SourceText& source, error_handler_type& handler, Attribute& out,
                  const ExpectationWords& words) {
   SyntaxErrorInfo error;
+  error.max_nesting = words.max_nesting;
   const auto grammar =
       x3::with<x3::error_handler_tag>(std::ref(handler))[x3::with<syntax_error_tag>(std::ref(error))[rule]];
   iterator_type first = source.text().cbegin();
-  if (x3::phrase_parse(first, source.text().cend(), grammar, skipper, out)) return;
-  std::size_t where = static_cast<std::size_t>((error.set ? error.where : first) - source.text().cbegin());
+  try {
+    if (x3::phrase_parse(first, source.text().cend(), grammar, skipper, out)) return;
+  } catch (const NestingTooDeep& e) {
+    source.fail_at(static_cast<std::size_t>(e.where - source.text().cbegin()), words.too_deep);
+  }
+  // Point at the next token, not at the white space before it.
+  iterator_type at = error.set ? error.where : first;
+  x3::parse(at, source.text().cend(), *skipper);
+  std::size_t where = static_cast<std::size_t>(at - source.text().cbegin());
   const bool at_end = where >= source.end_of_content();
   where = std::min(where, source.end_of_content());
   std::string expected = error.set ? error.expected : words.fallback;

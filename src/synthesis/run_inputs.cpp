@@ -1,5 +1,7 @@
 #include "synthesis/run_inputs.hpp"
 
+#include <cassert>
+
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "support/files.hpp"
@@ -47,10 +49,16 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
     lang::Program seed = lang::read_program_file(path);
     if (const auto why = g.why_not_derived(seed))
       throw InputError(TextLocation{path, 1, 1}, "seed program is not in the search space: " + *why);
-    if (!variation.acceptable(seed))
-      throw InputError(TextLocation{path, 1, 1}, "seed program exceeds max-size " +
-                                                     std::to_string(spec.limits.max_size) + " or max-depth " +
-                                                     std::to_string(spec.limits.max_depth));
+    if (seed.size() > spec.limits.max_size)
+      throw InputError(TextLocation{path, 1, 1}, "seed program has " + std::to_string(seed.size()) +
+                                                     " nodes, more than the spec's max-size " +
+                                                     std::to_string(spec.limits.max_size) + " (raise max-size)");
+    if (seed.depth() > spec.limits.max_depth)
+      throw InputError(TextLocation{path, 1, 1}, "seed program is " + std::to_string(seed.depth()) +
+                                                     " deep, more than the spec's max-depth " +
+                                                     std::to_string(spec.limits.max_depth) +
+                                                     " (raise max-depth; a chain a + b + c is a level per operator)");
+    assert(variation.acceptable(seed));
     seeds.add(lang::to_text(seed));
     in.seeds.push_back(std::move(seed));
   }
