@@ -270,7 +270,7 @@ class Lowering {
   const SourceText& map_;
   Program& out_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
-  std::vector<int> depths_;                             // the depth of each emitted node's subtree
+  std::vector<int> depths_;                           // the depth of each emitted node's subtree
 };
 
 }  // namespace

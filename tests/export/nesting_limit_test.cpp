@@ -93,9 +93,8 @@ TEST_CASE("programs nest up to the documented limit, through every stage, and no
 }
 
 TEST_CASE("a too-deep program is reported where the expression over the limit begins", "[lang][limits]") {
-  const std::string brackets =
-      std::string(static_cast<std::size_t>(lang::kMaxProgramDepth) + 1, '(') + "1" +
-      std::string(static_cast<std::size_t>(lang::kMaxProgramDepth) + 1, ')');
+  const std::string brackets = std::string(static_cast<std::size_t>(lang::kMaxProgramDepth) + 1, '(') + "1" +
+                               std::string(static_cast<std::size_t>(lang::kMaxProgramDepth) + 1, ')');
   CHECK_THAT(error_of(brackets), Contains("deep.eval:1:" + std::to_string(lang::kMaxProgramDepth + 2) + ": error:"));
   // The excerpt is a window around the caret, not the whole (long) line.
   const std::string message = error_of(brackets);
