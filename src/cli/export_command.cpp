@@ -101,8 +101,9 @@ int export_command(const Args& args) {
   if (!exporter::is_usable_identifier(name))
     throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");
   const std::string player = header.substr(0, header.rfind('.')) + "_player.cpp";
-  check_writable(header);
-  if (with_player) check_writable(player);
+  std::vector<FileRole> outputs = {{header, "--cpp"}};
+  if (with_player) outputs.push_back({player, "the --player program " + player});
+  check_outputs(outputs, {{program[0], "the program"}});
   write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance}));
   std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
               header.c_str(), name.c_str(), name.c_str());

@@ -8,6 +8,7 @@
 #include "support/progress.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "tournament/match.hpp"
+#include "tournament/player_syntax.hpp"
 #include "tournament/start_boards.hpp"
 
 namespace evalsynth {
@@ -83,8 +84,14 @@ int match_command(const Args& args) {
       rules(word_of(kRuleSetWords, options.game.rules));
   options.progress = ProgressLine::stderr_is_terminal();
 
-  if (command.given("csv")) check_writable(csv);
-  if (command.given("json")) check_writable(json);
+  std::vector<FileRole> outputs, inputs;
+  if (command.given("csv")) outputs.push_back({csv, "--csv"});
+  if (command.given("json")) outputs.push_back({json, "--json"});
+  if (from_file) inputs.push_back({boards_file, "the --boards file"});
+  for (const std::string& list : {x_text, o_text})
+    for (const PlayerEntry& entry : parse_player_entries(list))
+      if (entry.kind == PlayerEntry::Kind::File) inputs.push_back({entry.name, "the player " + entry.name});
+  check_outputs(outputs, inputs);
   const std::vector<Position> boards = from_file ? read_board_file(boards_file) : std::vector<Position>{Position{}};
 
   std::vector<Pairing> pairings;

@@ -51,10 +51,11 @@ int positions_command(const Args& args) {
   const std::vector<int> range = parse_ply_range(plies);
   options.first_ply = range.front();
   options.last_ply = range.back();
-  check_writable(output);
+  std::vector<FileRole> inputs;
+  for (const std::string& file : excluded) inputs.push_back({file, "an --exclude file"});
+  check_outputs({{output, "--output"}}, inputs);
   std::vector<solver::LabelledPosition> exclude;
   for (const std::string& file : excluded) {
-    if (file == output) throw UsageError("--exclude " + file + " is also the --output file");
     const auto set = solver::read_analysis_file(file);
     exclude.insert(exclude.end(), set.begin(), set.end());
   }

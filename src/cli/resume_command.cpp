@@ -3,6 +3,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
+#include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
@@ -17,7 +18,8 @@ const char* const kResumeHelp =
     "exactly as if it had never stopped: the same log.csv (timing columns\n"
     "aside) and the same answer. It uses the spec text saved in the checkpoint,\n"
     "and refuses to go on if a file the spec names (grammar, seeds, opponents,\n"
-    "boards, positions) has changed since.\n"
+    "boards, positions) has changed since, or if the run's checkpoint or\n"
+    "results folder now holds another run's files (it would overwrite them).\n"
     "\n"
     "Options:\n"
     "  --threads N     worker threads (results do not depend on it)\n"
@@ -38,6 +40,24 @@ std::string changed_inputs(const InputFingerprints& saved, const InputFingerprin
   compare(saved.strength_positions, now.strength_positions, "the strength positions");
   compare(saved.seed_population, now.seed_population, "the seed population");
   return out;
+}
+
+// The checkpoint folder a resumed run writes to may since hold another run
+// of the same name (a checkpoint resumed from a copy elsewhere).
+void check_checkpoint_folder(const RunSpec& spec, const std::string& folder) {
+  const std::vector<std::string> files = list_checkpoints(folder);
+  if (files.empty()) return;
+  Checkpoint newest;
+  try {
+    newest = read_checkpoint(files.back());
+  } catch (const InputError& e) {
+    throw InputError(TextLocation{folder, 1, 1}, "the run's checkpoint folder holds a checkpoint that does not read (" +
+                                                     e.message() + "); move it away to resume here");
+  }
+  if (newest.spec_hash != spec.hash())
+    throw InputError(TextLocation{files.back(), 1, 1},
+                     "the run's checkpoint folder holds checkpoints of another run (spec " + newest.spec_source +
+                         "), which resuming would overwrite; move them away first");
 }
 
 }  // namespace
@@ -68,6 +88,8 @@ int resume_command(const Args& args) {
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
   const FolderLock lock(options.checkpoint_folder);
+  check_checkpoint_folder(spec, options.checkpoint_folder);
+  check_results_folder(spec, false);
   Synthesis run(spec, std::move(checkpoint.state));
   const std::string changed = changed_inputs(checkpoint.inputs, run.inputs());
   if (!changed.empty())

@@ -3,6 +3,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
+#include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
@@ -76,7 +77,12 @@ int run_command(const Args& args) {
   command.parse(args);
   RunSpec spec = read_spec_file(specs[0]);
   if (command.given("threads")) spec.threads = threads;
+  options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
   if (dry_run) {
+    // Everything a run checks before its work, without writing anything.
+    check_previous_run(spec, options.checkpoint_folder, overwrite);
+    check_results_folder(spec, overwrite, true);
+    const Synthesis inputs_check(spec);
     std::fputs(spec.resolved_text().c_str(), stdout);
     std::printf(
         "# spec hash %016llx (results and checkpoints carry it; threads, output and checkpoint settings do not change "
@@ -84,9 +90,9 @@ int run_command(const Args& args) {
         static_cast<unsigned long long>(spec.hash()));
     return 0;
   }
-  options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
   const FolderLock lock(options.checkpoint_folder);
   check_previous_run(spec, options.checkpoint_folder, overwrite);
+  check_results_folder(spec, overwrite);
   Synthesis run(spec);
   remove_checkpoints(options.checkpoint_folder);
   std::printf("run %s: %zu training boards, %zu validation boards, %zu games per candidate, population %d\n",

@@ -14,7 +14,7 @@ namespace evalsynth {
 
 int run_session(Synthesis& run, const SessionOptions& options) {
   const RunSpec& spec = run.spec();
-  const std::string results = spec.output + "/" + spec.name;
+  const std::string results = results_folder(spec);
   const bool terminal = ProgressLine::stderr_is_terminal();
   const int first_generation = run.state().generation;
   using Clock = std::chrono::steady_clock;

@@ -54,8 +54,12 @@ int strength_command(const Args& args) {
   if (!command.given("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
   const std::vector<int> depths = parse_depth_list(depth_text);
   if (files.empty()) files.push_back("specs/positions/test.analysis");
-  if (command.given("csv")) check_writable(csv_file);
-  if (command.given("json")) check_writable(json_file);
+  std::vector<FileRole> outputs, inputs;
+  if (std::filesystem::exists(evaluator[0])) inputs.push_back({evaluator[0], "the evaluator"});
+  if (command.given("csv")) outputs.push_back({csv_file, "--csv"});
+  if (command.given("json")) outputs.push_back({json_file, "--json"});
+  for (const std::string& f : files) inputs.push_back({f, "a --positions file"});
+  check_outputs(outputs, inputs);
   const std::string& name = evaluator[0];
   const std::vector<Player> base = parse_player_list(name + (name == "random" ? "" : "@1"), read_evaluator_program);
   std::vector<std::vector<LabelledPosition>> sets;

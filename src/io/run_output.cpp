@@ -1,5 +1,7 @@
 #include "io/run_output.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 
@@ -109,14 +111,69 @@ std::string summary_json(const Synthesis& run) {
                     {"hall_of_fame", hall}});
 }
 
-void write_run_outputs(const Synthesis& run, const std::string& folder) {
+namespace {
+
+constexpr const char* kResultFiles[] = {"best.eval", "log.csv", "summary.json", "spec.spec"};
+
+void create_results_folder(const std::string& folder) {
   std::error_code error;
   std::filesystem::create_directories(folder, error);
   if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the results folder: " + error.message());
+}
+
+}  // namespace
+
+void write_run_outputs(const Synthesis& run, const std::string& folder) {
+  create_results_folder(folder);
   write_file_atomically(folder + "/best.eval", answer_text(run));
   write_file_atomically(folder + "/log.csv", log_csv(run));
   write_file_atomically(folder + "/summary.json", summary_json(run));
   write_file_atomically(folder + "/spec.spec", run.spec().text);
+}
+
+std::string results_folder(const RunSpec& spec) { return spec.output + "/" + spec.name; }
+
+void check_results_folder(const RunSpec& spec, bool overwrite, bool dry_run) {
+  namespace fs = std::filesystem;
+  const std::string folder = results_folder(spec);
+  std::error_code ignored;
+  if (fs::exists(folder, ignored) && !fs::is_directory(folder, ignored))
+    throw InputError(TextLocation{folder, 1, 1}, "the results folder is in the way: this is a file, not a folder");
+  if (!overwrite) {
+    const std::string advice = "; choose another name or output folder in the spec, or move it away";
+    const std::string summary = folder + "/summary.json";
+    if (fs::exists(summary, ignored)) {
+      const Json saved = Json::parse(read_text_file(summary, "summary", std::size_t{1} << 24), nullptr, false);
+      const bool ours = !saved.is_discarded() && saved.is_object() && saved.contains("spec_hash") &&
+                        saved["spec_hash"] == hex(spec.hash());
+      if (!ours)
+        throw InputError(TextLocation{summary, 1, 1},
+                         "the results folder holds the results of another run" +
+                             (saved.is_object() && saved.contains("spec") && saved["spec"].is_string()
+                                  ? " (spec " + saved["spec"].get<std::string>() + ")"
+                                  : std::string()) +
+                             ", which this run would overwrite" + advice);
+    } else {
+      for (const char* file : kResultFiles)
+        if (fs::exists(folder + "/" + file, ignored))
+          throw InputError(TextLocation{folder + "/" + file, 1, 1},
+                           "the results folder holds files of an unknown run, which this run would overwrite" + advice);
+    }
+  }
+  std::vector<FileRole> outputs;
+  for (const char* file : kResultFiles) outputs.push_back({folder + "/" + file, std::string("the result ") + file});
+  if (dry_run && !fs::exists(folder, ignored)) {
+    fs::path parent = fs::absolute(folder, ignored);
+    while (!parent.empty() && !fs::exists(parent, ignored) && parent != parent.parent_path())
+      parent = parent.parent_path();
+    if (!fs::is_directory(parent, ignored) || ::access(parent.c_str(), W_OK) != 0)
+      throw InputError(TextLocation{folder, 1, 1},
+                       "cannot create the results folder: " + parent.string() + " is not a writable folder");
+    check_outputs(outputs, spec.input_files(), false);
+    return;
+  }
+  create_results_folder(folder);
+  check_outputs(outputs, spec.input_files());
 }
 
 }  // namespace evalsynth

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -30,6 +31,8 @@ class Interpreter {
     std::vector<std::string> keys;
     for (const auto& [key, handler] : table) keys.push_back(key);
     std::map<std::string, const spec_ast::Entry*> seen;
+    for (const auto& entry : entries)
+      for (const auto& sum : entry.values) check_printable(sum);
     for (const auto& entry : entries) {
       const std::string& key = entry.key.text;
       const auto it = table.find(key);
@@ -49,6 +52,39 @@ class Interpreter {
 
  private:
   using Handler = std::function<void(const spec_ast::Entry&)>;
+
+  // Quoted values may hold any byte but a quote and a line end; a control
+  // byte (NUL above all, which would cut a path short) is never meant.
+  void check_printable(const spec_ast::Word& w) const {
+    for (const char c : w.text)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) {
+        char code[8];
+        std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(c));
+        locate_.fail(w, std::string("a value cannot contain the control byte ") + code);
+      }
+  }
+  void check_printable(const spec_ast::Sum& sum) const {
+    for (const auto& term : sum.terms) {
+      if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
+        check_printable(*word);
+        continue;
+      }
+      const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
+      check_printable(call.name);
+      for (const auto& argument : call.arguments) check_printable(argument);
+    }
+  }
+
+  // A list whose order matters but whose values must differ: a repeat is a
+  // slip (colours = x, x) or doubles work without saying so.
+  template <class T>
+  void check_distinct(const std::vector<const spec_ast::Word*>& list, const std::vector<T>& values,
+                      const std::string& key) const {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (values[i] == values[j])
+          locate_.fail(*list[i], "'" + key + "' lists '" + list[j]->text + "' twice (each value once)");
+  }
 
   // All the words of a value that must be a plain list (no '+', no calls).
   std::vector<const spec_ast::Word*> words(const spec_ast::Entry& e) const {
@@ -122,6 +158,15 @@ class Interpreter {
     return w.text;
   }
 
+  // A folder the run writes into (created if missing).
+  std::string folder(const spec_ast::Word& w, const std::string& key) const {
+    if (w.text.empty()) locate_.fail(w, "'" + key + "' names a folder; it cannot be empty (use . for this folder)");
+    std::error_code ignored;
+    if (std::filesystem::exists(w.text, ignored) && !std::filesystem::is_directory(w.text, ignored))
+      locate_.fail(w, "'" + key + "' names a folder, but '" + w.text + "' is a file");
+    return w.text;
+  }
+
   std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
     std::vector<BoardSource> out;
     for (const auto& sum : e.values)
@@ -150,16 +195,20 @@ class Interpreter {
   std::map<std::string, Handler> handlers() {
     std::map<std::string, Handler> h;
     RunSpec& s = spec_;
+    // The name becomes a folder in the results and checkpoint folders.
     h["name"] = [&](const auto& e) {
       const auto& w = one_word(e);
-      if (w.text.find('/') != std::string::npos || w.text == "." || w.text == "..")
-        locate_.fail(w, "a run name is a plain name, not a path");
+      if (w.text.empty()) locate_.fail(w, "a run name cannot be empty (it names the run's folders)");
+      if (w.text.find_first_of("/\\") != std::string::npos || w.text.front() == '.')
+        locate_.fail(w, "a run name is a plain folder name: no '/' or '\\', not starting with '.'");
+      if (w.text.size() > 100) locate_.fail(w, "a run name has at most 100 characters");
       s.name = w.text;
     };
     h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
     h["seeds"] = [&](const auto& e) {
       s.seeds.clear();
       for (const auto* w : words(e)) s.seeds.push_back(existing_file(*w, "seed program"));
+      check_distinct(words(e), s.seeds, "seeds");
     };
     h["seed-population"] = [&](const auto& e) { s.seed_population = existing_path(one_word(e), "seed population"); };
     h["opponents"] = [&](const auto& e) {
@@ -178,21 +227,25 @@ class Interpreter {
           locate_.fail(*w, "opponent program '" + entry.name + "' not found");
         s.opponents.push_back(w->text);
       }
+      check_distinct(words(e), s.opponents, "opponents");
     };
     h["colours"] = [&](const auto& e) {
       s.colours.clear();
       for (const auto* w : words(e)) s.colours.push_back(choice<Side>(*w, "colours", {{"x", Side::X}, {"o", Side::O}}));
+      check_distinct(words(e), s.colours, "colours");
     };
     h["candidate-depths"] = [&](const auto& e) {
       s.candidate_depths.clear();
       for (const auto* w : words(e))
         s.candidate_depths.push_back(static_cast<int>(integer(*w, 1, 12, "candidate-depths")));
+      check_distinct(words(e), s.candidate_depths, "candidate-depths");
     };
     h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
     h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
     h["strength-positions"] = [&](const auto& e) {
       s.strength_positions.clear();
       for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
+      check_distinct(words(e), s.strength_positions, "strength-positions");
     };
     h["strength-depth"] = [&](const auto& e) {
       s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
@@ -257,8 +310,8 @@ class Interpreter {
     };
     h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
     h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
-    h["output"] = [&](const auto& e) { s.output = one_word(e).text; };
-    h["checkpoints"] = [&](const auto& e) { s.checkpoints = one_word(e).text; };
+    h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
+    h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
     h["checkpoint-every"] = [&](const auto& e) {
       s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every"));
     };

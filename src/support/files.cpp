@@ -58,11 +58,43 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 }
 
 void check_writable(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw InputError(TextLocation{path, 1, 1}, "this is a folder; expected a file to write");
   const std::string probe = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(probe.c_str(), "wb");
   if (!f) throw InputError(TextLocation{path, 1, 1}, std::string("cannot write here: ") + std::strerror(errno));
   std::fclose(f);
   std::remove(probe.c_str());
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::exists(a, error) && fs::exists(b, error)) {
+    const bool same = fs::equivalent(a, b, error);
+    if (!error) return same;
+  }
+  const fs::path ca = fs::weakly_canonical(a, error);
+  if (error) return fs::path(a).lexically_normal() == fs::path(b).lexically_normal();
+  const fs::path cb = fs::weakly_canonical(b, error);
+  if (error) return fs::path(a).lexically_normal() == fs::path(b).lexically_normal();
+  return ca == cb;
+}
+
+void check_outputs(const std::vector<FileRole>& outputs, const std::vector<FileRole>& inputs, bool probe) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const FileRole& out = outputs[i];
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(outputs[j].path, out.path))
+        throw InputError(TextLocation{out.path, 1, 1},
+                         out.role + " and " + outputs[j].role + " name the same file; one would be lost");
+    for (const FileRole& in : inputs)
+      if (same_file(in.path, out.path))
+        throw InputError(TextLocation{out.path, 1, 1},
+                         out.role + " names " + in.role + ", which writing it would replace");
+    if (probe) check_writable(out.path);
+  }
 }
 
 }  // namespace evalsynth

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace evalsynth {
 
@@ -18,8 +19,26 @@ std::string read_text_file(const std::string& path, const std::string& what,
 // Throws InputError (located at the path) on failure.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// Checks early that `path` can be written (its folder exists and is writable),
-// so long work does not end in a failed write. Throws InputError.
+// Checks early that `path` can be written (its folder exists and is writable,
+// and it is not a folder), so long work does not end in a failed write.
+// Throws InputError.
 void check_writable(const std::string& path);
+
+// True when the two paths name the same file: the same existing file (links
+// included), or the same place once `.`, `..` and symbolic links are resolved.
+bool same_file(const std::string& a, const std::string& b);
+
+// A file a command reads or writes, with what the user called it ("--csv",
+// "the boards file").
+struct FileRole {
+  std::string path;
+  std::string role;
+};
+
+// The check every command makes before its work: each output writable, no
+// two outputs the same file (one would be lost), no output the same file as
+// an input (the input would be replaced). Throws InputError at the path.
+// `probe`: also try creating each output (its folder must exist).
+void check_outputs(const std::vector<FileRole>& outputs, const std::vector<FileRole>& inputs = {}, bool probe = true);
 
 }  // namespace evalsynth

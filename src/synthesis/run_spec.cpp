@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "support/random.hpp"
+#include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
 namespace {
@@ -103,6 +104,27 @@ std::uint64_t RunSpec::hash() const {
     if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
   }
   return hash_text(text);
+}
+
+}  // namespace evalsynth
+
+namespace evalsynth {
+
+std::vector<FileRole> RunSpec::input_files() const {
+  std::vector<FileRole> files;
+  if (!source.empty()) files.push_back({source, "the spec"});
+  files.push_back({grammar, "the grammar"});
+  for (const std::string& s : seeds) files.push_back({s, "the seed " + s});
+  for (const std::string& o : opponents) {
+    const PlayerEntry entry = parse_player_entry(o, true);
+    if (entry.kind == PlayerEntry::Kind::File) files.push_back({entry.name, "the opponent " + entry.name});
+  }
+  for (const auto* boards : {&training, &validation})
+    for (const BoardSource& b : *boards)
+      if (b.kind == BoardSource::Kind::File) files.push_back({b.path, "the board file " + b.path});
+  for (const std::string& p : strength_positions) files.push_back({p, "the positions " + p});
+  if (!seed_population.empty()) files.push_back({seed_population, "the seed population"});
+  return files;
 }
 
 }  // namespace evalsynth

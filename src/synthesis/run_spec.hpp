@@ -11,6 +11,7 @@
 #include "evolve/algorithm.hpp"
 #include "evolve/operators.hpp"
 #include "evolve/variation.hpp"
+#include "support/files.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/start_boards.hpp"
 
@@ -60,6 +61,9 @@ struct RunSpec {
   // The fully resolved spec, in spec syntax (what --dry-run prints).
   std::string resolved_text() const;
   std::uint64_t hash() const;
+  // Every file the run reads (the spec, grammar, seeds, opponent programs,
+  // board and position files, the seed population), which it must never write.
+  std::vector<FileRole> input_files() const;
 };
 
 }  // namespace evalsynth

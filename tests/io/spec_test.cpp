@@ -53,9 +53,43 @@ TEST_CASE("bad specs say what and where", "[spec][errors]") {
              Contains("s.spec:2:1: error: elitism must be smaller than the population"));
   CHECK_THAT(spec_error_of("time-budget = soon\n"), Contains("wants a duration such as 90s"));
   CHECK_THAT(spec_error_of("population =\n"), Contains("s.spec:1:13: error: expected a value"));
-  CHECK_THAT(spec_error_of("name = a/b\n"), Contains("a run name is a plain name"));
+  CHECK_THAT(spec_error_of("name = a/b\n"), Contains("a run name is a plain folder name"));
   CHECK_THAT(spec_error_of("opponents = nothere.eval@2\n"), Contains("opponent program 'nothere.eval' not found"));
   CHECK_THAT(spec_error_of("crossover = 2\n"), Contains("'crossover' wants a number"));
+}
+
+TEST_CASE("spec values that would misplace files, cut paths or repeat work are located errors", "[spec][errors]") {
+  InSourceDir here;
+  using namespace std::string_literals;
+  std::string nested = "training-boards = ";
+  for (int i = 0; i < 40000; ++i) nested += "random(";
+  const struct {
+    std::string spec;
+    std::string message;
+  } cases[] = {
+      {"name = \"\"\n", "s.spec:1:8: error: a run name cannot be empty"},
+      {"name = .hidden\n", "s.spec:1:8: error: a run name is a plain folder name"},
+      {"name = \"a\\b\"\n", "a run name is a plain folder name"},
+      {"name = " + std::string(101, 'n') + "\n", "at most 100 characters"},
+      {"name = \"a\0b\"\n"s, "s.spec:1:8: error: a value cannot contain the control byte 0x00"},
+      {"grammar = \"grammar/features.grammar\0.txt\"\n"s,
+       "s.spec:1:11: error: a value cannot contain the control byte"},
+      {"training-boards = file(\"a\x01\")\n", "s.spec:1:24: error: a value cannot contain the control byte 0x01"},
+      {"output = \"\"\n", "s.spec:1:10: error: 'output' names a folder; it cannot be empty"},
+      {"checkpoints = specs/quick.spec\n", "'checkpoints' names a folder, but 'specs/quick.spec' is a file"},
+      {"colours = x, x\n", "s.spec:1:14: error: 'colours' lists 'x' twice"},
+      {"candidate-depths = 1, 2, 1\n", "s.spec:1:26: error: 'candidate-depths' lists '1' twice"},
+      {"opponents = ibef@2, adate@2, ibef@2\n", "s.spec:1:30: error: 'opponents' lists 'ibef@2' twice"},
+      {"seeds = grammar/examples/ibef.eval, grammar/examples/ibef.eval\n", "'seeds' lists"},
+      {nested, "s.spec:1:"},  // values nested far too deep: an error, not a crash
+      {"training-boards = " + std::string(33 * 7, ' ') + "\n", "expected a value"},
+      {"max-depth = 201\n", "'max-depth' wants a whole number from 1 to 200"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.spec.substr(0, 80));
+    CHECK_THAT(spec_error_of(c.spec), Contains(c.message));
+  }
+  CHECK_THAT(spec_error_of(nested), Contains("values nested more than 32 deep"));
 }
 
 TEST_CASE("spec opponents are checked by the player syntax, located", "[spec][errors]") {
