@@ -5,6 +5,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "game/position.hpp"
 #include "lang/parser.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
@@ -202,12 +203,15 @@ class Lowering {
     if (f == "sq") {
       arity(2);
       int_args();
+      require_on_board(args[0], kRows, "row", "sq(row, col)");
+      require_on_board(args[1], kColumns, "column", "sq(row, col)");
       emit(call, Op::Sq, Type::Int);
       return Type::Int;
     }
     if (f == "height") {
       arity(1);
       int_args();
+      require_on_board(args[0], kColumns, "column", "height(col)");
       emit(call, Op::Height, Type::Int);
       return Type::Int;
     }
@@ -248,6 +252,29 @@ class Lowering {
       level = &inner->get();
     }
     return nullptr;
+  }
+
+  // A square or column written as a plain number must be on the board: a
+  // typo there is never meant. Computed arguments (anything else, a number
+  // in brackets included) keep the total semantics: off the board is 0.
+  void require_on_board(const ast::Expression& e, int count, const char* what, const char* call) {
+    if (locate_.source().text()[locate_.offset(e)] == '(') return;
+    const ast::Operand* sole = sole_operand(e);
+    if (!sole) return;
+    long long value = 0;
+    if (const auto* n = boost::get<ast::Number>(&sole->get())) {
+      value = number_value(*n, 2147483647LL);
+    } else if (const auto* u = boost::get<x3::forward_ast<ast::Unary>>(&sole->get())) {
+      const auto* negated = u->get().op == "-" ? boost::get<ast::Number>(&u->get().operand.get()) : nullptr;
+      if (!negated) return;
+      value = -number_value(*negated, 2147483648LL);
+    } else {
+      return;
+    }
+    if (value < 0 || value >= count)
+      fail(e, std::string(what) + " " + std::to_string(value) + " is off the board (" + call + " takes " + what +
+                  "s 0 to " + std::to_string(count - 1) + "); a computed argument off the board gives 0, so write (" +
+                  std::to_string(value) + ") if that is meant");
   }
 
   std::uint8_t player_argument(const ast::Expression& e, const std::string& f) {

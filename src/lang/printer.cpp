@@ -1,5 +1,7 @@
 #include "lang/printer.hpp"
 
+#include "game/position.hpp"
+
 namespace evalsynth::lang {
 namespace {
 
@@ -115,7 +117,11 @@ class Printer {
         out_ += '(';
         for (std::size_t k = 0; k < kids.size(); ++k) {
           if (k) out_ += ", ";
-          print(kids[k], kFull);
+          // A plain number off the board would not read back (the parser
+          // rejects it as a typo); in brackets it is a computed argument.
+          const bool off_board = p_.nodes[kids[k]].op == Op::Const && (n.op == Op::Sq || n.op == Op::Height) &&
+                                 !on_board(n.op == Op::Sq && k == 0 ? kRows : kColumns, p_.nodes[kids[k]].value);
+          wrap(off_board, [&] { print(kids[k], kFull); });
         }
         out_ += ')';
         return;
@@ -126,6 +132,8 @@ class Printer {
   std::string take() { return std::move(out_); }
 
  private:
+  static bool on_board(int count, std::int32_t value) { return value >= 0 && value < count; }
+
   template <class F>
   void wrap(bool brackets, F body) {
     if (brackets) out_ += '(';

@@ -50,7 +50,7 @@ TEST_CASE("the validator accepts exactly what a grammar derives", "[grammar]") {
   CHECK(derives(adate, "if sq(0, 0) < 1 then 2 else if true then 3 else -1"));
   CHECK_FALSE(derives(adate, "sq(0, 1) * 3"));
   CHECK_FALSE(derives(adate, "7"));
-  CHECK_FALSE(derives(adate, "sq(6, 0)"));
+  CHECK_FALSE(derives(adate, "sq((6), 0)"));
   CHECK_FALSE(derives(adate, "threats(x)"));
   CHECK_FALSE(derives(adate, "if 1 <= 2 then 1 else 2"));
   CHECK(*adate.why_not_derived(parse_program("sq(0, 1) + 2 * sq(1, 1)")) ==

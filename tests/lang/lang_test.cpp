@@ -195,7 +195,8 @@ TEST_CASE("integer semantics are defined for every input", "[lang]") {
   CHECK(value("abs(-2147483648)") == -2147483647 - 1);
   CHECK(value("-7 / 2") == -3);
   CHECK(value("-7 % 2") == -1);
-  CHECK(value("sq(6, 0) + sq(0, 7) + sq(-1, 3) + height(9)") == 0);
+  CHECK(value("sq((6), 0) + sq(0, (7)) + sq((-1), 3) + height((9))") == 0);
+  CHECK(value("sq(2 * 3, 0) + height(3 + 6)") == 0);
   CHECK(value("if 1 < 2 and not (3 = 3) or 2 != 2 then 1 else 2") == 2);
   CHECK(value("let a = 5 in let a = a + 1 in a * 2") == 12);
   CHECK(value("min(3, -4) + max(3, -4) + --2 + -(-2)") == 3);
@@ -261,6 +262,12 @@ TEST_CASE("parse errors say what and where", "[lang][errors]") {
   CHECK_THAT(error_of("x + 1"), Contains("'x' names a player"));
   CHECK_THAT(error_of("let x = 1 in 2"), Contains("'x' is reserved"));
   CHECK_THAT(error_of("windows(x, 4)"), Contains("t.eval:1:12: error: the second argument of 'windows'"));
+  // A plain number off the board is a typo; in brackets or computed it is 0.
+  CHECK_THAT(error_of("sq(9, 9)"), Contains("t.eval:1:4: error: row 9 is off the board"));
+  CHECK_THAT(error_of("sq(2, 7)"), Contains("t.eval:1:7: error: column 7 is off the board"));
+  CHECK_THAT(error_of("sq(0, -1)"), Contains("t.eval:1:7: error: column -1 is off the board"));
+  CHECK_THAT(error_of("1 + height( 7)"), Contains("t.eval:1:13: error: column 7 is off the board"));
+  CHECK(error_of("sq((9), 9 - 9) + height((7)) + sq(5, 6) + height(0)") == "(no error)");
   CHECK_THAT(error_of("2147483648"), Contains("out of range"));
   CHECK(error_of("-2147483648") == "(no error)");
   CHECK_THAT(error_of(""), Contains("expected"));
