@@ -5,19 +5,28 @@
 
 namespace evalsynth {
 
+const std::vector<std::size_t>& SourceText::line_starts() const {
+  if (line_starts_.empty()) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i)
+      if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+  return line_starts_;
+}
+
 TextLocation SourceText::location(std::size_t offset) const {
   offset = std::min(offset, text_.size());
-  std::size_t line_start = offset;
-  while (line_start > 0 && text_[line_start - 1] != '\n') --line_start;
-  int line = 1;
-  for (std::size_t i = 0; i < line_start; ++i) line += text_[i] == '\n';
-  return TextLocation{name_, line, static_cast<int>(offset - line_start) + 1};
+  const auto& starts = line_starts();
+  // The last line start at or before the offset (starts[0] == 0).
+  const auto after = std::upper_bound(starts.begin(), starts.end(), offset);
+  const std::size_t line_start = *(after - 1);
+  return TextLocation{name_, static_cast<int>(after - starts.begin()), static_cast<int>(offset - line_start) + 1};
 }
 
 void SourceText::fail_at(std::size_t offset, const std::string& message) const {
   offset = std::min(offset, text_.size());
-  std::size_t line_start = offset;
-  while (line_start > 0 && text_[line_start - 1] != '\n') --line_start;
+  const auto& starts = line_starts();
+  const std::size_t line_start = *(std::upper_bound(starts.begin(), starts.end(), offset) - 1);
   std::size_t line_end = offset;
   while (line_end < text_.size() && text_[line_end] != '\n') ++line_end;
   std::string source_line = text_.substr(line_start, line_end - line_start);

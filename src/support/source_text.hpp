@@ -3,6 +3,7 @@
 // errors that show the line and a caret.
 
 #include <string>
+#include <vector>
 
 #include "support/error.hpp"
 
@@ -21,8 +22,13 @@ class SourceText {
   std::size_t end_of_content() const;
 
  private:
+  // Where each line starts, found on first use: parsers locate every node
+  // they tag, and a scan per lookup would make big inputs quadratic.
+  const std::vector<std::size_t>& line_starts() const;
+
   const std::string& text_;
   std::string name_;
+  mutable std::vector<std::size_t> line_starts_;
 };
 
 }  // namespace evalsynth

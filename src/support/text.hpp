@@ -15,4 +15,11 @@ inline std::string lowercase(std::string_view s) {
   return out;
 }
 
+// `text` in single quotes for a message, cut to its first `keep` characters
+// ("...") so a huge argument cannot flood the terminal.
+inline std::string quoted(std::string_view text, std::size_t keep = 60) {
+  if (text.size() <= keep) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, keep)) + "...' (" + std::to_string(text.size()) + " characters)";
+}
+
 }  // namespace evalsynth

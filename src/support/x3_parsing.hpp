@@ -87,3 +87,11 @@ struct nesting_gen {
 inline constexpr nesting_gen nested{};
 
 }  // namespace evalsynth::parsing
+
+// What an expectation failure at nested[p] says was expected: what p says
+// (X3 would otherwise name the directive's mangled type).
+template <class Subject>
+struct boost::spirit::x3::get_info<evalsynth::parsing::nesting_directive<Subject>> {
+  using result_type = std::string;
+  std::string operator()(const evalsynth::parsing::nesting_directive<Subject>& p) const { return what(p.subject); }
+};

@@ -43,8 +43,8 @@ Player builtin_player(std::string_view name, int depth) {
     return {"ADATE", depth, AnyEvaluator{adate2005_evaluator()}};
   if (key == "random") return {"RANDOM", 0, RandomMover{}};
   if (key == "perfect") return {"PERFECT", 0, PerfectPlayer{}};
-  throw UsageError("unknown player '" + std::string(name) +
-                   "': built-in players are ibef, adate (ADATE-2005), random and perfect");
+  throw UsageError("unknown player " + quoted(name) +
+                   ": built-in players are ibef, adate (ADATE-2005), random and perfect");
 }
 
 AnyEvaluator evaluator_for(const lang::Program& program, lang::CompiledProgram::Mode mode) {

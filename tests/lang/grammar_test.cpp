@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "fuzz_support.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
@@ -119,7 +120,6 @@ TEST_CASE("bad grammar files say what and where", "[grammar][errors]") {
 }
 
 TEST_CASE("random and mutated grammar text never crashes the grammar parser", "[grammar][fuzz]") {
-  Rng rng(90);
   std::string seed_text;
   {
     std::ifstream in(grammar_file("features.grammar"));
@@ -129,28 +129,8 @@ TEST_CASE("random and mutated grammar text never crashes the grammar parser", "[
   }
   const std::string alphabet =
       "int bool ::= | @ ( ) , .. const var let in if then else x o + - * < = start 0123456789\n#";
-  int parsed = 0;
-  for (int trial = 0; trial < 3000; ++trial) {
-    std::string text = seed_text;
-    for (int edits = 1 + rng.below(6); edits > 0 && !text.empty(); --edits) {
-      const std::size_t at = static_cast<std::size_t>(rng.below(static_cast<int>(text.size())));
-      const char c = alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
-      switch (rng.below(3)) {
-        case 0:
-          text.erase(at, 1 + static_cast<std::size_t>(rng.below(5)));
-          break;
-        case 1:
-          text.insert(at, 1, c);
-          break;
-        default:
-          text[at] = c;
-      }
-    }
-    try {
-      parse_grammar(text);
-      ++parsed;
-    } catch (const InputError&) {
-    }
-  }
+  const int parsed = test::fuzz_parser({seed_text}, alphabet, 3000, 90, "f.grammar",
+                                       test::extreme_inputs(seed_text, "int ::= (", ")", "| int + int "),
+                                       [](const std::string& text) { parse_grammar(text, "f.grammar"); });
   CHECK(parsed > 100);
 }

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "fuzz_support.hpp"
 #include "game/notation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
@@ -279,36 +280,20 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
   const std::string alphabet = "0123456789 +-*/%<=>!()ifthenelsletinandornotsqxo,#\n_abcwindowsthreats";
   std::vector<std::string> seeds;
   for (int i = 0; i < 50; ++i) seeds.push_back(to_text(random_program(rng, 40)));
-  int parsed = 0;
-  for (int trial = 0; trial < 6000; ++trial) {
-    std::string text;
-    if (trial % 2) {
-      const int length = rng.below(80);
-      for (int i = 0; i < length; ++i)
-        text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
-    } else {
-      text = seeds[static_cast<std::size_t>(rng.below(50))];
-      for (int edits = 1 + rng.below(4); edits > 0 && !text.empty(); --edits) {
-        const std::size_t at = static_cast<std::size_t>(rng.below(static_cast<int>(text.size())));
-        switch (rng.below(3)) {
-          case 0:
-            text.erase(at, 1);
-            break;
-          case 1:
-            text.insert(at, 1, alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]);
-            break;
-          default:
-            text[at] = alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
-        }
-      }
-    }
-    try {
-      const Program p = parse_program(text);
-      ++parsed;
-      const CompiledProgram compiled(p);
-      (void)compiled(Position{});
-    } catch (const InputError&) {
-    }
+  for (int i = 0; i < 10; ++i) {
+    std::string noise;
+    for (int k = rng.below(80); k > 0; --k)
+      noise += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
+    seeds.push_back(noise);
   }
-  CHECK(parsed > 100);  // mutations keep some programs valid
+  std::vector<std::string> extremes = test::extreme_inputs(seeds[0], "(", ")", "- ");
+  for (const std::string& chain : {"if 1 < 2 then 1 else ", "let a = 1 in ", "not ", "min(1, "})
+    for (const std::string& e : test::extreme_inputs(seeds[0], chain, "", chain)) extremes.push_back(e);
+  const int parsed = test::fuzz_parser(seeds, alphabet, 6000, 78, "f.eval", extremes, [](const std::string& text) {
+    const Program p = parse_program(text, "f.eval");
+    const CompiledProgram compiled(p);
+    (void)compiled(Position{});
+    (void)to_text(simplify(p));
+  });
+  CHECK(parsed > 50);  // mutations keep some programs valid
 }

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "fuzz_support.hpp"
 #include "game/notation.hpp"
 #include "tournament/workload.hpp"
 
@@ -75,4 +76,14 @@ TEST_CASE("the thesis-sized board set: 57 shallow boards and random-game boards,
   CHECK(keys.size() == 711);
   CHECK(thesis_sized_board_set(2005) == boards);
   CHECK(thesis_sized_board_set(2006) != boards);
+}
+
+TEST_CASE("random and mutated board files never crash the board reader", "[start-boards][fuzz]") {
+  const std::vector<std::string> seeds = {"4455\n# a comment\n334\n",
+                                          "[XO.....|.......|.......|.......|.......|.......]\n", "\n\n44\n4\n"};
+  const std::string alphabet = "1234567890XOxo.-_|[],~# \n";
+  const int accepted =
+      test::fuzz_parser(seeds, alphabet, 4000, 44, "f.boards", test::extreme_inputs(seeds[0], "[", "]", "4455\n"),
+                        [](const std::string& text) { (void)parse_board_text(text, "f.boards"); });
+  CHECK(accepted > 100);
 }
