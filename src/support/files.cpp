@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -13,7 +14,7 @@
 
 namespace evalsynth {
 
-std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes) {
+std::string read_file_prefix(const std::string& path, const std::string& what, std::size_t max_bytes) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
     throw InputError(TextLocation{path, 1, 1}, "this is a folder; expected a " + what + " file");
@@ -21,11 +22,17 @@ std::string read_text_file(const std::string& path, const std::string& what, std
   if (!in) throw InputError(TextLocation{path, 1, 1}, "cannot open the " + what + " file");
   std::string text;
   char buffer[1 << 16];
-  while (in && text.size() <= max_bytes) {
-    in.read(buffer, sizeof buffer);
+  while (in && text.size() < max_bytes) {
+    in.read(buffer, static_cast<std::streamsize>(std::min(sizeof buffer, max_bytes - text.size())));
     text.append(buffer, static_cast<std::size_t>(in.gcount()));
   }
   if (in.bad()) throw InputError(TextLocation{path, 1, 1}, "cannot read the " + what + " file");
+  return text;
+}
+
+std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes) {
+  // One byte past the cap tells a file at the cap from a larger one.
+  const std::string text = read_file_prefix(path, what, max_bytes + 1);
   if (text.size() > max_bytes) {
     const std::string limit = max_bytes >= (std::size_t{1} << 20) ? std::to_string(max_bytes >> 20) + " MiB"
                                                                   : std::to_string(max_bytes) + " bytes";

@@ -14,6 +14,10 @@ namespace evalsynth {
 std::string read_text_file(const std::string& path, const std::string& what,
                            std::size_t max_bytes = std::size_t{1} << 26);
 
+// The first `max_bytes` bytes of a file (all of it if shorter), with the
+// same errors as read_text_file for a folder or an unreadable file.
+std::string read_file_prefix(const std::string& path, const std::string& what, std::size_t max_bytes);
+
 // Writes `content` to `path` through a temporary file and a rename, so a
 // reader never sees half a file and a failed write leaves the old one intact.
 // Throws InputError (located at the path) on failure.

@@ -204,7 +204,19 @@ void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) {
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
-  return decode_checkpoint(read_text_file(path, "checkpoint", std::size_t{1} << 32), path);
+  // The header says how long the file is: read no more than that plus one
+  // byte (so trailing bytes are still reported), whatever the file's size.
+  constexpr std::uint64_t kMaxPayload = std::uint64_t{1} << 32;
+  const std::string header = read_file_prefix(path, "checkpoint", kCheckpointHeaderBytes);
+  std::size_t size = kCheckpointHeaderBytes;
+  if (header.size() == kCheckpointHeaderBytes && std::memcmp(header.data(), kMagic, sizeof kMagic) == 0) {
+    const std::uint64_t length = get_le(header, 12, 8);
+    if (length > kMaxPayload)
+      throw InputError(TextLocation{path, 1, 1}, "damaged checkpoint: its header promises " + std::to_string(length) +
+                                                     " bytes of data, more than a checkpoint holds (4 GiB)");
+    size += static_cast<std::size_t>(length) + 1;
+  }
+  return decode_checkpoint(read_file_prefix(path, "checkpoint", size), path);
 }
 
 std::string checkpoint_json(const Checkpoint& checkpoint) {
