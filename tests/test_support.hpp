@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -73,6 +74,15 @@ struct ScratchFolder {
   }
   std::string operator/(const std::string& name) const { return (path / name).string(); }
 };
+
+// Every file under `folder` with its contents: compare two to show that a
+// refused command changed nothing.
+inline std::map<std::string, std::string> snapshot(const std::string& folder) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder))
+    if (entry.is_regular_file()) files[entry.path().string()] = read_file(entry.path().string());
+  return files;
+}
 
 // Runs from the repository root so the relative paths in specs resolve.
 struct InSourceDir {

@@ -87,7 +87,8 @@ int resume_command(const Args& args) {
     return 0;
   }
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
-  const FolderLock lock(options.checkpoint_folder);
+  // Everything is checked before anything is written: a refused resume
+  // leaves no trace.
   check_checkpoint_folder(spec, options.checkpoint_folder);
   check_results_folder(spec, false);
   Synthesis run(spec, std::move(checkpoint.state));
@@ -96,6 +97,8 @@ int resume_command(const Args& args) {
     throw InputError(TextLocation{file, 1, 1},
                      "the run's inputs have changed since this checkpoint: " + changed +
                          "; continuing would not be the same run (restore them, or start a new run)");
+  const FolderLock lock(options.checkpoint_folder);
+  check_checkpoint_folder(spec, options.checkpoint_folder);  // again: another process may have been faster
   std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation,
               spec.generations, file.c_str());
   std::fflush(stdout);

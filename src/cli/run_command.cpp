@@ -78,11 +78,13 @@ int run_command(const Args& args) {
   RunSpec spec = read_spec_file(specs[0]);
   if (command.given("threads")) spec.threads = threads;
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
+  // Everything is checked before anything is written, so a refused run (or a
+  // dry run) leaves no trace: the folders, then every input (Synthesis reads
+  // the grammar, seeds, opponents, boards and positions).
+  check_previous_run(spec, options.checkpoint_folder, overwrite);
+  check_results_folder(spec, overwrite);
+  Synthesis run(spec);
   if (dry_run) {
-    // Everything a run checks before its work, without writing anything.
-    check_previous_run(spec, options.checkpoint_folder, overwrite);
-    check_results_folder(spec, overwrite, true);
-    const Synthesis inputs_check(spec);
     std::fputs(spec.resolved_text().c_str(), stdout);
     std::printf(
         "# spec hash %016llx (results and checkpoints carry it; threads, output and checkpoint settings do not change "
@@ -91,9 +93,7 @@ int run_command(const Args& args) {
     return 0;
   }
   const FolderLock lock(options.checkpoint_folder);
-  check_previous_run(spec, options.checkpoint_folder, overwrite);
-  check_results_folder(spec, overwrite);
-  Synthesis run(spec);
+  check_previous_run(spec, options.checkpoint_folder, overwrite);  // again: another process may have been faster
   remove_checkpoints(options.checkpoint_folder);
   std::printf("run %s: %zu training boards, %zu validation boards, %zu games per candidate, population %d\n",
               spec.name.c_str(), run.training_task().boards.size(), run.validation_task().boards.size(),

@@ -133,7 +133,7 @@ void write_run_outputs(const Synthesis& run, const std::string& folder) {
 
 std::string results_folder(const RunSpec& spec) { return spec.output + "/" + spec.name; }
 
-void check_results_folder(const RunSpec& spec, bool overwrite, bool dry_run) {
+void check_results_folder(const RunSpec& spec, bool overwrite) {
   namespace fs = std::filesystem;
   const std::string folder = results_folder(spec);
   std::error_code ignored;
@@ -162,7 +162,7 @@ void check_results_folder(const RunSpec& spec, bool overwrite, bool dry_run) {
   }
   std::vector<FileRole> outputs;
   for (const char* file : kResultFiles) outputs.push_back({folder + "/" + file, std::string("the result ") + file});
-  if (dry_run && !fs::exists(folder, ignored)) {
+  if (!fs::exists(folder, ignored)) {
     fs::path parent = fs::absolute(folder, ignored);
     while (!parent.empty() && !fs::exists(parent, ignored) && parent != parent.parent_path())
       parent = parent.parent_path();
@@ -172,7 +172,6 @@ void check_results_folder(const RunSpec& spec, bool overwrite, bool dry_run) {
     check_outputs(outputs, spec.input_files(), false);
     return;
   }
-  create_results_folder(folder);
   check_outputs(outputs, spec.input_files());
 }
 

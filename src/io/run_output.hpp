@@ -22,9 +22,9 @@ std::string results_folder(const RunSpec& spec);
 // What run and resume check before any work: the results folder can be
 // created and written, it holds no other run's results (a summary.json with
 // another spec hash, or result files without one) unless `overwrite`, and no
-// result file is one of the spec's input files. Creates the folder unless
-// `dry_run` (then a missing folder's nearest existing parent must be
-// writable). Throws InputError.
-void check_results_folder(const RunSpec& spec, bool overwrite, bool dry_run = false);
+// result file is one of the spec's input files. Creates nothing: a missing
+// folder's nearest existing parent must be a writable folder. Throws
+// InputError.
+void check_results_folder(const RunSpec& spec, bool overwrite);
 
 }  // namespace evalsynth

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <string>
 
 #include "test_support.hpp"
@@ -171,4 +172,45 @@ TEST_CASE("program files play in matches", "[cli][lang]") {
   const Run bad = run("match /nonexistent.eval@2 ibef@2");
   CHECK(bad.exit_code == 1);
   CHECK_THAT(bad.output, Contains("cannot open the program file"));
+}
+
+TEST_CASE("an output that would replace an input or another output is refused before any work", "[cli][errors]") {
+  test::ScratchFolder scratch("same-file");
+  const std::string boards = scratch / "boards.txt", program = scratch / "p.eval", header = scratch / "p.hpp";
+  write(boards, "4455\n");
+  write(program, "sq(0, 3) - sq(1, 3)\n");
+  write(header, "sq(0, 3)\n");  // a program file that happens to end in .hpp
+  std::filesystem::create_directories(scratch / "folder.hpp");
+  const std::string positions = std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis";
+  const struct {
+    std::string arguments;
+    std::string message;
+  } cases[] = {
+      {"match ibef@1 adate@1 --csv " + (scratch / "f") + " --json " + (scratch / "f"),
+       "--json and --csv name the same file"},
+      {"match ibef@1 adate@1 --csv " + (scratch / "folder.hpp/../f") + " --json " + (scratch / "f"),
+       "name the same file"},
+      {"match ibef@1 adate@1 --boards " + boards + " --csv " + boards, "--csv names the --boards file"},
+      {"match " + program + "@1 adate@1 --json " + program, "--json names the player " + program},
+      {"strength " + program + " --depth 1 --positions " + positions + " --json " + program,
+       "--json names the evaluator"},
+      {"strength ibef --depth 1 --positions " + boards + " --csv " + boards, "--csv names a --positions file"},
+      {"export " + header + " --cpp " + header, "--cpp names the program"},
+      {"export " + program + " --cpp " + (scratch / "folder.hpp"), "this is a folder; expected a file to write"},
+      {"positions --count 1 --output " + boards + " --exclude " + boards, "--output names an --exclude file"},
+  };
+  for (const auto& c : cases) {
+    const auto before = test::snapshot(scratch.path.string());
+    const Run r = run(c.arguments);
+    INFO(c.arguments << "\n" << r.output);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains(": error: " + c.message));
+    CHECK(test::snapshot(scratch.path.string()) == before);
+  }
+  // A symbolic link to an input is that input.
+  std::filesystem::create_symlink(boards, scratch / "link.csv");
+  const Run linked = run("match ibef@1 adate@1 --boards " + boards + " --csv " + (scratch / "link.csv"));
+  CHECK(linked.exit_code == 1);
+  CHECK_THAT(linked.output, Contains("--csv names the --boards file"));
+  CHECK(read(boards) == "4455\n");
 }

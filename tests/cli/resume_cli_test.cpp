@@ -20,6 +20,7 @@ using namespace evalsynth;
 using Catch::Matchers::Contains;
 using test::read_file;
 using test::run_evalsynth;
+using test::snapshot;
 
 namespace {
 
@@ -65,13 +66,6 @@ std::string answer_without_path(const std::string& path) {
 }
 
 // Every file in a folder with its contents, to show nothing changed.
-std::map<std::string, std::string> snapshot(const std::string& folder) {
-  std::map<std::string, std::string> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder))
-    if (entry.is_regular_file()) files[entry.path().string()] = read_file(entry.path().string());
-  return files;
-}
-
 // Starts `evalsynth ARGS...` in the source folder with output discarded.
 pid_t start(const std::vector<std::string>& args) {
   const pid_t pid = fork();
@@ -243,4 +237,72 @@ TEST_CASE("a checkpoint's answer plays matches and is measured against perfect p
   const test::Run damaged = run_evalsynth("match --x population/fixtures/bitflip.ckpt@1 --o ibef@1 --games 2", kSource);
   CHECK(damaged.exit_code == 1);
   CHECK_THAT(damaged.output, Contains("population/fixtures/bitflip.ckpt:1:1: error: corrupted checkpoint"));
+}
+
+namespace {
+
+// The spec file at `path` (from write_spec) with another name, and seed.
+std::string renamed(const std::string& path, const std::string& name, const std::string& seed = "") {
+  std::string text = read_file(path);
+  text.replace(text.find("name = r"), 8, "name = " + name);
+  const std::string seeds = "seeds = grammar/examples/adate2005.eval";
+  if (!seed.empty()) text.replace(text.find(seeds), seeds.size(), "seeds = " + seed);
+  test::write_file(path, text);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("run and resume never overwrite another run's results or their own inputs", "[checkpoint][cli][errors]") {
+  test::ScratchFolder scratch("other-runs");
+  const std::string mine = write_spec(scratch, "r.spec", "", 4);
+  const std::string other = write_spec(scratch, "other.spec", "seed = 99\n", 2);
+  REQUIRE(run_evalsynth("run " + mine + " --stop-after 2", kSource).exit_code == 0);
+  const std::string saved = scratch / "saved.ckpt";
+  std::filesystem::copy_file(list_checkpoints(scratch / "population/r").back(), saved);
+  // Another spec of the same name takes the folders over.
+  REQUIRE(run_evalsynth("run " + other + " --overwrite", kSource).exit_code == 0);
+
+  auto before = snapshot(scratch.path.string());
+  test::Run r = run_evalsynth("resume " + saved, kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("holds checkpoints of another run (spec " + other + ")"));
+  CHECK(snapshot(scratch.path.string()) == before);
+
+  // Without the other run's checkpoints, its results are still in the way.
+  std::filesystem::remove_all(scratch / "population/r");
+  before = snapshot(scratch.path.string());
+  r = run_evalsynth("resume " + saved, kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains(scratch / "results/r/summary.json") &&
+                           Contains("error: the results folder holds the results of another run"));
+  CHECK(snapshot(scratch.path.string()) == before);
+  for (const std::string& command : {"run " + mine, "run " + mine + " --dry-run"}) {
+    r = run_evalsynth(command, kSource);
+    INFO(command << ": " << r.output);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("the results folder holds the results of another run"));
+    CHECK(snapshot(scratch.path.string()) == before);
+  }
+
+  // A result file that is one of the run's inputs (its seed), even when told
+  // to overwrite.
+  std::filesystem::create_directories(scratch / "results/s");
+  std::filesystem::copy_file(kSource + "/grammar/examples/ibef.eval", scratch / "results/s/best.eval");
+  const std::string seeded = renamed(write_spec(scratch, "s.spec"), "s", scratch / "results/s/best.eval");
+  before = snapshot(scratch.path.string());
+  r = run_evalsynth("run " + seeded + " --overwrite", kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("the result best.eval names the seed"));
+  CHECK(snapshot(scratch.path.string()) == before);
+
+  // A file where the results folder should be: refused before any work.
+  test::write_file(scratch / "results/f", "not a folder");
+  const std::string blocked = renamed(write_spec(scratch, "f.spec"), "f");
+  for (const std::string& command : {"run " + blocked, "run " + blocked + " --dry-run"}) {
+    r = run_evalsynth(command, kSource);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("results/f:1:1: error: the results folder is in the way"));
+    CHECK_FALSE(std::filesystem::exists(scratch / "population/f/gen-000001.ckpt"));
+  }
 }

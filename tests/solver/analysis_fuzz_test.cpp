@@ -21,8 +21,8 @@ TEST_CASE("random and mutated analysis files never crash the reader", "[solver][
     at = end;
   }
   const std::string alphabet = "0123456789 -+\n\t#x";
-  const int accepted = test::fuzz_parser(
-      seeds, alphabet, 5000, 42, "f.analysis", test::extreme_inputs(seeds[0], "4", "", "-18 "),
-      [](const std::string& t) { solver::parse_analysis_text(t, "f.analysis"); });
+  const int accepted =
+      test::fuzz_parser(seeds, alphabet, 5000, 42, "f.analysis", test::extreme_inputs(seeds[0], "4", "", "-18 "),
+                        [](const std::string& t) { solver::parse_analysis_text(t, "f.analysis"); });
   CHECK(accepted > 50);
 }
