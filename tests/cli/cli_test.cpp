@@ -189,7 +189,7 @@ TEST_CASE("an output that would replace an input or another output is refused be
       {"match ibef@1 adate@1 --csv " + (scratch / "f") + " --json " + (scratch / "f"),
        "--json and --csv name the same file"},
       {"match ibef@1 adate@1 --csv " + (scratch / "folder.hpp/../f") + " --json " + (scratch / "f"),
-       "name the same file"},
+       "--json and --csv name the same file"},
       {"match ibef@1 adate@1 --boards " + boards + " --csv " + boards, "--csv names the --boards file"},
       {"match " + program + "@1 adate@1 --json " + program, "--json names the player " + program},
       {"strength " + program + " --depth 1 --positions " + positions + " --json " + program,
