@@ -71,6 +71,8 @@ constexpr const char* kFormHelp =
     "an alternative is one of: const(LOW .. HIGH), true, false, var, x, o, NAME, - NAME, not NAME, "
     "NAME OP NAME, if NAME then NAME else NAME, let NAME in NAME, FUNCTION(NAME, ...), FEATURE(...)";
 
+constexpr std::size_t kMaxNonterminals = 1000;
+
 // Builds the Grammar from the syntax tree, reporting errors at tokens.
 class Builder {
  public:
@@ -90,6 +92,10 @@ class Builder {
         continue;
       }
       const auto& p = boost::get<grammar_ast::Production>(s.get());
+      // Real grammars have a handful; the bound keeps the checks below (each
+      // a pass per nonterminal) from going quadratic on hostile input.
+      if (grammar_.nonterminals.size() == kMaxNonterminals)
+        locate_.fail(p.name, "a grammar has at most " + std::to_string(kMaxNonterminals) + " nonterminals");
       if (grammar_.find(p.name.text) >= 0) locate_.fail(p.name, "nonterminal '" + p.name.text + "' is defined twice");
       if (is_reserved(p.name.text))
         locate_.fail(p.name, "'" + p.name.text + "' is a reserved word and cannot name a nonterminal");

@@ -32,7 +32,9 @@ std::string read_file_prefix(const std::string& path, const std::string& what, s
 
 std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes) {
   // One byte past the cap tells a file at the cap from a larger one.
-  const std::string text = read_file_prefix(path, what, max_bytes + 1);
+  std::string text = read_file_prefix(path, what, max_bytes + 1);
+  // Some editors begin UTF-8 files with a byte-order mark; it is not content.
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   if (text.size() > max_bytes) {
     const std::string limit = max_bytes >= (std::size_t{1} << 20) ? std::to_string(max_bytes >> 20) + " MiB"
                                                                   : std::to_string(max_bytes) + " bytes";
@@ -65,6 +67,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 }
 
 void check_writable(const std::string& path) {
+  if (path.empty()) throw InputError(TextLocation{"<empty file name>", 1, 1}, "an output file needs a name");
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
     throw InputError(TextLocation{path, 1, 1}, "this is a folder; expected a file to write");
@@ -92,6 +95,7 @@ bool same_file(const std::string& a, const std::string& b) {
 void check_outputs(const std::vector<FileRole>& outputs, const std::vector<FileRole>& inputs, bool probe) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const FileRole& out = outputs[i];
+    if (out.path.empty()) throw UsageError(out.role + " needs a file name, not an empty one");
     for (std::size_t j = 0; j < i; ++j)
       if (same_file(outputs[j].path, out.path))
         throw InputError(TextLocation{out.path, 1, 1},

@@ -8,9 +8,10 @@
 
 namespace evalsynth {
 
-// The whole of a text file; throws InputError ("cannot open the <what> file",
-// a folder, or larger than `max_bytes`) located at the path. Reads at most
-// max_bytes + 1 bytes, so a huge file or /dev/zero costs no memory.
+// The whole of a text file, without a leading UTF-8 byte-order mark; throws
+// InputError ("cannot open the <what> file", a folder, or larger than
+// `max_bytes`) located at the path. Reads at most max_bytes + 1 bytes, so a
+// huge file or /dev/zero costs no memory.
 std::string read_text_file(const std::string& path, const std::string& what,
                            std::size_t max_bytes = std::size_t{1} << 26);
 

@@ -207,6 +207,9 @@ TEST_CASE("an output that would replace an input or another output is refused be
     CHECK_THAT(r.output, Contains(": error: " + c.message));
     CHECK(test::snapshot(scratch.path.string()) == before);
   }
+  CHECK_THAT(run("match ibef@1 adate@1 --games 1 --csv ''").output,
+             Contains("--csv needs a file name, not an empty one"));
+  CHECK(run("export " + program + " --cpp ''").exit_code == 2);
   // A symbolic link to an input is that input.
   std::filesystem::create_symlink(boards, scratch / "link.csv");
   const Run linked = run("match ibef@1 adate@1 --boards " + boards + " --csv " + (scratch / "link.csv"));

@@ -117,6 +117,14 @@ TEST_CASE("bad grammar files say what and where", "[grammar][errors]") {
              Contains("g.grammar:3:1: error: 'if' is a reserved word"));
   CHECK_THAT(error_of(""), Contains("the grammar has no productions"));
   CHECK_THAT(error_of("start int\nint ::= const(0 .. 99999999999)\n"), Contains("expected a 32-bit integer"));
+  // Errors that once came out as internals: a second start line, a bad weight.
+  CHECK_THAT(error_of("start int\nstart int\nint ::= const(0..1)\n"),
+             Contains("g.grammar:2:1: error: a second 'start' line (the first is at line 1)"));
+  CHECK_THAT(error_of("start int\nint ::= sq(row, col) @ x\n"),
+             Contains("g.grammar:2:24: error: expected a weight (a number such as 2 or 0.5)"));
+  std::string many = "start n0\n";
+  for (int i = 0; i <= 1000; ++i) many += "n" + std::to_string(i) + " ::= const(0..1)\n";
+  CHECK_THAT(error_of(many), Contains("g.grammar:1002:1: error: a grammar has at most 1000 nonterminals"));
 }
 
 TEST_CASE("random and mutated grammar text never crashes the grammar parser", "[grammar][fuzz]") {

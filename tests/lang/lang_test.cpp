@@ -9,6 +9,7 @@
 #include "lang/random_program.hpp"
 #include "lang/semantics.hpp"
 #include "lang/simplify.hpp"
+#include "test_support.hpp"
 #include "tournament/player.hpp"
 
 using namespace evalsynth;
@@ -269,6 +270,10 @@ TEST_CASE("parse errors say what and where", "[lang][errors]") {
   CHECK_THAT(error_of("sq(0, -1)"), Contains("t.eval:1:7: error: column -1 is off the board"));
   CHECK_THAT(error_of("1 + height( 7)"), Contains("t.eval:1:13: error: column 7 is off the board"));
   CHECK(error_of("sq((9), 9 - 9) + height((7)) + sq(5, 6) + height(0)") == "(no error)");
+  // Files may begin with a UTF-8 byte-order mark and end lines with CR LF.
+  test::ScratchFolder scratch("bom");
+  test::write_file(scratch / "bom.eval", "\xEF\xBB\xBFsq(0, 0) +\r\n1\r\n");
+  CHECK(to_text(read_program_file(scratch / "bom.eval")) == "sq(0, 0) + 1");
   CHECK_THAT(error_of("2147483648"), Contains("out of range"));
   CHECK(error_of("-2147483648") == "(no error)");
   CHECK_THAT(error_of(""), Contains("expected"));
