@@ -292,7 +292,7 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
     seeds.push_back(noise);
   }
   std::vector<std::string> extremes = test::extreme_inputs(seeds[0], "(", ")", "- ");
-  for (const std::string& chain : {"if 1 < 2 then 1 else ", "let a = 1 in ", "not ", "min(1, "})
+  for (const char* chain : {"if 1 < 2 then 1 else ", "let a = 1 in ", "not ", "min(1, "})
     for (const std::string& e : test::extreme_inputs(seeds[0], chain, "", chain)) extremes.push_back(e);
   const int parsed = test::fuzz_parser(seeds, alphabet, 6000, 78, "f.eval", extremes, [](const std::string& text) {
     const Program p = parse_program(text, "f.eval");
