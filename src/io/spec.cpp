@@ -343,6 +343,16 @@ class Interpreter {
     bool fixed_opponent = false;
     for (const std::string& o : spec_.opponents)
       fixed_opponent = fixed_opponent || parse_player_entry(o, true).kind != PlayerEntry::Kind::SelfPlay;
+    // hallK plays the K-th best so far: a hall of fame shorter than K never
+    // has one, and the opponent would silently stay a stand-in.
+    if (const auto* e = at("opponents"))
+      for (const auto* w : words(*e)) {
+        const PlayerEntry entry = parse_player_entry(w->text, true);
+        if (entry.kind == PlayerEntry::Kind::SelfPlay && entry.self_play_count > spec_.hall_of_fame)
+          locate_.fail(*w, "'" + w->text + "' needs a hall of fame of at least " +
+                               std::to_string(entry.self_play_count) + " programs, but hall-of-fame is " +
+                               std::to_string(spec_.hall_of_fame));
+      }
     if (!fixed_opponent)
       complain("opponents",
                "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");

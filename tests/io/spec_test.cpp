@@ -100,4 +100,8 @@ TEST_CASE("spec opponents are checked by the player syntax, located", "[spec][er
   CHECK_THAT(spec_error_of("opponents = ibef@2, hall21@2\n"),
              Contains("s.spec:1:21: error: 'hall21': the hall-of-fame opponent is hallK@D"));
   CHECK_THAT(spec_error_of("opponents = answer@2\n"), Contains("opponents need one besides answer@D and hallK@D"));
+  CHECK_THAT(
+      spec_error_of("hall-of-fame = 5\nopponents = ibef@1, hall8@2\n"),
+      Contains("s.spec:2:21: error: 'hall8@2' needs a hall of fame of at least 8 programs, but hall-of-fame is 5"));
+  CHECK(spec_error_of("hall-of-fame = 8\nopponents = ibef@1, hall8@2\n") == "(no error)");
 }
