@@ -90,7 +90,7 @@ int resume_command(const Args& args) {
   // Everything is checked before anything is written: a refused resume
   // leaves no trace.
   check_checkpoint_folder(spec, options.checkpoint_folder);
-  check_results_folder(spec, false);
+  check_results_folder(spec, ResultsOwner::Resumed, false);
   Synthesis run(spec, std::move(checkpoint.state));
   const std::string changed = changed_inputs(checkpoint.inputs, run.inputs());
   if (!changed.empty())

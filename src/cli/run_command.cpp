@@ -82,7 +82,7 @@ int run_command(const Args& args) {
   // dry run) leaves no trace: the folders, then every input (Synthesis reads
   // the grammar, seeds, opponents, boards and positions).
   check_previous_run(spec, options.checkpoint_folder, overwrite);
-  check_results_folder(spec, overwrite);
+  check_results_folder(spec, ResultsOwner::NewRun, overwrite);
   Synthesis run(spec);
   if (dry_run) {
     std::fputs(spec.resolved_text().c_str(), stdout);

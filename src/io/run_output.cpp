@@ -133,7 +133,7 @@ void write_run_outputs(const Synthesis& run, const std::string& folder) {
 
 std::string results_folder(const RunSpec& spec) { return spec.output + "/" + spec.name; }
 
-void check_results_folder(const RunSpec& spec, bool overwrite) {
+void check_results_folder(const RunSpec& spec, ResultsOwner owner, bool overwrite) {
   namespace fs = std::filesystem;
   const std::string folder = results_folder(spec);
   std::error_code ignored;
@@ -144,15 +144,19 @@ void check_results_folder(const RunSpec& spec, bool overwrite) {
     const std::string summary = folder + "/summary.json";
     if (fs::exists(summary, ignored)) {
       const Json saved = Json::parse(read_text_file(summary, "summary", std::size_t{1} << 24), nullptr, false);
-      const bool ours = !saved.is_discarded() && saved.is_object() && saved.contains("spec_hash") &&
-                        saved["spec_hash"] == hex(spec.hash());
-      if (!ours)
+      const bool readable = !saved.is_discarded() && saved.is_object();
+      const std::string saved_spec =
+          readable && saved.contains("spec") && saved["spec"].is_string() ? saved["spec"].get<std::string>() : "";
+      const bool same_run = readable && saved.contains("spec_hash") && saved["spec_hash"] == hex(spec.hash());
+      // A new run of the spec file that made these results replaces them, as
+      // re-running a spec always has; another spec file of the same name
+      // must not. A resumed run continues one exact run.
+      const bool same_spec_file = !saved_spec.empty() && !spec.source.empty() && same_file(saved_spec, spec.source);
+      if (!same_run && !(owner == ResultsOwner::NewRun && same_spec_file))
         throw InputError(TextLocation{summary, 1, 1},
                          "the results folder holds the results of another run" +
-                             (saved.is_object() && saved.contains("spec") && saved["spec"].is_string()
-                                  ? " (spec " + saved["spec"].get<std::string>() + ")"
-                                  : std::string()) +
-                             ", which this run would overwrite" + advice);
+                             (saved_spec.empty() ? std::string() : " (spec " + saved_spec + ")") + ", which this " +
+                             (owner == ResultsOwner::NewRun ? "run" : "resumed run") + " would overwrite" + advice);
     } else {
       for (const char* file : kResultFiles)
         if (fs::exists(folder + "/" + file, ignored))

@@ -285,6 +285,11 @@ TEST_CASE("run and resume never overwrite another run's results or their own inp
     CHECK(snapshot(scratch.path.string()) == before);
   }
 
+  // The spec file that made those results may replace them, edited or not.
+  test::write_file(other, read_file(other) + "board-seed = 7\n");
+  CHECK(run_evalsynth("run " + other, kSource).exit_code == 0);
+  CHECK_THAT(read_file(scratch / "results/r/spec.spec"), Contains("board-seed = 7"));
+
   // A result file that is one of the run's inputs (its seed), even when told
   // to overwrite.
   std::filesystem::create_directories(scratch / "results/s");
