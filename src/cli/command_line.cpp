@@ -1,9 +1,11 @@
 #include "cli/command_line.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "support/error.hpp"
 #include "support/suggest.hpp"
+#include "support/text.hpp"
 
 namespace evalsynth {
 
@@ -45,8 +47,8 @@ CLI::Validator CommandLine::whole_number(std::int64_t min, std::int64_t max) {
         std::int64_t v = 0;
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (error == std::errc() && end == text.data() + text.size() && v >= min && v <= max) return "";
-        return "wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + text +
-               "'";
+        return "wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not " +
+               in_quotes(text);
       },
       "INT");
 }
@@ -59,7 +61,7 @@ CLI::Validator CommandLine::one_of(const std::vector<std::string>& words) {
           if (w == text) return "";
           known += (known.empty() ? "'" : ", '") + w + "'";
         }
-        return "is one of " + known + ", not '" + text + "'";
+        return "is one of " + known + ", not " + in_quotes(text);
       },
       "WORD");
 }
@@ -94,15 +96,18 @@ void CommandLine::parse(const Args& args) {
   std::vector<std::string> rest;
   for (const std::string& extra : app_.remaining()) {
     if (extra.size() > 1 && extra[0] == '-' && !(extra[1] >= '0' && extra[1] <= '9')) {
-      std::string name = extra.substr(extra.find_first_not_of('-'));
-      name = name.substr(0, name.find('='));
+      const std::string written = extra.substr(0, extra.find('='));
+      const std::string name = written.substr(written.find_first_not_of('-'));
+      if (std::find(names.begin(), names.end(), name) != names.end())
+        throw UsageError("unknown option " + in_quotes(written) + "; options take two dashes: '--" + name + "'");
       const std::string guess = closest_match(name, names);
-      throw UsageError("unknown option '--" + name + "'" + (guess.empty() ? "" : "; did you mean '--" + guess + "'?"));
+      throw UsageError("unknown option " + in_quotes(written) +
+                       (guess.empty() ? "" : "; did you mean '--" + guess + "'?"));
     }
     rest.push_back(extra);
   }
   if (!positionals_) {
-    if (!rest.empty()) throw UsageError("unexpected argument '" + rest.front() + "'");
+    if (!rest.empty()) throw UsageError("unexpected argument " + in_quotes(rest.front()));
   } else {
     if (rest.size() < min_positionals_ || rest.size() > max_positionals_) throw UsageError(positionals_what_);
     *positionals_ = std::move(rest);

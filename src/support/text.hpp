@@ -17,9 +17,13 @@ inline std::string lowercase(std::string_view s) {
 
 // `text` in single quotes for a message, cut to its first `keep` characters
 // ("...") so a huge argument cannot flood the terminal.
-inline std::string quoted(std::string_view text, std::size_t keep = 60) {
-  if (text.size() <= keep) return "'" + std::string(text) + "'";
-  return "'" + std::string(text.substr(0, keep)) + "...' (" + std::to_string(text.size()) + " characters)";
+inline std::string in_quotes(std::string_view text, std::size_t keep = 60) {
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on
+  // "literal" + std::string chains here.
+  std::string out = "'";
+  out.append(text.substr(0, keep));
+  if (text.size() <= keep) return out.append("'");
+  return out.append("...' (").append(std::to_string(text.size())).append(" characters)");
 }
 
 }  // namespace evalsynth

@@ -43,7 +43,7 @@ Player builtin_player(std::string_view name, int depth) {
     return {"ADATE", depth, AnyEvaluator{adate2005_evaluator()}};
   if (key == "random") return {"RANDOM", 0, RandomMover{}};
   if (key == "perfect") return {"PERFECT", 0, PerfectPlayer{}};
-  throw UsageError("unknown player " + quoted(name) +
+  throw UsageError("unknown player " + in_quotes(name) +
                    ": built-in players are ibef, adate (ADATE-2005), random and perfect");
 }
 

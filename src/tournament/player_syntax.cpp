@@ -24,7 +24,7 @@ int parse_depth(std::string_view text, std::string_view whole) {
   int depth = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
   if (error != std::errc() || end != text.data() + text.size() || depth < 1 || depth > kMaxPlayerDepth) {
-    throw UsageError("bad depth " + quoted(text) + " in player " + quoted(whole) +
+    throw UsageError("bad depth " + in_quotes(text) + " in player " + in_quotes(whole) +
                      ": expected a whole number from 1 to " + std::to_string(kMaxPlayerDepth));
   }
   return depth;
@@ -39,7 +39,7 @@ int self_play_count(std::string_view name) {
   int k = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
   if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || k < 1 || k > kMaxHallPlayers)
-    throw UsageError(quoted(name) + ": the hall-of-fame opponent is hallK@D with K from 1 to " +
+    throw UsageError(in_quotes(name) + ": the hall-of-fame opponent is hallK@D with K from 1 to " +
                      std::to_string(kMaxHallPlayers));
   return k;
 }
@@ -64,7 +64,7 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
       char* end = nullptr;
       entry.epsilon = std::strtod(begin, &end);
       if (end == begin || *end != '\0' || !(entry.epsilon >= 0 && entry.epsilon <= 1))
-        throw UsageError(quoted(item) + ": perfect:EPS wants EPS from 0 to 1, e.g. perfect:0.1");
+        throw UsageError(in_quotes(item) + ": perfect:EPS wants EPS from 0 to 1, e.g. perfect:0.1");
     }
     return entry;
   }
@@ -76,13 +76,14 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     return entry;
   }
   if (at == std::string_view::npos)
-    throw UsageError("player " + quoted(item) + " needs a search depth: write it as " + quoted(entry.name + "@DEPTH") +
-                     ", e.g. " + quoted(entry.name + "@4") + " or " + quoted(entry.name + "@1-6"));
+    throw UsageError("player " + in_quotes(item) + " needs a search depth: write it as " +
+                     in_quotes(entry.name + "@DEPTH") + ", e.g. " + in_quotes(entry.name + "@4") + " or " +
+                     in_quotes(entry.name + "@1-6"));
   const std::string_view depths = item.substr(at + 1);
   const std::size_t dash = depths.find('-');
   entry.first_depth = parse_depth(depths.substr(0, dash), item);
   entry.last_depth = dash == std::string_view::npos ? entry.first_depth : parse_depth(depths.substr(dash + 1), item);
-  if (entry.last_depth < entry.first_depth) throw UsageError("empty depth range in player " + quoted(item));
+  if (entry.last_depth < entry.first_depth) throw UsageError("empty depth range in player " + in_quotes(item));
   if (names_a_file(entry.name)) {
     entry.kind = PlayerEntry::Kind::File;
   } else if (is_builtin(entry.name)) {
@@ -108,7 +109,7 @@ std::vector<PlayerEntry> parse_player_entries(std::string_view text, bool allow_
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string_view item = text.substr(start, comma - start);
-    if (item.empty()) throw UsageError("empty player in list " + quoted(text));
+    if (item.empty()) throw UsageError("empty player in list " + in_quotes(text));
     entries.push_back(parse_player_entry(item, allow_self_play));
     start = comma + 1;
   }
@@ -129,7 +130,7 @@ std::vector<int> parse_depth_list(std::string_view text) {
       for (int d = first; d <= last; ++d) depths.push_back(d);
     } catch (const UsageError&) {
       throw UsageError("--depth wants depths from 1 to " + std::to_string(kMaxPlayerDepth) +
-                       " such as 1,3,5 or 1-7, not " + quoted(item));
+                       " such as 1,3,5 or 1-7, not " + in_quotes(item));
     }
     start = comma + 1;
   }
@@ -141,13 +142,13 @@ std::vector<int> parse_ply_range(std::string_view text) {
     int v = -1;
     const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), v);
     if (part.empty() || error != std::errc() || end != part.data() + part.size() || v < 0 || v > 41)
-      throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + quoted(text));
+      throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + in_quotes(text));
     return v;
   };
   const std::size_t dash = text.find('-');
   const int first = number(text.substr(0, dash));
   const int last = dash == std::string_view::npos ? first : number(text.substr(dash + 1));
-  if (last < first) throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + quoted(text));
+  if (last < first) throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + in_quotes(text));
   std::vector<int> plies;
   for (int p = first; p <= last; ++p) plies.push_back(p);
   return plies;

@@ -210,6 +210,12 @@ TEST_CASE("an output that would replace an input or another output is refused be
   CHECK_THAT(run("match ibef@1 adate@1 --games 1 --csv ''").output,
              Contains("--csv needs a file name, not an empty one"));
   CHECK(run("export " + program + " --cpp ''").exit_code == 2);
+  // One dash where two are needed, and a huge argument, are short messages.
+  CHECK_THAT(run("export " + program + " -cpp x.hpp").output,
+             Contains("unknown option '-cpp'; options take two dashes: '--cpp'"));
+  const Run huge = run("match ibef@1 adate@1 --games " + std::string(5000, '9'));
+  CHECK(huge.exit_code == 2);
+  CHECK(huge.output.size() < 400);
   // A symbolic link to an input is that input.
   std::filesystem::create_symlink(boards, scratch / "link.csv");
   const Run linked = run("match ibef@1 adate@1 --boards " + boards + " --csv " + (scratch / "link.csv"));
