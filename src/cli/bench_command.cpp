@@ -5,6 +5,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "lang/native_code.hpp"
 #include "lang/parse.hpp"
 #include "lang/random_program.hpp"
 #include "solver/labelled_positions.hpp"
@@ -151,6 +152,9 @@ int bench_command(const Args& args) {
   const WorkloadRun interpreted =
       median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
   report("ibef.eval, interpreter only", interpreted);
+  const WorkloadRun jitted = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::Native), task, reps);
+  report(lang::native_code_enabled() ? "ibef.eval, native code (no table)" : "ibef.eval, no table (no native code)",
+         jitted);
   // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.
   const double games_per_evaluation = 155.0 * 4.0;
   std::printf(
@@ -176,24 +180,42 @@ int bench_command(const Args& args) {
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native ADATE-2005", native_adate_ns, native_adate_ns / native_ns);
   time_program("adate2005.eval, compiled (weight table)", adate_program, lang::CompiledProgram::Mode::Auto);
   time_program("adate2005.eval, interpreter only", adate_program, lang::CompiledProgram::Mode::InterpreterOnly);
-  for (std::size_t target : {50, 200}) {
+  time_program("adate2005.eval, native code (no table)", adate_program, lang::CompiledProgram::Mode::Native);
+  // Random programs, the same ones through the interpreter and native code;
+  // building one (simplify, bytecode, and for native code the machine code)
+  // is timed too, next to one fitness evaluation's time.
+  using Clock = std::chrono::steady_clock;
+  const double evaluation_ms = compiled.seconds / static_cast<double>(compiled.games) * games_per_evaluation * 1e3;
+  std::printf("  (one fitness evaluation of 620 games with the weight table: %.1f ms)\n", evaluation_ms);
+  for (std::size_t target : {50, 100, 200}) {
     Rng rng(target);
     std::size_t total_nodes = 0;
-    double total_ns = 0;
+    double interpreted_ns = 0, native_code_ns = 0, interpreter_build_us = 0, native_build_us = 0;
     const int count = 20;
     for (int i = 0; i < count; ++i) {
       lang::Program program = lang::random_program(rng, target);
       while (program.size() < target * 3 / 4 || program.size() > target * 5 / 4)
         program = lang::random_program(rng, target * 3 / 2);
       total_nodes += program.size();
-      total_ns += nanoseconds_per_evaluation(lang::CompiledProgram(program), positions, std::max(1, rounds / 4));
+      auto built = [&](lang::CompiledProgram::Mode mode, double& build_us) {
+        const auto start = Clock::now();
+        lang::CompiledProgram made(program, mode);
+        build_us += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+        return made;
+      };
+      const lang::CompiledProgram by_interpreter =
+          built(lang::CompiledProgram::Mode::InterpreterOnly, interpreter_build_us);
+      const lang::CompiledProgram by_native_code = built(lang::CompiledProgram::Mode::Native, native_build_us);
+      interpreted_ns += nanoseconds_per_evaluation(by_interpreter, positions, std::max(1, rounds / 4));
+      native_code_ns += nanoseconds_per_evaluation(by_native_code, positions, std::max(1, rounds / 4));
     }
-    const double ns = total_ns / count;
-    std::printf(
-        "  %-44s %8.2f ns  %6.2fx\n",
-        ("random programs, mean " + std::to_string(total_nodes / count) + " nodes (" + std::to_string(count) + ")")
-            .c_str(),
-        ns, ns / native_ns);
+    const std::string what =
+        "random programs, mean " + std::to_string(total_nodes / count) + " nodes (" + std::to_string(count) + ")";
+    std::printf("  %-44s %8.2f ns  %6.2fx\n", (what + ", interpreter").c_str(), interpreted_ns / count,
+                interpreted_ns / count / native_ns);
+    std::printf("  %-44s %8.2f ns  %6.2fx  (%.1fx faster; built in %.1f us, interpreter's in %.1f us)\n",
+                (what + ", native code").c_str(), native_code_ns / count, native_code_ns / count / native_ns,
+                interpreted_ns / native_code_ns, native_build_us / count, interpreter_build_us / count);
   }
   if (solver_limit > 0) bench_solver(solver_sets, labelled, static_cast<std::size_t>(solver_limit));
   return 0;

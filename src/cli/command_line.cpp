@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "lang/native_code.hpp"
 #include "support/error.hpp"
 #include "support/suggest.hpp"
 #include "support/text.hpp"
@@ -13,6 +14,7 @@ CommandLine::CommandLine() {
   app_.set_help_flag();
   app_.allow_extras();  // unknown options and stray arguments are reported by parse, with suggestions
   app_.positionals_at_end(false);
+  flag("no-jit", no_native_code_);
 }
 
 CLI::Option* CommandLine::configure(CLI::Option* option) {
@@ -113,6 +115,8 @@ void CommandLine::parse(const Args& args) {
     *positionals_ = std::move(rest);
   }
   for (const auto& apply : after_parse_) apply();
+  // Evolved programs then run in the interpreter: the same results, slower.
+  if (no_native_code_) lang::set_native_code_enabled(false);
 }
 
 bool CommandLine::given(const std::string& name) const { return app_.count("--" + name) > 0; }

@@ -67,6 +67,7 @@ class CommandLine {
   std::vector<std::string>* positionals_ = nullptr;
   std::size_t min_positionals_ = 0, max_positionals_ = 0;
   std::string positionals_what_;
+  bool no_native_code_ = false;  // --no-jit, which every command takes
 };
 
 }  // namespace evalsynth

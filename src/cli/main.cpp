@@ -29,7 +29,9 @@ constexpr const char* kUsage =
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
-    "Options: --help, --version\n";
+    "Options: --help, --version. Every command also takes --no-jit: evolved\n"
+    "programs then run in the interpreter instead of native code (the same\n"
+    "results, slower; native code needs x86-64 and asmjit).\n";
 
 struct Command {
   const char* name;

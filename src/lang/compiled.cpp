@@ -103,6 +103,18 @@ CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
     }
   }
   compile(simple);
+  if (mode != Mode::InterpreterOnly) native_ = NativeCode::generate(code_);
+}
+
+void CompiledProgram::fill_features(const Position& p, std::int32_t* values) const {
+  for (std::size_t f = 0; f < features_.size(); ++f)
+    values[f] = semantics::feature(p, features_[f].feature, features_[f].player);
+}
+
+int CompiledProgram::run_native(const Position& p) const {
+  std::int32_t feature_values[2 * kFeatureCount];
+  fill_features(p, feature_values);
+  return native_->function()(p.x_stones(), p.o_stones(), feature_values);
 }
 
 void CompiledProgram::compile(const Program& program) {
@@ -208,8 +220,7 @@ void CompiledProgram::compile(const Program& program) {
 int CompiledProgram::interpret(const Position& p) const {
   namespace s = semantics;
   std::int32_t feature_values[2 * kFeatureCount];
-  for (std::size_t f = 0; f < features_.size(); ++f)
-    feature_values[f] = s::feature(p, features_[f].feature, features_[f].player);
+  fill_features(p, feature_values);
   std::array<std::int32_t, kMaxStack> stack;
   int top = -1;  // index of the top element
   const std::uint64_t x = p.x_stones(), o = p.o_stones();

@@ -8,10 +8,13 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "game/evaluators.hpp"
+#include "lang/bytecode.hpp"
+#include "lang/native_code.hpp"
 #include "lang/program.hpp"
 
 namespace evalsynth::lang {
@@ -20,45 +23,38 @@ class CompiledProgram {
  public:
   static constexpr int kMaxStack = 1024;
 
-  enum class Mode { Auto, InterpreterOnly };
+  // Auto: a weight table if the program is linear, else native code (if on,
+  // lang/native_code.hpp), else the interpreter. Native: never a table.
+  // InterpreterOnly: the reference everything else is tested against.
+  enum class Mode { Auto, Native, InterpreterOnly };
   // Throws InputError if the program needs more than kMaxStack stack slots.
   explicit CompiledProgram(const Program& program, Mode mode = Mode::Auto);
 
   int operator()(const Position& p) const {
     if (linear_) return (*linear_)(p);
+    if (native_) return run_native(p);
     return interpret(p);
   }
 
   bool is_linear() const { return linear_.has_value(); }
+  bool is_native() const { return native_ != nullptr; }
   const std::optional<LinearEvaluator>& linear() const { return linear_; }
   std::size_t instruction_count() const { return code_.size(); }
 
  private:
-  // Operators grouped by kind, one group a line.
-  // clang-format off
-  enum class Code : std::uint8_t {
-    Const, Square, SquareAt, Height, Feature, Load, Drop1Below,
-    Add, Sub, Mul, Div, Mod, Min, Max, Neg, Abs,
-    Lt, Le, Eq, Ne, Gt, Ge, And, Or, Not, Select,
-  };
-  // clang-format on
-  struct Instruction {
-    Code code;
-    std::uint8_t player = 0;
-    std::int32_t operand = 0;  // constant, stack slot, feature slot
-    std::uint64_t cell = 0;    // Square: the bit of sq(r, c)
-  };
-  struct FeatureSlot {
-    Feature feature;
-    std::uint8_t player;
-  };
+  using Code = bytecode::Code;
+  using Instruction = bytecode::Instruction;
+  using FeatureSlot = bytecode::FeatureSlot;
 
   int interpret(const Position& p) const;
+  int run_native(const Position& p) const;
+  void fill_features(const Position& p, std::int32_t* values) const;
   void compile(const Program& program);
 
   std::optional<LinearEvaluator> linear_;
   std::vector<Instruction> code_;
   std::vector<FeatureSlot> features_;
+  std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
 };
 static_assert(Evaluator<CompiledProgram>);
 

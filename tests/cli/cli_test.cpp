@@ -174,6 +174,16 @@ TEST_CASE("program files play in matches", "[cli][lang]") {
   CHECK_THAT(bad.output, Contains("cannot open the program file"));
 }
 
+TEST_CASE("matches give the same table with native code and with --no-jit", "[cli][native]") {
+  test::ScratchFolder scratch("no-jit");
+  const std::string program = scratch / "f.eval";
+  write(program, "threats(x) - threats(o) + 3 * sq(0, 3) - height(3) / 2 + (if moves() > 10 then 5 else -5)\n");
+  const Run jit = run("match " + program + "@1-3 ibef@2 --games 30 --seed 4");
+  const Run interpreted = run("match " + program + "@1-3 ibef@2 --games 30 --seed 4 --no-jit");
+  REQUIRE(jit.exit_code == 0);
+  CHECK(jit.output == interpreted.output);
+}
+
 TEST_CASE("an output that would replace an input or another output is refused before any work", "[cli][errors]") {
   test::ScratchFolder scratch("same-file");
   const std::string boards = scratch / "boards.txt", program = scratch / "p.eval", header = scratch / "p.hpp";

@@ -311,3 +311,19 @@ TEST_CASE("run and resume never overwrite another run's results or their own inp
     CHECK_FALSE(std::filesystem::exists(scratch / "population/f/gen-000001.ckpt"));
   }
 }
+
+TEST_CASE("a run gives the same files with native code and with --no-jit", "[cli][native]") {
+  test::ScratchFolder with_native("native-on"), without("native-off");
+  const std::string on = write_spec(with_native, "r.spec", "", 4), off = write_spec(without, "r.spec", "", 4);
+  REQUIRE(run_evalsynth("run " + on + " --threads 2", kSource).exit_code == 0);
+  REQUIRE(run_evalsynth("run " + off + " --threads 1 --no-jit", kSource).exit_code == 0);
+  // The same but for where each run's folders are.
+  auto in_place = [](const test::ScratchFolder& folder, const std::string& file) {
+    std::string text = read_file(folder / ("results/r/" + file));
+    const std::string path = folder.path.string();
+    for (std::size_t at; (at = text.find(path)) != std::string::npos;) text.replace(at, path.size(), "<scratch>");
+    return text;
+  };
+  for (const char* file : {"best.eval", "spec.spec"}) CHECK(in_place(with_native, file) == in_place(without, file));
+  CHECK(log_without_timing(with_native / "results/r/log.csv") == log_without_timing(without / "results/r/log.csv"));
+}

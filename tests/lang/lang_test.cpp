@@ -4,6 +4,7 @@
 #include "fuzz_support.hpp"
 #include "game/notation.hpp"
 #include "lang/compiled.hpp"
+#include "lang/native_code.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
@@ -139,11 +140,65 @@ TEST_CASE("IBEF and ADATE-2005 written in the language equal the native evaluato
   }
 }
 
+TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "[lang][native]") {
+  // Every operator on extreme operands (division by 0 and -1, INT_MIN, the
+  // wrap-around), computed operands so the simplifier cannot fold them, and
+  // lets that shadow: native code, interpreter and reference agree.
+  const std::vector<std::string> operands = {
+      "0", "1", "-1", "7", "-7", "2147483647", "-2147483648", "sq(0, 3)", "height(3) - 3", "threats(x)"};
+  const std::vector<std::string> forms = {
+      "A + B",
+      "A - B",
+      "A * B",
+      "A / B",
+      "A % B",
+      "min(A, B)",
+      "max(A, B)",
+      "-(A)",
+      "abs(A)",
+      "if A < B then A else B",
+      "if A = B or not (A > B) then 1 else 2",
+      "if A != B and A >= B then 1 else 0",
+  };
+  Rng rng(21);
+  std::vector<Position> positions;
+  for (int i = 0; i < 50; ++i) positions.push_back(random_position(rng));
+  int programs = 0;
+  for (const std::string& form : forms)
+    for (const std::string& a : operands)
+      for (const std::string& b : operands) {
+        std::string text = form;
+        for (std::size_t at; (at = text.find('A')) != std::string::npos;) text.replace(at, 1, "(" + a + ")");
+        for (std::size_t at; (at = text.find('B')) != std::string::npos;) text.replace(at, 1, "(" + b + ")");
+        const std::string wrapped = "let v = " + text + " in let w = v + sq(1, 3) in let v = w * v in v - w";
+        for (const std::string& source : {text, wrapped}) {
+          Program program;
+          try {
+            program = parse_program(source);
+          } catch (const InputError&) {
+            continue;  // a truth-valued form
+          }
+          ++programs;
+          const CompiledProgram native(program, CompiledProgram::Mode::Native),
+              interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+          for (const Position& p : positions) {
+            INFO(source);
+            REQUIRE(native(p) == interpreted(p));
+            REQUIRE(native(p) == Reference(program, p).run());
+          }
+        }
+      }
+  CHECK(programs > 1000);
+}
+
 TEST_CASE("compiled programs, interpreted or not, equal a tree-walking evaluator", "[lang][property]") {
   Rng rng(34);
   for (int trial = 0; trial < 1500; ++trial) {
     const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(120)));
-    const CompiledProgram automatic(program), interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    const CompiledProgram automatic(program), interpreted(program, CompiledProgram::Mode::InterpreterOnly),
+        native(program, CompiledProgram::Mode::Native);
+    CHECK(native.is_native() == native_code_enabled());
+    CHECK_FALSE(interpreted.is_native());
     const Program simple = simplify(program);
     CHECK(simple.size() <= program.size());
     for (int k = 0; k < 20; ++k) {
@@ -152,6 +207,7 @@ TEST_CASE("compiled programs, interpreted or not, equal a tree-walking evaluator
       INFO(to_text(program));
       REQUIRE(automatic(p) == expected);
       REQUIRE(interpreted(p) == expected);
+      REQUIRE(native(p) == expected);
       REQUIRE(Reference(simple, p).run() == expected);
     }
   }

@@ -1,0 +1,47 @@
+#pragma once
+// Native x86-64 code for a program's bytecode, generated at run time with
+// asmjit: every stack slot a virtual register (asmjit allocates the real
+// ones), `sq` with constant arguments two bit tests, features loaded from the
+// block the caller fills once per evaluation, and exactly the language's
+// semantics (lang/semantics.hpp): wrapping arithmetic, protected / and %.
+// The interpreter is the reference it is tested against, and the fallback
+// where there is no x86-64 or generation fails.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "lang/bytecode.hpp"
+
+namespace evalsynth::lang {
+
+// x_stones, o_stones, the feature block (one value per feature slot).
+using NativeFunction = std::int32_t (*)(std::uint64_t, std::uint64_t, const std::int32_t*);
+
+// Machine code owned for as long as any copy of the program lives; freed
+// with the last one, so memory stays bounded over a long run.
+class NativeCode {
+ public:
+  // The code for `code` (a complete bytecode program), or nullptr where
+  // native code is off or cannot be made.
+  static std::shared_ptr<const NativeCode> generate(const std::vector<bytecode::Instruction>& code);
+
+  explicit NativeCode(NativeFunction f) : function_(f) {}
+  ~NativeCode();
+  NativeCode(const NativeCode&) = delete;
+  NativeCode& operator=(const NativeCode&) = delete;
+
+  NativeFunction function() const { return function_; }
+
+ private:
+  NativeFunction function_;
+};
+
+// Native code is on by default on x86-64; `--no-jit` turns it off for the
+// process (programs compiled afterwards use the interpreter). Results are
+// the same either way.
+bool native_code_available();
+bool native_code_enabled();
+void set_native_code_enabled(bool enabled);
+
+}  // namespace evalsynth::lang
