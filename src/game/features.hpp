@@ -42,11 +42,12 @@ inline constexpr std::uint64_t kEvenRows = rows_mask(1);
 inline constexpr std::uint64_t kCentreColumn = bits::column(3);
 }  // namespace masks
 
-// Windows of four holding exactly `k` (1..3) of the player's stones and none
-// of the opponent's. Counts are bit-sliced: the four cells of every window are
-// added in parallel as 3-bit numbers.
-constexpr int open_windows(std::uint64_t mine, std::uint64_t theirs, int k) {
-  int total = 0;
+// Windows of four holding exactly k = 1, 2 and 3 of the player's stones and
+// none of the opponent's, all three in one pass (an evaluator using several
+// shares it). Counts are bit-sliced: the four cells of every window are added
+// in parallel as 3-bit numbers.
+constexpr std::array<int, 3> open_windows_by_count(std::uint64_t mine, std::uint64_t theirs) {
+  std::array<int, 3> total{};
   for (std::size_t d = 0; d < masks::kShifts.size(); ++d) {
     const int s = masks::kShifts[d];
     const std::uint64_t a = mine, b = mine >> s, c = mine >> 2 * s, e = mine >> 3 * s;
@@ -54,10 +55,15 @@ constexpr int open_windows(std::uint64_t mine, std::uint64_t theirs, int k) {
     const std::uint64_t lo1 = a ^ b, hi1 = a & b, lo2 = c ^ e, hi2 = c & e;
     const std::uint64_t ones = lo1 ^ lo2, carry = lo1 & lo2;
     const std::uint64_t twos = hi1 ^ hi2 ^ carry, fours = (hi1 & hi2) | (carry & (hi1 ^ hi2));
-    const std::uint64_t wanted = (k & 1 ? ones : ~ones) & (k & 2 ? twos : ~twos) & ~fours;
-    total += std::popcount(masks::kWindowStarts[d] & free & wanted);
+    const std::uint64_t open = masks::kWindowStarts[d] & free & ~fours;
+    total[0] += std::popcount(open & ones & ~twos);
+    total[1] += std::popcount(open & ~ones & twos);
+    total[2] += std::popcount(open & ones & twos);
   }
   return total;
+}
+constexpr int open_windows(std::uint64_t mine, std::uint64_t theirs, int k) {
+  return open_windows_by_count(mine, theirs)[static_cast<std::size_t>(k - 1)];
 }
 
 // Empty cells that would give the player four in a row.
@@ -65,23 +71,32 @@ constexpr std::uint64_t threat_cells(const Position& p, Side player) {
   return bits::winning_cells(p.stones_of(player)) & ~p.occupied() & bits::kBoard;
 }
 
-constexpr int threats(const Position& p, Side player) { return std::popcount(threat_cells(p, player)); }
+// The threat features, from the threat cells (computed once however many of
+// them an evaluator uses).
+namespace from_threat_cells {
+constexpr int threats(std::uint64_t t) { return std::popcount(t); }
 // Allis's parity rule: X wants its threats on odd rows (1, 3, 5), O on even ones.
-constexpr int odd_threats(const Position& p, Side player) {
-  return std::popcount(threat_cells(p, player) & masks::kOddRows);
-}
-constexpr int even_threats(const Position& p, Side player) {
-  return std::popcount(threat_cells(p, player) & masks::kEvenRows);
-}
+constexpr int odd_threats(std::uint64_t t) { return std::popcount(t & masks::kOddRows); }
+constexpr int even_threats(std::uint64_t t) { return std::popcount(t & masks::kEvenRows); }
 // Threats the player could fill with its next stone.
-constexpr int playable_threats(const Position& p, Side player) {
-  return std::popcount(threat_cells(p, player) & p.playable_cells());
-}
+constexpr int playable_threats(std::uint64_t t, const Position& p) { return std::popcount(t & p.playable_cells()); }
 // Two threats of the player directly on top of each other: the lower one
 // filled, the upper wins (a classic winning pattern).
+constexpr int stacked_threats(std::uint64_t t) { return std::popcount(t & (t << 1)); }
+}  // namespace from_threat_cells
+
+constexpr int threats(const Position& p, Side player) { return from_threat_cells::threats(threat_cells(p, player)); }
+constexpr int odd_threats(const Position& p, Side player) {
+  return from_threat_cells::odd_threats(threat_cells(p, player));
+}
+constexpr int even_threats(const Position& p, Side player) {
+  return from_threat_cells::even_threats(threat_cells(p, player));
+}
+constexpr int playable_threats(const Position& p, Side player) {
+  return from_threat_cells::playable_threats(threat_cells(p, player), p);
+}
 constexpr int stacked_threats(const Position& p, Side player) {
-  const std::uint64_t t = threat_cells(p, player);
-  return std::popcount(t & (t << 1));
+  return from_threat_cells::stacked_threats(threat_cells(p, player));
 }
 constexpr int centre_stones(const Position& p, Side player) {
   return std::popcount(p.stones_of(player) & masks::kCentreColumn);

@@ -44,8 +44,8 @@ class Generator {
 
   bool run(const std::vector<bytecode::Instruction>& code) {
     using namespace asmjit;
-    FuncNode* function = cc_.addFunc(FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, const std::int32_t*>(
-        CallConvId::kHost));
+    FuncNode* function =
+        cc_.addFunc(FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, const std::int32_t*>(CallConvId::kHost));
     x_ = cc_.newUInt64("x");
     o_ = cc_.newUInt64("o");
     features_ = cc_.newIntPtr("features");
@@ -159,9 +159,9 @@ class Generator {
     asmjit::InvokeNode* invoke = nullptr;
     const Gp r = fresh();
     if (arguments.size() == 2) {
-      cc_.invoke(&invoke, target,
-                 FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, std::int32_t, std::int32_t>(
-                     CallConvId::kHost));
+      cc_.invoke(
+          &invoke, target,
+          FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, std::int32_t, std::int32_t>(CallConvId::kHost));
     } else {
       cc_.invoke(&invoke, target,
                  FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, std::int32_t>(CallConvId::kHost));

@@ -140,6 +140,38 @@ TEST_CASE("IBEF and ADATE-2005 written in the language equal the native evaluato
   }
 }
 
+TEST_CASE("features computed together share work and equal each computed alone", "[lang][native][features]") {
+  // Every feature of both players in one program, each with its own weight,
+  // so the shared threat cells and window counts serve many features at once.
+  std::string text = "0";
+  int weight = 1;
+  for (int id = 0; id < kFeatureCount; ++id) {
+    const FeatureInfo& info = feature_info(static_cast<Feature>(id));
+    if (info.window_count > 1) continue;  // windows(p, k) is spelled once with its k
+    for (const char* player : {"x", "o"}) {
+      std::string call = std::string(info.name) + "(";
+      if (info.takes_player) call += player;
+      if (info.window_count) {
+        for (int k = 1; k <= 3; ++k)
+          text += " + " + std::to_string(weight++ * 1000) + " * " + call + ", " + std::to_string(k) + ")";
+        continue;
+      }
+      text += " + " + std::to_string(weight++ * 1000) + " * " + call + ")";
+      if (!info.takes_player) break;
+    }
+  }
+  const Program program = parse_program(text);
+  const CompiledProgram native(program, CompiledProgram::Mode::Native),
+      interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+  Rng rng(8);
+  for (int i = 0; i < 20000; ++i) {
+    const Position p = random_position(rng);
+    const std::int32_t expected = Reference(program, p).run();
+    REQUIRE(interpreted(p) == expected);
+    REQUIRE(native(p) == expected);
+  }
+}
+
 TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "[lang][native]") {
   // Every operator on extreme operands (division by 0 and -1, INT_MIN, the
   // wrap-around), computed operands so the simplifier cannot fold them, and
