@@ -16,7 +16,8 @@ const char* const kCheckHelp =
     "usage: evalsynth check FILE.eval [--position POSITION] [--grammar FILE.grammar]\n"
     "\n"
     "Parses an evaluator program, type-checks it and prints its canonical form,\n"
-    "size, depth and hash, how it compiles (a weight table or the interpreter),\n"
+    "size, depth and hash, how it compiles (a weight table, native code or the\n"
+    "interpreter),\n"
     "and its value (from X's view) on a position.\n"
     "\n"
     "Options:\n"
@@ -55,7 +56,8 @@ int check_command(const Args& args) {
   if (compiled.is_linear())
     std::printf("compiled   weight table (linear in the squares)\n");
   else
-    std::printf("compiled   interpreter, %zu instructions\n", compiled.instruction_count());
+    std::printf("compiled   %s, %zu bytecode instructions\n",
+                compiled.is_native() ? "native code (x86-64)" : "interpreter", compiled.instruction_count());
   if (!grammar_line.empty()) std::printf("grammar    %s\n", grammar_line.c_str());
   std::printf("position   %d stones, %s to move\n%s", position.moves_played(),
               position.side_to_move() == Side::X ? "X" : "O", to_ascii(position).c_str());
