@@ -293,6 +293,13 @@ class Generator {
 
 bool native_code_available() { return EVALSYNTH_NATIVE_CODE == 1; }
 bool native_code_enabled() { return enabled.load(std::memory_order_relaxed); }
+std::size_t native_code_bytes() {
+#if EVALSYNTH_NATIVE_CODE
+  return runtime().allocator()->statistics().usedSize();
+#else
+  return 0;
+#endif
+}
 void set_native_code_enabled(bool on) { enabled.store(on && native_code_available(), std::memory_order_relaxed); }
 
 std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecode::Instruction>& code) {

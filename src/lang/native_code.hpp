@@ -7,6 +7,7 @@
 // The interpreter is the reference it is tested against, and the fallback
 // where there is no x86-64 or generation fails.
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -41,6 +42,9 @@ class NativeCode {
 // process (programs compiled afterwards use the interpreter). Results are
 // the same either way.
 bool native_code_available();
+// Bytes of machine code alive in the process (0 without native code): what
+// tests use to see that code is freed with its programs.
+std::size_t native_code_bytes();
 bool native_code_enabled();
 void set_native_code_enabled(bool enabled);
 

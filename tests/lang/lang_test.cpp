@@ -172,6 +172,23 @@ TEST_CASE("features computed together share work and equal each computed alone",
   }
 }
 
+TEST_CASE("native code is freed with the last copy of its program", "[lang][native]") {
+  Rng rng(5);
+  const std::size_t before = native_code_bytes();
+  {
+    std::vector<CompiledProgram> kept;
+    for (int i = 0; i < 300; ++i) {
+      const CompiledProgram program(random_program(rng, 60), CompiledProgram::Mode::Native);
+      kept.push_back(program);  // a copy shares the code
+    }
+    if (native_code_enabled()) CHECK(native_code_bytes() > before);
+  }
+  CHECK(native_code_bytes() == before);
+  // Compiling and dropping many programs does not grow the code held.
+  for (int i = 0; i < 2000; ++i) (void)CompiledProgram(random_program(rng, 60), CompiledProgram::Mode::Native);
+  CHECK(native_code_bytes() == before);
+}
+
 TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "[lang][native]") {
   // Every operator on extreme operands (division by 0 and -1, INT_MIN, the
   // wrap-around), computed operands so the simplifier cannot fold them, and
