@@ -22,10 +22,12 @@ std::atomic<bool> enabled{EVALSYNTH_NATIVE_CODE == 1};
 #if EVALSYNTH_NATIVE_CODE
 
 // One runtime for the process; asmjit's allocator behind it is thread-safe,
-// so programs may be compiled and freed on any thread.
+// so programs may be compiled and freed on any thread. Never destroyed: a
+// program held by a static object may be freed after every static of this
+// file is gone.
 asmjit::JitRuntime& runtime() {
-  static asmjit::JitRuntime instance;
-  return instance;
+  static asmjit::JitRuntime* const instance = new asmjit::JitRuntime;
+  return *instance;
 }
 
 // The rare operations with computed arguments call back into C++.
