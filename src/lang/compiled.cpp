@@ -106,6 +106,9 @@ CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
   if (mode != Mode::InterpreterOnly) native_ = NativeCode::generate(code_);
 }
 
+static_assert(static_cast<int>(Feature::Windows3) - static_cast<int>(Feature::Windows1) == 2,
+              "fill_features indexes the window counts by Windows1..Windows3");
+
 void CompiledProgram::fill_features(const Position& p, std::int32_t* values) const {
   // Features of one family share their bitboard work: the threat cells and
   // the window counts of each player are computed at most once per call.
