@@ -40,6 +40,7 @@ constexpr std::uint64_t rows_mask(int parity) {  // parity 0: rows 1,3,5 (odd); 
 inline constexpr std::uint64_t kOddRows = rows_mask(0);
 inline constexpr std::uint64_t kEvenRows = rows_mask(1);
 inline constexpr std::uint64_t kCentreColumn = bits::column(3);
+inline constexpr std::uint64_t kTopRow = bits::kBottomRow << (kRows - 1);
 }  // namespace masks
 
 // Windows of four holding exactly k = 1, 2 and 3 of the player's stones and
@@ -102,11 +103,7 @@ constexpr int centre_stones(const Position& p, Side player) {
   return std::popcount(p.stones_of(player) & masks::kCentreColumn);
 }
 constexpr int stones(const Position& p, Side player) { return std::popcount(p.stones_of(player)); }
-// Columns that are not full.
-constexpr int mobility(const Position& p) {
-  int playable = 0;
-  for (int col = 0; col < kColumns; ++col) playable += p.can_play(col);
-  return playable;
-}
+// Columns that are not full (whose top cell is empty).
+constexpr int mobility(const Position& p) { return kColumns - std::popcount(p.occupied() & masks::kTopRow); }
 
 }  // namespace evalsynth::features

@@ -24,6 +24,7 @@ struct Instruction {
   std::uint8_t player = 0;
   std::int32_t operand = 0;  // constant, stack slot, feature slot
   std::uint64_t cell = 0;    // SquareAt: the bit of sq(r, c) (0 off the board)
+  Feature feature{};         // Feature: which (operand is its slot)
 };
 
 // A feature a program reads, computed once per evaluation into its slot.

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "lang/feature_basis.hpp"
 #include "lang/semantics.hpp"
 #include "lang/simplify.hpp"
 #include "support/error.hpp"
@@ -106,58 +107,10 @@ CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
   if (mode != Mode::InterpreterOnly) native_ = NativeCode::generate(code_);
 }
 
-static_assert(static_cast<int>(Feature::Windows3) - static_cast<int>(Feature::Windows1) == 2,
-              "fill_features indexes the window counts by Windows1..Windows3");
-
-void CompiledProgram::fill_features(const Position& p, std::int32_t* values) const {
-  // Features of one family share their bitboard work: the threat cells and
-  // the window counts of each player are computed at most once per call.
-  // Each value equals semantics::feature (tested).
-  namespace t = features::from_threat_cells;
-  std::uint64_t threat_cells[2] = {};
-  std::array<int, 3> windows[2] = {};
-  bool have_threats[2] = {false, false}, have_windows[2] = {false, false};
-  for (std::size_t f = 0; f < features_.size(); ++f) {
-    const Feature feature = features_[f].feature;
-    const std::uint8_t player = features_[f].player;
-    const Side me = player == 0 ? Side::X : Side::O;
-    switch (feature) {
-      case Feature::Windows1:
-      case Feature::Windows2:
-      case Feature::Windows3:
-        if (!have_windows[player]) {
-          windows[player] = features::open_windows_by_count(p.stones_of(me), p.stones_of(opponent(me)));
-          have_windows[player] = true;
-        }
-        values[f] = windows[player][static_cast<std::size_t>(feature) - static_cast<std::size_t>(Feature::Windows1)];
-        continue;
-      case Feature::Threats:
-      case Feature::OddThreats:
-      case Feature::EvenThreats:
-      case Feature::PlayableThreats:
-      case Feature::StackedThreats:
-        if (!have_threats[player]) {
-          threat_cells[player] = features::threat_cells(p, me);
-          have_threats[player] = true;
-        }
-        break;
-      default:
-        values[f] = semantics::feature(p, feature, player);
-        continue;
-    }
-    const std::uint64_t cells = threat_cells[player];
-    values[f] = feature == Feature::Threats           ? t::threats(cells)
-                : feature == Feature::OddThreats      ? t::odd_threats(cells)
-                : feature == Feature::EvenThreats     ? t::even_threats(cells)
-                : feature == Feature::PlayableThreats ? t::playable_threats(cells, p)
-                                                      : t::stacked_threats(cells);
-  }
-}
-
 int CompiledProgram::run_native(const Position& p) const {
-  std::int32_t feature_values[2 * kFeatureCount];
-  fill_features(p, feature_values);
-  return native_->function()(p.x_stones(), p.o_stones(), feature_values);
+  FeatureBasis basis;
+  basis.fill(p, needs_threats_, needs_windows_);
+  return native_->function()(p.x_stones(), p.o_stones(), &basis);
 }
 
 void CompiledProgram::compile(const Program& program) {
@@ -199,7 +152,11 @@ void CompiledProgram::compile(const Program& program) {
           slot = static_cast<std::int32_t>(features_.size());
           features_.push_back({static_cast<Feature>(n.value), n.player});
         }
-        push({Code::Feature, n.player, slot});
+        Instruction in{Code::Feature, n.player, slot};
+        in.feature = static_cast<Feature>(n.value);
+        push(in);
+        needs_threats_ = needs_threats_ || family_of(in.feature) == FeatureFamily::Threats;
+        needs_windows_ = needs_windows_ || family_of(in.feature) == FeatureFamily::Windows;
         break;
       }
       case Op::Sq: {
@@ -262,8 +219,12 @@ void CompiledProgram::compile(const Program& program) {
 
 int CompiledProgram::interpret(const Position& p) const {
   namespace s = semantics;
+  // Each feature the program reads is computed once, into its slot.
+  FeatureBasis basis;
+  basis.fill(p, needs_threats_, needs_windows_);
   std::int32_t feature_values[2 * kFeatureCount];
-  fill_features(p, feature_values);
+  for (std::size_t f = 0; f < features_.size(); ++f)
+    feature_values[f] = feature_from_basis(features_[f].feature, features_[f].player, p, basis);
   std::array<std::int32_t, kMaxStack> stack;
   int top = -1;  // index of the top element
   const std::uint64_t x = p.x_stones(), o = p.o_stones();

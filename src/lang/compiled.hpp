@@ -3,8 +3,10 @@
 // is then linear in the squares (constants, sq(r, c) with constant arguments,
 // + - and multiplication by constants, lets of those) it becomes a weight
 // table evaluated with popcounts, exactly as the native IBEF. Otherwise it
-// runs in a small stack interpreter: postfix bytecode, a fixed-size stack on
-// the C++ stack, each distinct feature computed once per call, no allocation.
+// becomes native code (lang/native_code.hpp) or, without it, runs in a small
+// stack interpreter: postfix bytecode, a fixed-size stack on the C++ stack,
+// each distinct feature computed once per call, no allocation. Both read the
+// features from a FeatureBasis filled once per call (lang/feature_basis.hpp).
 
 #include <array>
 #include <cstdint>
@@ -48,13 +50,13 @@ class CompiledProgram {
 
   int interpret(const Position& p) const;
   int run_native(const Position& p) const;
-  void fill_features(const Position& p, std::int32_t* values) const;
   void compile(const Program& program);
 
   std::optional<LinearEvaluator> linear_;
   std::vector<Instruction> code_;
   std::vector<FeatureSlot> features_;
-  std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
+  bool needs_threats_ = false, needs_windows_ = false;  // which families of FeatureBasis to fill
+  std::shared_ptr<const NativeCode> native_;            // shared by copies, freed with the last
 };
 static_assert(Evaluator<CompiledProgram>);
 

@@ -1,11 +1,14 @@
 #include "lang/native_code.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cassert>
+#include <cstddef>
 
+#include "game/features.hpp"
 #include "game/position.hpp"
-#include "lang/semantics.hpp"
+#include "lang/feature_basis.hpp"
 
 #if defined(__x86_64__) && defined(EVALSYNTH_HAVE_ASMJIT)
 #include <asmjit/x86.h>
@@ -30,263 +33,490 @@ asmjit::JitRuntime& runtime() {
   return *instance;
 }
 
-// The rare operations with computed arguments call back into C++.
-std::int32_t square_at(std::uint64_t x, std::uint64_t o, std::int32_t row, std::int32_t col) {
-  return semantics::sq(Position::from_stones(x, o), row, col);
-}
-std::int32_t height_of(std::uint64_t x, std::uint64_t o, std::int32_t col) {
-  return semantics::height(Position::from_stones(x, o), col);
-}
+// Remembers whether any instruction could not be encoded (the Assembler
+// reports errors here rather than by each call's return value).
+struct ErrorFlag : asmjit::ErrorHandler {
+  bool failed = false;
+  void handleError(asmjit::Error, const char*, asmjit::BaseEmitter*) override { failed = true; }
+};
 
-// Translates the bytecode one instruction at a time, keeping the compile-time
-// stack of virtual registers the interpreter keeps at run time.
+// Translates the bytecode in one pass with asmjit's Assembler (no register
+// allocator runs, so making a program costs a few instructions' work a node).
+// The bytecode is a stack machine whose stack depth at every instruction is
+// known while compiling, so each depth has a fixed home: the first
+// kHomeRegisters depths a register each, deeper ones a 4-byte slot in the
+// frame. Constants and window counts stay where they are (an immediate, the
+// feature basis) until an instruction reads them, so `a + 3` is one add and a
+// constant divisor needs no run-time test.
+//
+// Registers: rdi = X's stones, rsi = O's, r11 = the feature basis; rax, rcx,
+// rdx, r10 scratch (idiv needs eax and edx, variable shifts cl).
 class Generator {
  public:
-  explicit Generator(asmjit::x86::Compiler& cc) : cc_(cc) {}
+  explicit Generator(asmjit::x86::Assembler& a) : a_(a) {}
 
-  bool run(const std::vector<bytecode::Instruction>& code) {
-    using namespace asmjit;
-    FuncNode* function =
-        cc_.addFunc(FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, const std::int32_t*>(CallConvId::kHost));
-    x_ = cc_.newUInt64("x");
-    o_ = cc_.newUInt64("o");
-    features_ = cc_.newIntPtr("features");
-    function->setArg(0, x_);
-    function->setArg(1, o_);
-    function->setArg(2, features_);
-    for (const bytecode::Instruction& in : code) emit(in);
-    assert(stack_.size() == 1);
-    cc_.ret(stack_.front());
-    cc_.endFunc();
-    return cc_.finalize() == kErrorOk;
+  void run(const std::vector<bytecode::Instruction>& code) {
+    namespace x86 = asmjit::x86;
+    slots_.assign(static_cast<std::size_t>(max_depth(code)), Slot{});
+    prologue();
+    std::size_t top = 0;  // values on the stack
+    for (const bytecode::Instruction& in : code) top = emit(in, top);
+    assert(top == 1);
+    a_.emit(x86::Inst::kIdMov, x86::eax, source(0));
+    epilogue();
   }
 
  private:
   using Gp = asmjit::x86::Gp;
   using Code = bytecode::Code;
 
-  Gp pop() {
-    const Gp top = stack_.back();
-    stack_.pop_back();
-    return top;
-  }
-  Gp fresh() { return cc_.newInt32(); }
-  Gp copy(const Gp& from) {
-    const Gp to = fresh();
-    cc_.mov(to, from);
-    return to;
-  }
+  static constexpr std::size_t kHomeRegisters = 8;
 
-  void emit(const bytecode::Instruction& in) {
-    namespace x86 = asmjit::x86;
-    switch (in.code) {
-      case Code::Const: {
-        const Gp r = fresh();
-        cc_.mov(r, in.operand);
-        stack_.push_back(r);
-        return;
-      }
+  // Where the value at one depth is: in its home (register or frame slot),
+  // or not yet materialized.
+  struct Slot {
+    enum class Kind : std::uint8_t { Home, Constant, Basis } kind = Kind::Home;
+    std::int32_t value = 0;  // Constant: the value; Basis: the byte offset
+  };
+
+  static int max_depth(const std::vector<bytecode::Instruction>& code) {
+    int height = 0, deepest = 0;
+    for (const bytecode::Instruction& in : code) {
+      height += stack_effect(in.code);
+      deepest = std::max(deepest, height);
+    }
+    return deepest;
+  }
+  static int stack_effect(Code code) {
+    switch (code) {
+      case Code::Const:
       case Code::SquareAt:
-        stack_.push_back(square(in.cell));
-        return;
-      case Code::Feature: {
-        const Gp r = fresh();
-        cc_.mov(r, x86::dword_ptr(features_, in.operand * 4));
-        stack_.push_back(r);
-        return;
-      }
+      case Code::Feature:
       case Code::Load:
-        // A let's variable: the register itself (no instruction changes a
-        // register once written; every result is a fresh one).
-        stack_.push_back(stack_[static_cast<std::size_t>(in.operand)]);
-        return;
-      case Code::Drop1Below: {
-        const Gp value = pop();
-        stack_.back() = value;
-        return;
-      }
-      case Code::Square: {
-        const Gp col = pop(), row = pop();
-        stack_.push_back(call(reinterpret_cast<std::uint64_t>(&square_at), {row, col}));
-        return;
-      }
-      case Code::Height: {
-        const Gp col = pop();
-        stack_.push_back(call(reinterpret_cast<std::uint64_t>(&height_of), {col}));
-        return;
-      }
+        return 1;
+      case Code::Height:
       case Code::Neg:
       case Code::Abs:
       case Code::Not:
-        stack_.push_back(unary(in.code, pop()));
-        return;
-      case Code::Select: {
-        const Gp otherwise = pop(), then = pop(), condition = pop();
-        const Gp r = copy(otherwise);
-        cc_.test(condition, condition);
-        cc_.cmovnz(r, then);
-        stack_.push_back(r);
-        return;
-      }
-      default: {
-        const Gp b = pop(), a = pop();
-        stack_.push_back(binary(in.code, a, b));
-        return;
-      }
+        return 0;
+      case Code::Select:
+        return -2;
+      default:  // binary operators, Square, Drop1Below
+        return -1;
     }
   }
 
-  // sq(r, c) = bit of X's stones - bit of O's (they never share a cell).
-  Gp square(std::uint64_t cell) {
-    const Gp r = fresh();
-    if (cell == 0) {
-      cc_.xor_(r, r);
-      return r;
+  static Gp home_register(std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    static const Gp kHomes[kHomeRegisters] = {x86::r8d,  x86::r9d,  x86::ebx,  x86::ebp,
+                                              x86::r12d, x86::r13d, x86::r14d, x86::r15d};
+    return kHomes[depth];
+  }
+  // Callee-saved homes the function must preserve.
+  static bool callee_saved(std::size_t depth) { return depth >= 2; }
+  std::size_t registers_used() const { return std::min(slots_.size(), kHomeRegisters); }
+  int frame_bytes() const {
+    const std::size_t spilled = slots_.size() > kHomeRegisters ? slots_.size() - kHomeRegisters : 0;
+    return static_cast<int>((spilled * 4 + 15) / 16 * 16);
+  }
+  static asmjit::x86::Mem frame_slot(std::size_t depth) {
+    return asmjit::x86::dword_ptr(asmjit::x86::rsp, static_cast<std::int32_t>(4 * (depth - kHomeRegisters)));
+  }
+
+  void prologue() {
+    namespace x86 = asmjit::x86;
+    for (std::size_t d = 0; d < registers_used(); ++d)
+      if (callee_saved(d)) a_.push(home_register(d).r64());
+    if (frame_bytes() > 0) a_.sub(x86::rsp, frame_bytes());
+    a_.mov(x86::r11, x86::rdx);
+  }
+  void epilogue() {
+    namespace x86 = asmjit::x86;
+    if (frame_bytes() > 0) a_.add(x86::rsp, frame_bytes());
+    for (std::size_t d = registers_used(); d-- > 0;)
+      if (callee_saved(d)) a_.pop(home_register(d).r64());
+    a_.ret();
+  }
+
+  // The value at `depth` as an instruction operand (immediate, memory or register).
+  asmjit::Operand source(std::size_t depth) const {
+    namespace x86 = asmjit::x86;
+    const Slot& slot = slots_[depth];
+    if (slot.kind == Slot::Kind::Constant) return asmjit::imm(slot.value);
+    if (slot.kind == Slot::Kind::Basis) return x86::dword_ptr(x86::r11, slot.value);
+    if (depth < kHomeRegisters) return home_register(depth);
+    return frame_slot(depth);
+  }
+  bool is_constant(std::size_t depth) const { return slots_[depth].kind == Slot::Kind::Constant; }
+
+  // The register a result for `depth` is computed in: its home, or `spare`
+  // when its home is in the frame (store() then writes it there).
+  static Gp result_register(std::size_t depth, const Gp& spare) {
+    return depth < kHomeRegisters ? home_register(depth) : spare;
+  }
+  // The value at `depth` in result_register(depth, spare).
+  Gp load(std::size_t depth, const Gp& spare) {
+    const Gp r = result_register(depth, spare);
+    if (!(slots_[depth].kind == Slot::Kind::Home && depth < kHomeRegisters))
+      a_.emit(asmjit::x86::Inst::kIdMov, r, source(depth));
+    return r;
+  }
+  // The value at `depth` as a register or memory operand (cmov, idiv and
+  // friends take no immediate): constants go through `spare`.
+  asmjit::Operand register_or_memory(std::size_t depth, const Gp& spare) {
+    if (!is_constant(depth)) return source(depth);
+    a_.mov(spare, slots_[depth].value);
+    return spare;
+  }
+  void store(std::size_t depth, const Gp& r) {
+    if (depth >= kHomeRegisters) a_.mov(frame_slot(depth), r);
+    slots_[depth] = Slot{};
+  }
+  void set_constant(std::size_t depth, std::int32_t value) { slots_[depth] = {Slot::Kind::Constant, value}; }
+  // Copies the value at `from` to `to` (a let's variable, a let's result).
+  void copy(std::size_t from, std::size_t to) {
+    namespace x86 = asmjit::x86;
+    if (slots_[from].kind != Slot::Kind::Home) {
+      slots_[to] = slots_[from];
+      return;
     }
+    const Gp r = result_register(to, x86::eax);
+    a_.emit(x86::Inst::kIdMov, r, source(from));
+    store(to, r);
+  }
+
+  std::size_t emit(const bytecode::Instruction& in, std::size_t top) {
+    namespace x86 = asmjit::x86;
+    switch (in.code) {
+      case Code::Const:
+        set_constant(top, in.operand);
+        return top + 1;
+      case Code::SquareAt:
+        square(in.cell, top);
+        return top + 1;
+      case Code::Feature:
+        feature(in.feature, in.player, top);
+        return top + 1;
+      case Code::Load:
+        copy(static_cast<std::size_t>(in.operand), top);
+        return top + 1;
+      case Code::Drop1Below:
+        copy(top - 1, top - 2);
+        return top - 1;
+      case Code::Square:
+        computed_square(top - 2);
+        return top - 1;
+      case Code::Height:
+        computed_height(top - 1);
+        return top;
+      case Code::Neg:
+      case Code::Abs:
+      case Code::Not:
+        unary(in.code, top - 1);
+        return top;
+      case Code::Select:
+        select(top - 3);
+        return top - 2;
+      case Code::Div:
+      case Code::Mod:
+        divide(top - 2, in.code == Code::Mod);
+        return top - 1;
+      default:
+        binary(in.code, top - 2);
+        return top - 1;
+    }
+  }
+
+  // sq(r, c) with constant arguments = bit of X's stones - bit of O's (they
+  // never share a cell). Shifts measured faster here than bt with adc/sbb.
+  void square(std::uint64_t cell, std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    if (cell == 0) return set_constant(depth, 0);
     const int bit = std::countr_zero(cell);
-    const Gp mine = cc_.newUInt64(), theirs = cc_.newUInt64();
-    cc_.mov(mine, x_);
-    cc_.shr(mine, bit);
-    cc_.and_(mine, 1);
-    cc_.mov(theirs, o_);
-    cc_.shr(theirs, bit);
-    cc_.and_(theirs, 1);
-    cc_.sub(mine, theirs);
-    cc_.mov(r, mine.r32());
-    return r;
+    const Gp r = result_register(depth, x86::eax);
+    a_.mov(r.r64(), x86::rdi);
+    a_.shr(r.r64(), bit);
+    a_.and_(r, 1);
+    a_.mov(x86::rcx, x86::rsi);
+    a_.shr(x86::rcx, bit);
+    a_.and_(x86::ecx, 1);
+    a_.sub(r, x86::ecx);
+    store(depth, r);
   }
 
-  Gp call(std::uint64_t target, std::initializer_list<Gp> arguments) {
-    using namespace asmjit;
-    asmjit::InvokeNode* invoke = nullptr;
-    const Gp r = fresh();
-    if (arguments.size() == 2) {
-      cc_.invoke(
-          &invoke, target,
-          FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, std::int32_t, std::int32_t>(CallConvId::kHost));
-    } else {
-      cc_.invoke(&invoke, target,
-                 FuncSignatureT<std::int32_t, std::uint64_t, std::uint64_t, std::int32_t>(CallConvId::kHost));
+  // sq with computed arguments, without branches: the bit index is 7 col +
+  // row, and the value is forced to 0 when either is off the board.
+  void computed_square(std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    a_.emit(x86::Inst::kIdMov, x86::eax, source(depth));      // row
+    a_.emit(x86::Inst::kIdMov, x86::edx, source(depth + 1));  // column
+    a_.imul(x86::ecx, x86::edx, kColumnStride);
+    a_.add(x86::ecx, x86::eax);
+    a_.mov(x86::r10, x86::rdi);
+    a_.shr(x86::r10, x86::cl);
+    a_.and_(x86::r10d, 1);
+    a_.mov(x86::rax, x86::rsi);
+    a_.shr(x86::rax, x86::cl);
+    a_.and_(x86::eax, 1);
+    a_.sub(x86::r10d, x86::eax);
+    a_.emit(x86::Inst::kIdMov, x86::eax, source(depth));  // the row again
+    a_.xor_(x86::ecx, x86::ecx);
+    a_.cmp(x86::eax, kRows);  // unsigned: negative rows are off the board too
+    a_.cmovae(x86::r10d, x86::ecx);
+    a_.cmp(x86::edx, kColumns);
+    a_.cmovae(x86::r10d, x86::ecx);
+    const Gp r = result_register(depth, x86::eax);
+    a_.mov(r, x86::r10d);
+    store(depth, r);
+  }
+
+  // height(col): the stones in the column (they fill it from the bottom).
+  void computed_height(std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    if (is_constant(depth)) {  // the stones in one column
+      const std::int32_t col = slots_[depth].value;
+      if (col < 0 || col >= kColumns) return set_constant(depth, 0);
+      const Gp r = result_register(depth, x86::eax);
+      a_.mov(x86::rcx, x86::rdi);
+      a_.or_(x86::rcx, x86::rsi);
+      a_.mov(x86::rdx, bits::column(col));
+      a_.and_(x86::rcx, x86::rdx);
+      a_.popcnt(r.r64(), x86::rcx);
+      return store(depth, r);
     }
-    invoke->setArg(0, x_);
-    invoke->setArg(1, o_);
-    std::uint32_t k = 2;
-    for (const Gp& a : arguments) invoke->setArg(k++, a);
-    invoke->setRet(0, r);
-    return r;
+    a_.emit(x86::Inst::kIdMov, x86::edx, source(depth));
+    a_.imul(x86::ecx, x86::edx, kColumnStride);
+    a_.mov(x86::r10, x86::rdi);
+    a_.or_(x86::r10, x86::rsi);
+    a_.shr(x86::r10, x86::cl);
+    a_.and_(x86::r10d, (1 << kRows) - 1);
+    a_.popcnt(x86::r10d, x86::r10d);
+    a_.xor_(x86::ecx, x86::ecx);
+    a_.cmp(x86::edx, kColumns);
+    a_.cmovae(x86::r10d, x86::ecx);
+    const Gp r = result_register(depth, x86::eax);
+    a_.mov(r, x86::r10d);
+    store(depth, r);
   }
 
-  Gp unary(Code code, const Gp& a) {
-    const Gp r = copy(a);
+  // A feature from the basis and the stones (lang/feature_basis.hpp).
+  void feature(Feature f, std::uint8_t player, std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    const bool x = player == 0;
+    if (family_of(f) == FeatureFamily::Windows) {
+      const std::size_t counts = offsetof(FeatureBasis, windows) +
+                                 (x ? offsetof(features::WindowCounts, x) : offsetof(features::WindowCounts, o));
+      const std::size_t k = static_cast<std::size_t>(f) - static_cast<std::size_t>(Feature::Windows1);
+      slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(counts + 4 * k)};
+      return;
+    }
+    const x86::Mem cells = x86::qword_ptr(
+        x86::r11,
+        static_cast<std::int32_t>(offsetof(FeatureBasis, threat_cells) +
+                                  (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o))));
+    const Gp stones = x ? x86::rdi : x86::rsi;
+    const Gp r = result_register(depth, x86::r10d);
+    const Gp r64 = r.r64();
+    auto occupied_into_rax = [&] {
+      a_.mov(x86::rax, x86::rdi);
+      a_.or_(x86::rax, x86::rsi);
+    };
+    auto popcount_masked = [&](const x86::Gp& value, std::uint64_t mask) {  // r = popcount(value & mask)
+      a_.mov(x86::rcx, mask);
+      a_.and_(x86::rcx, value);
+      a_.popcnt(r64, x86::rcx);
+    };
+    switch (f) {
+      case Feature::Threats:
+        a_.popcnt(r64, cells);
+        break;
+      case Feature::OddThreats:
+      case Feature::EvenThreats:
+        a_.mov(x86::rax, cells);
+        popcount_masked(x86::rax, f == Feature::OddThreats ? features::masks::kOddRows : features::masks::kEvenRows);
+        break;
+      case Feature::PlayableThreats:  // threat cells & (occupied + bottom row)
+        occupied_into_rax();
+        a_.mov(x86::rcx, bits::kBottomRow);
+        a_.add(x86::rax, x86::rcx);
+        a_.and_(x86::rax, cells);
+        a_.popcnt(r64, x86::rax);
+        break;
+      case Feature::StackedThreats:  // cells & (cells << 1)
+        a_.mov(x86::rax, cells);
+        a_.lea(x86::rcx, x86::ptr(x86::rax, x86::rax));
+        a_.and_(x86::rax, x86::rcx);
+        a_.popcnt(r64, x86::rax);
+        break;
+      case Feature::Centre:
+        popcount_masked(stones, features::masks::kCentreColumn);
+        break;
+      case Feature::Stones:
+        a_.popcnt(r64, stones);
+        break;
+      case Feature::Moves:
+        occupied_into_rax();
+        a_.popcnt(r64, x86::rax);
+        break;
+      case Feature::ToMove:  // 1 - 2 (moves & 1)
+        occupied_into_rax();
+        a_.popcnt(x86::rax, x86::rax);
+        a_.and_(x86::eax, 1);
+        a_.add(x86::eax, x86::eax);
+        a_.mov(r, 1);
+        a_.sub(r, x86::eax);
+        break;
+      case Feature::Mobility:  // columns - full columns
+        occupied_into_rax();
+        popcount_masked(x86::rax, features::masks::kTopRow);
+        a_.neg(r);
+        a_.add(r, kColumns);
+        break;
+      default:
+        assert(false && "window features are read from the basis");
+    }
+    store(depth, r);
+  }
+
+  void unary(Code code, std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    const Gp r = load(depth, x86::eax);
     switch (code) {
       case Code::Neg:
-        cc_.neg(r);
+        a_.neg(r);
         break;
-      case Code::Abs: {  // abs(INT_MIN) = INT_MIN, as neg wraps
-        const Gp negated = copy(a);
-        cc_.neg(negated);
-        cc_.test(a, a);
-        cc_.cmovs(r, negated);
+      case Code::Abs:  // abs(INT_MIN) = INT_MIN, as neg wraps
+        a_.mov(x86::edx, r);
+        a_.neg(x86::edx);
+        a_.test(r, r);
+        a_.cmovs(r, x86::edx);
         break;
-      }
       default:  // Not: truth values are 0 or 1
-        cc_.xor_(r, 1);
+        a_.xor_(r, 1);
         break;
     }
-    return r;
+    store(depth, r);
   }
 
-  Gp compare(const Gp& a, const Gp& b, asmjit::x86::CondCode condition) {
-    const Gp r = fresh();
-    cc_.xor_(r, r);
-    cc_.cmp(a, b);
-    cc_.set(condition, r.r8());
-    return r;
+  // if: result = condition ? then : otherwise, at the condition's depth.
+  void select(std::size_t depth) {
+    namespace x86 = asmjit::x86;
+    if (is_constant(depth)) return copy(slots_[depth].value ? depth + 1 : depth + 2, depth);
+    const Gp condition = load(depth, x86::eax);
+    const asmjit::Operand then = register_or_memory(depth + 1, x86::ecx);
+    a_.test(condition, condition);
+    const Gp r = result_register(depth, x86::eax);
+    a_.emit(x86::Inst::kIdMov, r, source(depth + 2));  // mov leaves the flags alone
+    a_.emit(x86::Inst::kIdCmovnz, r, then);
+    store(depth, r);
   }
 
   // x / 0 = x % 0 = 0; x / -1 = -x (wrapping) and x % -1 = 0; else idiv.
-  Gp divide(const Gp& a, const Gp& b, bool remainder) {
-    const Gp r = fresh(), high = fresh(), low = fresh();
-    const asmjit::Label by_zero = cc_.newLabel(), by_minus_one = cc_.newLabel(), done = cc_.newLabel();
-    cc_.test(b, b);
-    cc_.jz(by_zero);
-    cc_.cmp(b, -1);
-    cc_.je(by_minus_one);
-    cc_.mov(low, a);
-    cc_.cdq(high, low);
-    cc_.idiv(high, low, b);
-    cc_.mov(r, remainder ? high : low);
-    cc_.jmp(done);
-    cc_.bind(by_minus_one);
-    if (remainder) {
-      cc_.xor_(r, r);
-    } else {
-      cc_.mov(r, a);
-      cc_.neg(r);
+  void divide(std::size_t depth, bool remainder) {
+    namespace x86 = asmjit::x86;
+    if (is_constant(depth + 1)) {
+      const std::int32_t divisor = slots_[depth + 1].value;
+      if (divisor == 0 || (divisor == -1 && remainder)) return set_constant(depth, 0);
+      const Gp r = load(depth, x86::eax);
+      if (divisor == -1) {
+        a_.neg(r);
+      } else {
+        a_.mov(x86::eax, r);
+        a_.cdq(x86::edx, x86::eax);
+        a_.mov(x86::ecx, divisor);
+        a_.idiv(x86::edx, x86::eax, x86::ecx);
+        a_.mov(r, remainder ? x86::edx : x86::eax);
+      }
+      return store(depth, r);
     }
-    cc_.jmp(done);
-    cc_.bind(by_zero);
-    cc_.xor_(r, r);
-    cc_.bind(done);
-    return r;
+    const asmjit::Label by_zero = a_.newLabel(), by_minus_one = a_.newLabel(), done = a_.newLabel();
+    a_.emit(x86::Inst::kIdMov, x86::ecx, source(depth + 1));
+    const Gp r = load(depth, x86::eax);
+    a_.test(x86::ecx, x86::ecx);
+    a_.jz(by_zero);
+    a_.cmp(x86::ecx, -1);
+    a_.je(by_minus_one);
+    a_.mov(x86::eax, r);
+    a_.cdq(x86::edx, x86::eax);
+    a_.idiv(x86::edx, x86::eax, x86::ecx);
+    a_.mov(r, remainder ? x86::edx : x86::eax);
+    a_.jmp(done);
+    a_.bind(by_minus_one);
+    if (remainder) {
+      a_.xor_(r, r);
+    } else {
+      a_.neg(r);
+    }
+    a_.jmp(done);
+    a_.bind(by_zero);
+    a_.xor_(r, r);
+    a_.bind(done);
+    store(depth, r);
   }
 
-  Gp binary(Code code, const Gp& a, const Gp& b) {
+  void binary(Code code, std::size_t depth) {
     namespace x86 = asmjit::x86;
-    switch (code) {
-      case Code::Div:
-        return divide(a, b, false);
-      case Code::Mod:
-        return divide(a, b, true);
-      case Code::Lt:
-        return compare(a, b, x86::CondCode::kL);
-      case Code::Le:
-        return compare(a, b, x86::CondCode::kLE);
-      case Code::Eq:
-        return compare(a, b, x86::CondCode::kE);
-      case Code::Ne:
-        return compare(a, b, x86::CondCode::kNE);
-      case Code::Gt:
-        return compare(a, b, x86::CondCode::kG);
-      case Code::Ge:
-        return compare(a, b, x86::CondCode::kGE);
-      default:
-        break;
-    }
-    const Gp r = copy(a);
+    namespace Inst = x86::Inst;
+    const Gp r = load(depth, x86::eax);
+    const asmjit::Operand b = source(depth + 1);
+    auto compare = [&](x86::CondCode condition) {
+      a_.emit(Inst::kIdCmp, r, b);
+      a_.set(condition, x86::dl);
+      a_.movzx(r, x86::dl);
+    };
     switch (code) {
       case Code::Add:
-        cc_.add(r, b);
+        a_.emit(Inst::kIdAdd, r, b);
         break;
       case Code::Sub:
-        cc_.sub(r, b);
+        a_.emit(Inst::kIdSub, r, b);
         break;
       case Code::Mul:
-        cc_.imul(r, b);
+        if (is_constant(depth + 1)) {
+          a_.imul(r, r, slots_[depth + 1].value);
+        } else {
+          a_.emit(Inst::kIdImul, r, b);
+        }
         break;
-      case Code::Min:  // a < b ? a : b
-        cc_.cmp(a, b);
-        cc_.cmovg(r, b);
+      case Code::Min:    // a < b ? a : b
+      case Code::Max: {  // a < b ? b : a
+        const asmjit::Operand other = register_or_memory(depth + 1, x86::ecx);
+        a_.emit(Inst::kIdCmp, r, other);
+        a_.emit(code == Code::Min ? Inst::kIdCmovg : Inst::kIdCmovl, r, other);
         break;
-      case Code::Max:  // a < b ? b : a
-        cc_.cmp(a, b);
-        cc_.cmovl(r, b);
-        break;
+      }
       case Code::And:  // truth values are 0 or 1
-        cc_.and_(r, b);
+        a_.emit(Inst::kIdAnd, r, b);
         break;
       case Code::Or:
-        cc_.or_(r, b);
+        a_.emit(Inst::kIdOr, r, b);
+        break;
+      case Code::Lt:
+        compare(x86::CondCode::kL);
+        break;
+      case Code::Le:
+        compare(x86::CondCode::kLE);
+        break;
+      case Code::Eq:
+        compare(x86::CondCode::kE);
+        break;
+      case Code::Ne:
+        compare(x86::CondCode::kNE);
+        break;
+      case Code::Gt:
+        compare(x86::CondCode::kG);
+        break;
+      case Code::Ge:
+        compare(x86::CondCode::kGE);
         break;
       default:
         assert(false && "not a binary operator");
     }
-    return r;
+    store(depth, r);
   }
 
-  asmjit::x86::Compiler& cc_;
-  Gp x_, o_, features_;
-  std::vector<Gp> stack_;
+  asmjit::x86::Assembler& a_;
+  std::vector<Slot> slots_;
 };
 
 #endif
@@ -309,8 +539,11 @@ std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecod
   if (!native_code_enabled() || code.empty()) return nullptr;
   asmjit::CodeHolder holder;
   if (holder.init(runtime().environment()) != asmjit::kErrorOk) return nullptr;
-  asmjit::x86::Compiler cc(&holder);
-  if (!Generator(cc).run(code)) return nullptr;
+  ErrorFlag errors;
+  holder.setErrorHandler(&errors);
+  asmjit::x86::Assembler assembler(&holder);
+  Generator(assembler).run(code);
+  if (errors.failed) return nullptr;
   NativeFunction function = nullptr;
   if (runtime().add(&function, &holder) != asmjit::kErrorOk) return nullptr;
   return std::make_shared<const NativeCode>(function);

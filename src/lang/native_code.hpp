@@ -1,9 +1,10 @@
 #pragma once
 // Native x86-64 code for a program's bytecode, generated at run time with
-// asmjit: every stack slot a virtual register (asmjit allocates the real
-// ones), `sq` with constant arguments two bit tests, features loaded from the
-// block the caller fills once per evaluation, and exactly the language's
-// semantics (lang/semantics.hpp): wrapping arithmetic, protected / and %.
+// asmjit's Assembler: values in registers (each stack depth its own), constants
+// folded into the instructions that use them, `sq` with constant arguments two
+// bit tests, features computed from the stones and the basis the caller fills
+// once per evaluation, and exactly the language's semantics
+// (lang/semantics.hpp): wrapping arithmetic, protected / and %.
 // The interpreter is the reference it is tested against, and the fallback
 // where there is no x86-64 or generation fails.
 
@@ -13,11 +14,12 @@
 #include <vector>
 
 #include "lang/bytecode.hpp"
+#include "lang/feature_basis.hpp"
 
 namespace evalsynth::lang {
 
-// x_stones, o_stones, the feature block (one value per feature slot).
-using NativeFunction = std::int32_t (*)(std::uint64_t, std::uint64_t, const std::int32_t*);
+// x_stones, o_stones, the feature basis (its families the program reads filled).
+using NativeFunction = std::int32_t (*)(std::uint64_t, std::uint64_t, const FeatureBasis*);
 
 // Machine code owned for as long as any copy of the program lives; freed
 // with the last one, so memory stays bounded over a long run.
