@@ -69,16 +69,21 @@ WorkloadRun median_run(const AnyEvaluator& candidate, const FitnessTask& task, i
   return runs[runs.size() / 2];
 }
 
+// The median over rounds of one pass over the positions: a round disturbed by
+// another process on a shared machine does not move it.
 template <class E>
 double nanoseconds_per_evaluation(const E& evaluator, const std::vector<Position>& positions, int rounds) {
   long long sink = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (int r = 0; r < rounds; ++r)
+  std::vector<double> round_seconds;
+  for (int r = 0; r < rounds; ++r) {
+    const auto start = std::chrono::steady_clock::now();
     for (const Position& p : positions) sink += evaluator(p);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    round_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
   static volatile long long keep = 0;
   keep = keep + sink;
-  return seconds * 1e9 / (static_cast<double>(positions.size()) * rounds);
+  std::nth_element(round_seconds.begin(), round_seconds.begin() + rounds / 2, round_seconds.end());
+  return round_seconds[static_cast<std::size_t>(rounds / 2)] * 1e9 / static_cast<double>(positions.size());
 }
 
 std::vector<Position> sample_positions(int count) {

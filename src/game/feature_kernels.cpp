@@ -80,7 +80,7 @@ __attribute__((target("avx2"))) inline std::uint64_t vector_winning_cells(std::u
   return or_of_lanes(cells);
 }
 
-__attribute__((target("avx2"))) ThreatCells vector_threat_cells(std::uint64_t x, std::uint64_t o) {
+__attribute__((target("avx2"))) inline ThreatCells vector_threat_cells(std::uint64_t x, std::uint64_t o) {
   const std::uint64_t empty = ~(x | o) & bits::kBoard;
   return {vector_winning_cells(x) & empty, vector_winning_cells(o) & empty};
 }
@@ -104,7 +104,7 @@ __attribute__((target("avx2,avx512f,avx512vl,avx512vpopcntdq"))) inline std::uin
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(half));
 }
 
-__attribute__((target("avx2,avx512f,avx512vl,avx512vpopcntdq"))) void vector_open_windows(std::uint64_t x,
+__attribute__((target("avx2,avx512f,avx512vl,avx512vpopcntdq"))) inline void vector_open_windows(std::uint64_t x,
                                                                                           std::uint64_t o,
                                                                                           WindowCounts& counts) {
   const __m256i d1 = direction_shifts(1), d2 = direction_shifts(2), d3 = direction_shifts(3);
@@ -144,42 +144,66 @@ bool cpu_has_vector_popcount() { return false; }
 
 #endif
 
-// Resolved once; an evaluation then pays one indirect call a family.
-struct Kernels {
-  ThreatCells (*threat_cells)(std::uint64_t, std::uint64_t);
-  void (*open_windows)(std::uint64_t, std::uint64_t, WindowCounts&);
+// One function per CPU level and combination of families, so a call fills
+// exactly what was asked with no test inside.
+template <bool Threats, bool Windows>
+void portable_basis(std::uint64_t x, std::uint64_t o, FeatureBasis& basis) {
+  if constexpr (Threats) basis.threat_cells = portable_threat_cells(x, o);
+  if constexpr (Windows) portable_open_windows(x, o, basis.windows);
+}
+
+using KernelTable = std::array<BasisKernel, 4>;  // indexed by threats + 2 windows
+template <template <bool, bool> class Level>
+constexpr KernelTable table_of() {
+  return {Level<false, false>::fill, Level<true, false>::fill, Level<false, true>::fill, Level<true, true>::fill};
+}
+template <bool Threats, bool Windows>
+struct Portable {
+  static void fill(std::uint64_t x, std::uint64_t o, FeatureBasis& basis) { portable_basis<Threats, Windows>(x, o, basis); }
 };
 
-constexpr Kernels kPortable{portable_threat_cells, portable_open_windows};
-
-Kernels best_kernels() {
-  Kernels k = kPortable;
 #if EVALSYNTH_VECTOR_KERNELS
-  if (cpu_has_avx2()) k.threat_cells = vector_threat_cells;
-  if (cpu_has_vector_popcount()) k.open_windows = vector_open_windows;
+template <bool Threats, bool Windows>
+struct Avx2 {  // vector threat cells, portable window counts
+  __attribute__((target("avx2"))) static void fill(std::uint64_t x, std::uint64_t o, FeatureBasis& basis) {
+    if constexpr (Threats) basis.threat_cells = vector_threat_cells(x, o);
+    if constexpr (Windows) portable_open_windows(x, o, basis.windows);
+  }
+};
+template <bool Threats, bool Windows>
+struct Avx512 {  // both in vectors
+  __attribute__((target("avx2,avx512f,avx512vl,avx512vpopcntdq"))) static void fill(std::uint64_t x, std::uint64_t o,
+                                                                                    FeatureBasis& basis) {
+    if constexpr (Threats) basis.threat_cells = vector_threat_cells(x, o);
+    if constexpr (Windows) vector_open_windows(x, o, basis.windows);
+  }
+};
 #endif
-  return k;
+
+KernelTable best_kernels() {
+#if EVALSYNTH_VECTOR_KERNELS
+  if (cpu_has_vector_popcount()) return table_of<Avx512>();
+  if (cpu_has_avx2()) return table_of<Avx2>();
+#endif
+  return table_of<Portable>();
 }
 
 // Portable until this file's dynamic initialization picks the best, so a
 // call from another static initializer is never a null call.
-constinit Kernels active = kPortable;
+constinit KernelTable active = table_of<Portable>();
 constinit std::atomic<bool> vector_on{false};
 
 }  // namespace
 
-ThreatCells threat_cells_of_both(std::uint64_t x_stones, std::uint64_t o_stones) {
-  return active.threat_cells(x_stones, o_stones);
-}
-void open_windows_of_both(std::uint64_t x_stones, std::uint64_t o_stones, WindowCounts& counts) {
-  active.open_windows(x_stones, o_stones, counts);
+BasisKernel basis_kernel(FeatureFamilies families) {
+  return active[static_cast<std::size_t>(families.threats) + 2 * static_cast<std::size_t>(families.windows)];
 }
 
 bool vector_kernels_available() { return cpu_has_avx2(); }
 bool vector_kernels_enabled() { return vector_on.load(std::memory_order_relaxed); }
 void set_vector_kernels_enabled(bool on) {
   vector_on.store(on && vector_kernels_available(), std::memory_order_relaxed);
-  active = vector_kernels_enabled() ? best_kernels() : kPortable;
+  active = vector_kernels_enabled() ? best_kernels() : table_of<Portable>();
 }
 
 namespace {

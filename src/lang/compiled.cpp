@@ -104,13 +104,8 @@ CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
     }
   }
   compile(simple);
-  if (mode != Mode::InterpreterOnly) native_ = NativeCode::generate(code_);
-}
-
-int CompiledProgram::run_native(const Position& p) const {
-  FeatureBasis basis;
-  basis.fill(p, needs_threats_, needs_windows_);
-  return native_->function()(p.x_stones(), p.o_stones(), &basis);
+  if (mode != Mode::InterpreterOnly) native_ = NativeCode::generate(code_, families_);
+  if (native_) native_function_ = native_->function();
 }
 
 void CompiledProgram::compile(const Program& program) {
@@ -155,8 +150,8 @@ void CompiledProgram::compile(const Program& program) {
         Instruction in{Code::Feature, n.player, slot};
         in.feature = static_cast<Feature>(n.value);
         push(in);
-        needs_threats_ = needs_threats_ || family_of(in.feature) == FeatureFamily::Threats;
-        needs_windows_ = needs_windows_ || family_of(in.feature) == FeatureFamily::Windows;
+        families_.threats = families_.threats || family_of(in.feature) == FeatureFamily::Threats;
+        families_.windows = families_.windows || family_of(in.feature) == FeatureFamily::Windows;
         break;
       }
       case Op::Sq: {
@@ -221,7 +216,7 @@ int CompiledProgram::interpret(const Position& p) const {
   namespace s = semantics;
   // Each feature the program reads is computed once, into its slot.
   FeatureBasis basis;
-  basis.fill(p, needs_threats_, needs_windows_);
+  features::fill_basis(p.x_stones(), p.o_stones(), families_, basis);
   std::int32_t feature_values[2 * kFeatureCount];
   for (std::size_t f = 0; f < features_.size(); ++f)
     feature_values[f] = feature_from_basis(features_[f].feature, features_[f].player, p, basis);

@@ -34,7 +34,7 @@ class CompiledProgram {
 
   int operator()(const Position& p) const {
     if (linear_) return (*linear_)(p);
-    if (native_) return run_native(p);
+    if (native_function_) return native_function_(p.x_stones(), p.o_stones());
     return interpret(p);
   }
 
@@ -49,14 +49,14 @@ class CompiledProgram {
   using FeatureSlot = bytecode::FeatureSlot;
 
   int interpret(const Position& p) const;
-  int run_native(const Position& p) const;
   void compile(const Program& program);
 
   std::optional<LinearEvaluator> linear_;
   std::vector<Instruction> code_;
   std::vector<FeatureSlot> features_;
-  bool needs_threats_ = false, needs_windows_ = false;  // which families of FeatureBasis to fill
-  std::shared_ptr<const NativeCode> native_;            // shared by copies, freed with the last
+  FeatureFamilies families_;  // which the program reads
+  std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
+  NativeFunction native_function_ = nullptr;  // native_'s, one indirection less
 };
 static_assert(Evaluator<CompiledProgram>);
 

@@ -1,8 +1,9 @@
 #pragma once
-// What a program's features are computed from, once per evaluation: the
-// threat cells and the window counts of both sides (each family only if the
-// program reads one of its features). The interpreter and native code both
-// read it; every value equals semantics::feature (tested).
+// How a program's features are read from the basis of game/feature_kernels.hpp
+// (the threat cells and window counts of both sides, each family filled only
+// if the program reads one of its features). The interpreter does it here;
+// native code emits the same operations. Every value equals
+// semantics::feature (tested).
 
 #include <cstdint>
 
@@ -32,17 +33,8 @@ constexpr FeatureFamily family_of(Feature f) {
   }
 }
 
-// Left uninitialized but for the families filled: an evaluation that reads
-// no window feature pays nothing for the window counts.
-struct FeatureBasis {
-  features::ThreatCells threat_cells;
-  features::WindowCounts windows;
-
-  void fill(const Position& p, bool threats, bool windows_needed) {
-    if (threats) threat_cells = features::threat_cells_of_both(p.x_stones(), p.o_stones());
-    if (windows_needed) features::open_windows_of_both(p.x_stones(), p.o_stones(), windows);
-  }
-};
+using features::FeatureBasis;
+using features::FeatureFamilies;
 
 static_assert(static_cast<int>(Feature::Windows3) - static_cast<int>(Feature::Windows1) == 2,
               "window features index the counts by Windows1..Windows3");

@@ -49,16 +49,22 @@ struct ErrorFlag : asmjit::ErrorHandler {
 // feature basis) until an instruction reads them, so `a + 3` is one add and a
 // constant divisor needs no run-time test.
 //
-// Registers: rdi = X's stones, rsi = O's, r11 = the feature basis; rax, rcx,
-// rdx, r10 scratch (idiv needs eax and edx, variable shifts cl).
+// The function fills the feature basis itself, in its frame, calling the
+// kernels (game/feature_kernels.hpp) of the families the program reads; no
+// test at run time decides which.
+//
+// Registers: rdi = X's stones, rsi = O's; rax, rcx, rdx, r10 scratch (idiv
+// needs eax and edx, variable shifts cl). Frame, from rsp up: the basis, the
+// deeper stack slots, the stones saved across the kernel calls.
 class Generator {
  public:
-  explicit Generator(asmjit::x86::Assembler& a) : a_(a) {}
+  Generator(asmjit::x86::Assembler& a, FeatureFamilies families) : a_(a), families_(families) {}
 
   void run(const std::vector<bytecode::Instruction>& code) {
     namespace x86 = asmjit::x86;
     slots_.assign(static_cast<std::size_t>(max_depth(code)), Slot{});
     prologue();
+    fill_basis();
     std::size_t top = 0;  // values on the stack
     for (const bytecode::Instruction& in : code) top = emit(in, top);
     assert(top == 1);
@@ -70,7 +76,10 @@ class Generator {
   using Gp = asmjit::x86::Gp;
   using Code = bytecode::Code;
 
-  static constexpr std::size_t kHomeRegisters = 8;
+  static constexpr std::size_t kHomeRegisters = 9;
+  static constexpr std::size_t kCallerSavedHomes = 3;  // r8, r9, r11: the rest are pushed
+  static_assert(sizeof(FeatureBasis) % 8 == 0);
+  static constexpr std::int32_t kSpillOffset = sizeof(FeatureBasis);
 
   // Where the value at one depth is: in its home (register or frame slot),
   // or not yet materialized.
@@ -108,34 +117,59 @@ class Generator {
 
   static Gp home_register(std::size_t depth) {
     namespace x86 = asmjit::x86;
-    static const Gp kHomes[kHomeRegisters] = {x86::r8d,  x86::r9d,  x86::ebx,  x86::ebp,
+    static const Gp kHomes[kHomeRegisters] = {x86::r8d,  x86::r9d,  x86::r11d, x86::ebx, x86::ebp,
                                               x86::r12d, x86::r13d, x86::r14d, x86::r15d};
     return kHomes[depth];
   }
   // Callee-saved homes the function must preserve.
-  static bool callee_saved(std::size_t depth) { return depth >= 2; }
+  static bool callee_saved(std::size_t depth) { return depth >= kCallerSavedHomes; }
   std::size_t registers_used() const { return std::min(slots_.size(), kHomeRegisters); }
-  int frame_bytes() const {
+  std::size_t pushes() const { return registers_used() > kCallerSavedHomes ? registers_used() - kCallerSavedHomes : 0; }
+  std::int32_t stones_offset() const {
     const std::size_t spilled = slots_.size() > kHomeRegisters ? slots_.size() - kHomeRegisters : 0;
-    return static_cast<int>((spilled * 4 + 15) / 16 * 16);
+    return kSpillOffset + static_cast<std::int32_t>((spilled * 4 + 7) / 8 * 8);
+  }
+  // Keeps rsp 16-byte aligned at the kernel calls (it is 8 off at entry).
+  std::int32_t frame_bytes() const {
+    const std::int32_t bytes = stones_offset() + 16;
+    return (8 + 8 * static_cast<std::int32_t>(pushes()) + bytes) % 16 == 0 ? bytes : bytes + 8;
   }
   static asmjit::x86::Mem frame_slot(std::size_t depth) {
-    return asmjit::x86::dword_ptr(asmjit::x86::rsp, static_cast<std::int32_t>(4 * (depth - kHomeRegisters)));
+    return asmjit::x86::dword_ptr(asmjit::x86::rsp,
+                                  kSpillOffset + static_cast<std::int32_t>(4 * (depth - kHomeRegisters)));
+  }
+  static asmjit::x86::Mem in_basis(std::size_t offset, std::uint32_t size) {
+    return asmjit::x86::ptr(asmjit::x86::rsp, static_cast<std::int32_t>(offset), size);
   }
 
   void prologue() {
     namespace x86 = asmjit::x86;
     for (std::size_t d = 0; d < registers_used(); ++d)
       if (callee_saved(d)) a_.push(home_register(d).r64());
-    if (frame_bytes() > 0) a_.sub(x86::rsp, frame_bytes());
-    a_.mov(x86::r11, x86::rdx);
+    a_.sub(x86::rsp, frame_bytes());
   }
   void epilogue() {
     namespace x86 = asmjit::x86;
-    if (frame_bytes() > 0) a_.add(x86::rsp, frame_bytes());
+    a_.add(x86::rsp, frame_bytes());
     for (std::size_t d = registers_used(); d-- > 0;)
       if (callee_saved(d)) a_.pop(home_register(d).r64());
     a_.ret();
+  }
+
+  // Calls the kernel filling the families the program reads (before any
+  // value lives in a caller-saved register); the basis is at the frame's start.
+  void fill_basis() {
+    namespace x86 = asmjit::x86;
+    if (!families_.threats && !families_.windows) return;
+    const x86::Mem saved_x = x86::qword_ptr(x86::rsp, stones_offset()),
+                   saved_o = x86::qword_ptr(x86::rsp, stones_offset() + 8);
+    a_.mov(saved_x, x86::rdi);
+    a_.mov(saved_o, x86::rsi);
+    a_.lea(x86::rdx, in_basis(0, 0));
+    a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(features::basis_kernel(families_)));
+    a_.call(x86::rax);
+    a_.mov(x86::rdi, saved_x);
+    a_.mov(x86::rsi, saved_o);
   }
 
   // The value at `depth` as an instruction operand (immediate, memory or register).
@@ -143,7 +177,7 @@ class Generator {
     namespace x86 = asmjit::x86;
     const Slot& slot = slots_[depth];
     if (slot.kind == Slot::Kind::Constant) return asmjit::imm(slot.value);
-    if (slot.kind == Slot::Kind::Basis) return x86::dword_ptr(x86::r11, slot.value);
+    if (slot.kind == Slot::Kind::Basis) return in_basis(static_cast<std::size_t>(slot.value), 4);
     if (depth < kHomeRegisters) return home_register(depth);
     return frame_slot(depth);
   }
@@ -310,10 +344,9 @@ class Generator {
       slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(counts + 4 * k)};
       return;
     }
-    const x86::Mem cells = x86::qword_ptr(
-        x86::r11,
-        static_cast<std::int32_t>(offsetof(FeatureBasis, threat_cells) +
-                                  (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o))));
+    const x86::Mem cells = in_basis(
+        offsetof(FeatureBasis, threat_cells) + (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o)),
+        8);
     const Gp stones = x ? x86::rdi : x86::rsi;
     const Gp r = result_register(depth, x86::r10d);
     const Gp r64 = r.r64();
@@ -429,28 +462,33 @@ class Generator {
       }
       return store(depth, r);
     }
-    const asmjit::Label by_zero = a_.newLabel(), by_minus_one = a_.newLabel(), done = a_.newLabel();
-    a_.emit(x86::Inst::kIdMov, x86::ecx, source(depth + 1));
+    // Without branches (the divisor often changes between 0 and not from one
+    // position to the next): divide by 1 where the divisor is 0 or -1, which
+    // already gives the remainder 0 both need, then fix the quotient.
+    const asmjit::Operand divisor = source(depth + 1);
+    a_.emit(x86::Inst::kIdMov, x86::ecx, divisor);
+    a_.lea(x86::edx, x86::ptr(x86::rcx, 1));
+    a_.mov(x86::r10d, 1);
+    a_.cmp(x86::edx, 1);  // unsigned: divisor + 1 is 0 or 1
+    a_.cmovbe(x86::ecx, x86::r10d);
     const Gp r = load(depth, x86::eax);
-    a_.test(x86::ecx, x86::ecx);
-    a_.jz(by_zero);
-    a_.cmp(x86::ecx, -1);
-    a_.je(by_minus_one);
+    if (!remainder) {
+      a_.mov(x86::r10d, r);  // x / -1 = -x
+      a_.neg(x86::r10d);
+    }
     a_.mov(x86::eax, r);
     a_.cdq(x86::edx, x86::eax);
     a_.idiv(x86::edx, x86::eax, x86::ecx);
-    a_.mov(r, remainder ? x86::edx : x86::eax);
-    a_.jmp(done);
-    a_.bind(by_minus_one);
     if (remainder) {
-      a_.xor_(r, r);
+      a_.mov(r, x86::edx);
     } else {
-      a_.neg(r);
+      a_.mov(r, x86::eax);
+      a_.xor_(x86::edx, x86::edx);
+      a_.emit(x86::Inst::kIdCmp, divisor, asmjit::imm(-1));
+      a_.cmove(r, x86::r10d);
+      a_.emit(x86::Inst::kIdCmp, divisor, asmjit::imm(0));
+      a_.cmove(r, x86::edx);
     }
-    a_.jmp(done);
-    a_.bind(by_zero);
-    a_.xor_(r, r);
-    a_.bind(done);
     store(depth, r);
   }
 
@@ -516,6 +554,7 @@ class Generator {
   }
 
   asmjit::x86::Assembler& a_;
+  FeatureFamilies families_;
   std::vector<Slot> slots_;
 };
 
@@ -534,7 +573,8 @@ std::size_t native_code_bytes() {
 }
 void set_native_code_enabled(bool on) { enabled.store(on && native_code_available(), std::memory_order_relaxed); }
 
-std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecode::Instruction>& code) {
+std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecode::Instruction>& code,
+                                                       FeatureFamilies families) {
 #if EVALSYNTH_NATIVE_CODE
   if (!native_code_enabled() || code.empty()) return nullptr;
   asmjit::CodeHolder holder;
@@ -542,13 +582,14 @@ std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecod
   ErrorFlag errors;
   holder.setErrorHandler(&errors);
   asmjit::x86::Assembler assembler(&holder);
-  Generator(assembler).run(code);
+  Generator(assembler, families).run(code);
   if (errors.failed) return nullptr;
   NativeFunction function = nullptr;
   if (runtime().add(&function, &holder) != asmjit::kErrorOk) return nullptr;
   return std::make_shared<const NativeCode>(function);
 #else
   (void)code;
+  (void)families;
   return nullptr;
 #endif
 }

@@ -2,7 +2,7 @@
 // Native x86-64 code for a program's bytecode, generated at run time with
 // asmjit's Assembler: values in registers (each stack depth its own), constants
 // folded into the instructions that use them, `sq` with constant arguments two
-// bit tests, features computed from the stones and the basis the caller fills
+// bit tests, features computed from the stones and a basis the code fills
 // once per evaluation, and exactly the language's semantics
 // (lang/semantics.hpp): wrapping arithmetic, protected / and %.
 // The interpreter is the reference it is tested against, and the fallback
@@ -18,8 +18,8 @@
 
 namespace evalsynth::lang {
 
-// x_stones, o_stones, the feature basis (its families the program reads filled).
-using NativeFunction = std::int32_t (*)(std::uint64_t, std::uint64_t, const FeatureBasis*);
+// x_stones, o_stones: the value of the program on that position.
+using NativeFunction = std::int32_t (*)(std::uint64_t, std::uint64_t);
 
 // Machine code owned for as long as any copy of the program lives; freed
 // with the last one, so memory stays bounded over a long run.
@@ -27,7 +27,10 @@ class NativeCode {
  public:
   // The code for `code` (a complete bytecode program), or nullptr where
   // native code is off or cannot be made.
-  static std::shared_ptr<const NativeCode> generate(const std::vector<bytecode::Instruction>& code);
+  // `families`: the feature families the code reads (it fills their basis
+  // itself, with the kernels active when it is generated).
+  static std::shared_ptr<const NativeCode> generate(const std::vector<bytecode::Instruction>& code,
+                                                    FeatureFamilies families);
 
   explicit NativeCode(NativeFunction f) : function_(f) {}
   ~NativeCode();
