@@ -72,8 +72,7 @@ __attribute__((target("avx2"))) inline std::uint64_t vector_winning_cells(std::u
   const __m256i d1 = direction_shifts(1), d2 = direction_shifts(2), d3 = direction_shifts(3);
   const __m256i behind1 = _mm256_sllv_epi64(s, d1), behind2 = _mm256_sllv_epi64(s, d2),
                 behind3 = _mm256_sllv_epi64(s, d3);
-  const __m256i ahead1 = _mm256_srlv_epi64(s, d1), ahead2 = _mm256_srlv_epi64(s, d2),
-                ahead3 = _mm256_srlv_epi64(s, d3);
+  const __m256i ahead1 = _mm256_srlv_epi64(s, d1), ahead2 = _mm256_srlv_epi64(s, d2), ahead3 = _mm256_srlv_epi64(s, d3);
   const __m256i two_behind = _mm256_and_si256(behind1, behind2), two_ahead = _mm256_and_si256(ahead1, ahead2);
   const __m256i cells = _mm256_or_si256(_mm256_and_si256(two_behind, _mm256_or_si256(behind3, ahead1)),
                                         _mm256_and_si256(two_ahead, _mm256_or_si256(behind1, ahead3)));
@@ -105,13 +104,12 @@ __attribute__((target("avx2,avx512f,avx512vl,avx512vpopcntdq"))) inline std::uin
 }
 
 __attribute__((target("avx2,avx512f,avx512vl,avx512vpopcntdq"))) inline void vector_open_windows(std::uint64_t x,
-                                                                                          std::uint64_t o,
-                                                                                          WindowCounts& counts) {
+                                                                                                 std::uint64_t o,
+                                                                                                 WindowCounts& counts) {
   const __m256i d1 = direction_shifts(1), d2 = direction_shifts(2), d3 = direction_shifts(3);
-  const __m256i starts = _mm256_set_epi64x(static_cast<long long>(masks::kWindowStarts[3]),
-                                           static_cast<long long>(masks::kWindowStarts[2]),
-                                           static_cast<long long>(masks::kWindowStarts[1]),
-                                           static_cast<long long>(masks::kWindowStarts[0]));
+  const __m256i starts = _mm256_set_epi64x(
+      static_cast<long long>(masks::kWindowStarts[3]), static_cast<long long>(masks::kWindowStarts[2]),
+      static_cast<long long>(masks::kWindowStarts[1]), static_cast<long long>(masks::kWindowStarts[0]));
   const __m256i xs = _mm256_set1_epi64x(static_cast<long long>(x)), os = _mm256_set1_epi64x(static_cast<long long>(o));
   const __m256i x1 = _mm256_srlv_epi64(xs, d1), x2 = _mm256_srlv_epi64(xs, d2), x3 = _mm256_srlv_epi64(xs, d3);
   const __m256i o1 = _mm256_srlv_epi64(os, d1), o2 = _mm256_srlv_epi64(os, d2), o3 = _mm256_srlv_epi64(os, d3);
@@ -159,7 +157,9 @@ constexpr KernelTable table_of() {
 }
 template <bool Threats, bool Windows>
 struct Portable {
-  static void fill(std::uint64_t x, std::uint64_t o, FeatureBasis& basis) { portable_basis<Threats, Windows>(x, o, basis); }
+  static void fill(std::uint64_t x, std::uint64_t o, FeatureBasis& basis) {
+    portable_basis<Threats, Windows>(x, o, basis);
+  }
 };
 
 #if EVALSYNTH_VECTOR_KERNELS

@@ -40,8 +40,7 @@ struct FeatureFamilies {
 using BasisKernel = void (*)(std::uint64_t x_stones, std::uint64_t o_stones, FeatureBasis& basis);
 BasisKernel basis_kernel(FeatureFamilies families);
 
-inline void fill_basis(std::uint64_t x_stones, std::uint64_t o_stones, FeatureFamilies families,
-                       FeatureBasis& basis) {
+inline void fill_basis(std::uint64_t x_stones, std::uint64_t o_stones, FeatureFamilies families, FeatureBasis& basis) {
   if (families.threats || families.windows) basis_kernel(families)(x_stones, o_stones, basis);
 }
 

@@ -54,7 +54,7 @@ class CompiledProgram {
   std::optional<LinearEvaluator> linear_;
   std::vector<Instruction> code_;
   std::vector<FeatureSlot> features_;
-  FeatureFamilies families_;  // which the program reads
+  FeatureFamilies families_;                  // which the program reads
   std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
   NativeFunction native_function_ = nullptr;  // native_'s, one indirection less
 };

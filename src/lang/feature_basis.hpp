@@ -47,8 +47,8 @@ constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const 
     case Feature::Windows1:
     case Feature::Windows2:
     case Feature::Windows3:
-      return (player == 0 ? b.windows.x : b.windows.o)[static_cast<std::size_t>(f) -
-                                                       static_cast<std::size_t>(Feature::Windows1)];
+      return (player == 0 ? b.windows.x
+                          : b.windows.o)[static_cast<std::size_t>(f) - static_cast<std::size_t>(Feature::Windows1)];
     case Feature::Threats:
       return t::threats(cells);
     case Feature::OddThreats:

@@ -344,9 +344,9 @@ class Generator {
       slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(counts + 4 * k)};
       return;
     }
-    const x86::Mem cells = in_basis(
-        offsetof(FeatureBasis, threat_cells) + (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o)),
-        8);
+    const x86::Mem cells = in_basis(offsetof(FeatureBasis, threat_cells) +
+                                        (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o)),
+                                    8);
     const Gp stones = x ? x86::rdi : x86::rsi;
     const Gp r = result_register(depth, x86::r10d);
     const Gp r64 = r.r64();

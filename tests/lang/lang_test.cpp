@@ -8,104 +8,18 @@
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
-#include "lang/semantics.hpp"
 #include "lang/simplify.hpp"
+#include "reference_evaluator.hpp"
 #include "test_support.hpp"
 #include "tournament/player.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::lang;
 using Catch::Matchers::Contains;
+using test::random_position;
+using test::Reference;
 
 namespace {
-
-// A direct tree-walking evaluator: the reference the compiled forms must match.
-class Reference {
- public:
-  Reference(const Program& p, const Position& pos) : p_(p), pos_(pos) {}
-  std::int32_t run() { return eval(p_.nodes.size() - 1); }
-
- private:
-  std::int32_t eval(std::size_t i) {
-    namespace s = semantics;
-    const Node& n = p_.nodes[i];
-    const auto k = p_.children(i);
-    auto v = [&](int j) { return eval(k[static_cast<std::size_t>(j)]); };
-    switch (n.op) {
-      case Op::Const:
-      case Op::BoolConst:
-        return n.value;
-      case Op::Var:
-        for (auto it = env_.rbegin(); it != env_.rend(); ++it)
-          if (it->first == n.value) return it->second;
-        FAIL("unbound variable");
-        return 0;
-      case Op::Sq:
-        return s::sq(pos_, v(0), v(1));
-      case Op::Height:
-        return s::height(pos_, v(0));
-      case Op::Add:
-        return s::add(v(0), v(1));
-      case Op::Sub:
-        return s::sub(v(0), v(1));
-      case Op::Mul:
-        return s::mul(v(0), v(1));
-      case Op::Div:
-        return s::div(v(0), v(1));
-      case Op::Mod:
-        return s::mod(v(0), v(1));
-      case Op::Min:
-        return s::min(v(0), v(1));
-      case Op::Max:
-        return s::max(v(0), v(1));
-      case Op::Neg:
-        return s::neg(v(0));
-      case Op::Abs:
-        return s::abs(v(0));
-      case Op::Lt:
-        return v(0) < v(1);
-      case Op::Le:
-        return v(0) <= v(1);
-      case Op::Eq:
-        return v(0) == v(1);
-      case Op::Ne:
-        return v(0) != v(1);
-      case Op::Gt:
-        return v(0) > v(1);
-      case Op::Ge:
-        return v(0) >= v(1);
-      case Op::And:
-        return v(0) && v(1);
-      case Op::Or:
-        return v(0) || v(1);
-      case Op::Not:
-        return !v(0);
-      case Op::If:
-        return v(0) ? v(1) : v(2);
-      case Op::Let: {
-        env_.emplace_back(n.value, v(0));
-        const std::int32_t body = v(1);
-        env_.pop_back();
-        return body;
-      }
-      case Op::Feature:
-        return s::feature(pos_, static_cast<Feature>(n.value), n.player);
-    }
-    return 0;
-  }
-  const Program& p_;
-  const Position& pos_;
-  std::vector<std::pair<std::int32_t, std::int32_t>> env_;
-};
-
-Position random_position(Rng& rng) {
-  while (true) {
-    Position p;
-    const int plies = rng.below(40);
-    for (int i = 0; i < plies && !p.is_game_over(); ++i) p = p.played(random_column(p, rng));
-    if (!p.is_game_over()) return p;
-  }
-}
 
 std::string example(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/" + name; }
 
@@ -191,10 +105,22 @@ TEST_CASE("native code is freed with the last copy of its program", "[lang][nati
 
 TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "[lang][native]") {
   // Every operator on extreme operands (division by 0 and -1, INT_MIN, the
-  // wrap-around), computed operands so the simplifier cannot fold them, and
-  // lets that shadow: native code, interpreter and reference agree.
-  const std::vector<std::string> operands = {
-      "0", "1", "-1", "7", "-7", "2147483647", "-2147483648", "sq(0, 3)", "height(3) - 3", "threats(x)"};
+  // wrap-around, squares and heights on and just off the board), computed
+  // operands so the simplifier cannot fold them, and lets that shadow: native
+  // code, interpreter and reference agree.
+  const std::vector<std::string> operands = {"0",
+                                             "1",
+                                             "-1",
+                                             "5",
+                                             "6",
+                                             "7",
+                                             "-7",
+                                             "2147483647",
+                                             "-2147483648",
+                                             "sq(0, 3)",
+                                             "height(3) - 3",
+                                             "threats(x)",
+                                             "windows(o, 1) - 5"};
   const std::vector<std::string> forms = {
       "A + B",
       "A - B",
@@ -208,6 +134,8 @@ TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "
       "if A < B then A else B",
       "if A = B or not (A > B) then 1 else 2",
       "if A != B and A >= B then 1 else 0",
+      "sq(A, B)",  // computed arguments on and off the board
+      "height(A) - height(B)",
   };
   Rng rng(21);
   std::vector<Position> positions;

@@ -1,0 +1,80 @@
+// The feature kernels (vector where the CPU has it, and portable) against the
+// definitions in game/features.hpp, on real positions and on arbitrary
+// stone sets (the kernels must be exact for any input, not only for boards
+// a game can reach).
+#include <catch2/catch.hpp>
+
+#include "game/feature_kernels.hpp"
+#include "game/features.hpp"
+#include "game/move_order.hpp"
+#include "support/random.hpp"
+
+using namespace evalsynth;
+
+namespace {
+
+struct KernelSetting {  // restores the kernels a test switched
+  bool was = features::vector_kernels_enabled();
+  ~KernelSetting() { features::set_vector_kernels_enabled(was); }
+};
+
+void check_basis(std::uint64_t x, std::uint64_t o) {
+  const Position p = Position::from_stones(x, o);
+  const features::FeatureFamilies families[] = {{true, false}, {false, true}, {true, true}};
+  for (const features::FeatureFamilies f : families) {
+    features::FeatureBasis basis{};
+    features::fill_basis(x, o, f, basis);
+    INFO("x " << x << " o " << o);
+    if (f.threats) {
+      REQUIRE(basis.threat_cells.x == features::threat_cells(p, Side::X));
+      REQUIRE(basis.threat_cells.o == features::threat_cells(p, Side::O));
+    }
+    if (f.windows) {
+      const auto wx = features::open_windows_by_count(x, o), wo = features::open_windows_by_count(o, x);
+      for (std::size_t k = 0; k < 3; ++k) {
+        REQUIRE(basis.windows.x[k] == wx[k]);
+        REQUIRE(basis.windows.o[k] == wo[k]);
+      }
+    }
+  }
+}
+
+void check_many_inputs() {
+  Rng rng(77);
+  for (int i = 0; i < 20000; ++i) {  // positions of games
+    Position p;
+    for (int plies = rng.below(43); plies > 0 && !p.is_game_over(); --plies) p = p.played(random_column(p, rng));
+    check_basis(p.x_stones(), p.o_stones());
+  }
+  for (int i = 0; i < 20000; ++i) {  // any disjoint stone sets on the board, floating stones and fours included
+    const std::uint64_t cells = rng.next() & bits::kBoard, split = rng.next();
+    check_basis(cells & split, cells & ~split);
+  }
+  check_basis(0, 0);
+  check_basis(bits::kBoard, 0);
+  check_basis(0, bits::kBoard);
+}
+
+}  // namespace
+
+TEST_CASE("the feature kernels equal the feature definitions, vector and portable", "[game][features]") {
+  KernelSetting restore;
+  features::set_vector_kernels_enabled(true);
+  check_many_inputs();
+  features::set_vector_kernels_enabled(false);
+  CHECK_FALSE(features::vector_kernels_enabled());
+  check_many_inputs();
+}
+
+TEST_CASE("a kernel fills only the families asked for", "[game][features]") {
+  features::FeatureBasis basis;
+  basis.threat_cells = {1, 2};
+  basis.windows.x = {7, 7, 7};
+  basis.windows.o = {7, 7, 7};
+  features::fill_basis(bits::cell(0, 0), 0, {false, true}, basis);
+  CHECK(basis.threat_cells.x == 1);
+  CHECK(basis.threat_cells.o == 2);
+  CHECK(basis.windows.x[0] == 3);
+  features::fill_basis(bits::cell(0, 0), 0, {false, false}, basis);  // nothing to do, nothing called
+  CHECK(basis.windows.x[0] == 3);
+}
