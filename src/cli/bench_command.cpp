@@ -5,11 +5,13 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "io/spec.hpp"
 #include "lang/native_code.hpp"
 #include "lang/parse.hpp"
 #include "lang/random_program.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/solver.hpp"
+#include "synthesis/synthesis.hpp"
 #include "tournament/game.hpp"
 #include "tournament/workload.hpp"
 
@@ -27,6 +29,9 @@ const char* const kBenchHelp =
     "native IBEF, the ADATE-2005 program (table, interpreter, native code) and\n"
     "random programs of about 50, 100 and 200 nodes (interpreter and native\n"
     "code, with the time to build each).\n"
+    "Then games/s of a real population's fitness evaluation: the population of\n"
+    "a spec's run after a few generations, played on its training boards by the\n"
+    "interpreter and by native code, on 1 and 2 threads.\n"
     "The node-count signature changes only when the search's behaviour changes.\n"
     "\n"
     "Options:\n"
@@ -39,7 +44,12 @@ const char* const kBenchHelp =
     "the set's best move values it reproduces.\n"
     "  --solver-positions FILE  an .analysis file (repeatable; default the\n"
     "                     project's sets in specs/positions/, Pons's files work too)\n"
-    "  --solver-limit N   positions per set (default 300; 0 skips the solver part)\n";
+    "  --solver-limit N   positions per set (default 300; 0 skips the solver part)\n"
+    "\n"
+    "Population part:\n"
+    "  --population-spec FILE  the run whose population is timed (default\n"
+    "                     specs/quick.spec; nothing of the run is written)\n"
+    "  --population-generations N  generations evolved first (default 5; 0 skips)\n";
 
 namespace {
 
@@ -122,6 +132,51 @@ static void bench_solver(const std::vector<std::string>& names,
   }
 }
 
+// games/s of one fitness evaluation of a whole population, the unit of work
+// of a run: the population `generations` into a run of `spec_file` (nothing
+// written), on its training boards, interpreter vs native code, 1 vs 2
+// threads. Each figure is the best of three (a shared machine only slows).
+static void bench_population(const std::string& spec_file, int generations) {
+  RunSpec spec = read_spec_file(spec_file);
+  spec.generations = generations;
+  spec.strength_positions.clear();  // not what is timed here
+  std::printf("\npopulation fitness: %s after %d generations, its training boards\n", spec_file.c_str(), generations);
+  std::fflush(stdout);
+  Synthesis run(spec);
+  run.run();
+  const FitnessTask& task = run.training_task();
+  std::printf("  %zu programs x %zu games\n", run.state().population.size(), task.games_per_candidate());
+  std::printf("  %-28s %12s %12s %10s\n", "evaluators", "1 thread", "2 threads", "2 vs 1");
+  double interpreted_one_thread = 0;
+  for (const auto mode : {lang::CompiledProgram::Mode::InterpreterOnly, lang::CompiledProgram::Mode::Auto}) {
+    std::vector<Candidate> candidates;
+    for (const evolve::Individual& individual : run.state().population)
+      candidates.push_back({evaluator_for(individual.program, mode), individual.hash});
+    double games_per_second[2] = {};
+    for (int threads : {1, 2}) {
+      double best = 0;
+      for (int rep = 0; rep < 3; ++rep) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::vector<Fitness> fitness = evaluate_fitness(candidates, task, threads);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::uint64_t games = 0;
+        for (const Fitness& f : fitness) games += static_cast<std::uint64_t>(f.games);
+        best = std::max(best, static_cast<double>(games) / seconds);
+      }
+      games_per_second[threads - 1] = best;
+    }
+    const bool interpreted = mode == lang::CompiledProgram::Mode::InterpreterOnly;
+    if (interpreted) interpreted_one_thread = games_per_second[0];
+    std::printf("  %-28s %12.0f %12.0f %9.2fx\n",
+                interpreted                   ? "interpreter"
+                : lang::native_code_enabled() ? "native code (tables if linear)"
+                                              : "no native code (tables if linear)",
+                games_per_second[0], games_per_second[1], games_per_second[1] / games_per_second[0]);
+    if (!interpreted)
+      std::printf("  native code vs interpreter, 1 thread: %.2fx\n", games_per_second[0] / interpreted_one_thread);
+  }
+}
+
 int bench_command(const Args& args) {
   int reps = 20;
   std::uint64_t seed = 2005;
@@ -134,7 +189,13 @@ int bench_command(const Args& args) {
   int solver_limit = 300;
   command.texts("solver-positions", solver_sets);
   command.integer("solver-limit", solver_limit, 0, 1'000'000);
+  std::string population_spec = "specs/quick.spec";
+  int population_generations = 5;
+  command.text("population-spec", population_spec);
+  command.integer("population-generations", population_generations, 0, 1000);
   command.parse(args);
+  // Read before any timing: a bad spec is an error before the long work.
+  if (population_generations > 0) (void)read_spec_file(population_spec);
   if (solver_sets.empty())
     for (const char* set : {"training", "validation", "test"})
       solver_sets.push_back(std::string("specs/positions/") + set + ".analysis");
@@ -224,6 +285,7 @@ int bench_command(const Args& args) {
                 (what + ", native code").c_str(), native_code_ns / count, native_code_ns / count / native_ns,
                 interpreted_ns / native_code_ns, native_build_us / count, interpreter_build_us / count);
   }
+  if (population_generations > 0) bench_population(population_spec, population_generations);
   if (solver_limit > 0) bench_solver(solver_sets, labelled, static_cast<std::size_t>(solver_limit));
   return 0;
 }
