@@ -329,8 +329,13 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
     for (const std::string& e : test::extreme_inputs(seeds[0], chain, "", chain)) extremes.push_back(e);
   const int parsed = test::fuzz_parser(seeds, alphabet, 6000, 78, "f.eval", extremes, [](const std::string& text) {
     const Program p = parse_program(text, "f.eval");
-    const CompiledProgram compiled(p);
-    (void)compiled(Position{});
+    const CompiledProgram compiled(p), native(p, CompiledProgram::Mode::Native),
+        interpreted(p, CompiledProgram::Mode::InterpreterOnly);
+    for (const char* moves : {"", "4453", "1234567123456"}) {
+      const Position position = parse_moves(moves);
+      REQUIRE(native(position) == interpreted(position));
+      REQUIRE(compiled(position) == interpreted(position));
+    }
     (void)to_text(simplify(p));
   });
   CHECK(parsed > 50);  // mutations keep some programs valid
