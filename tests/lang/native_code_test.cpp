@@ -2,12 +2,13 @@
 // its generator has cases of its own: stacks deeper than the registers (the
 // rest live in the frame), every combination of feature families, and the
 // portable feature kernels in place of the vector ones.
+#include "lang/native_code.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "game/feature_kernels.hpp"
 #include "lang/compiled.hpp"
-#include "lang/native_code.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
@@ -25,9 +26,27 @@ std::string pick(Rng& rng, std::initializer_list<const char*> choices) {
 }
 
 std::string leaf(Rng& rng) {
-  return pick(rng, {"0", "1", "-1", "3", "6", "-2147483648", "2147483647", "sq(1, 3)", "sq(0, 0)", "height(3)",
-                    "windows(x, 2)", "windows(o, 3)", "threats(o)", "playable_threats(x)", "stacked_threats(x)",
-                    "odd_threats(x)", "even_threats(o)", "stones(x)", "centre(o)", "moves()", "to_move()",
+  return pick(rng, {"0",
+                    "1",
+                    "-1",
+                    "3",
+                    "6",
+                    "-2147483648",
+                    "2147483647",
+                    "sq(1, 3)",
+                    "sq(0, 0)",
+                    "height(3)",
+                    "windows(x, 2)",
+                    "windows(o, 3)",
+                    "threats(o)",
+                    "playable_threats(x)",
+                    "stacked_threats(x)",
+                    "odd_threats(x)",
+                    "even_threats(o)",
+                    "stones(x)",
+                    "centre(o)",
+                    "moves()",
+                    "to_move()",
                     "mobility()"});
 }
 
