@@ -20,7 +20,7 @@ lang::Program Variation::apply(OperatorId op, const lang::Program& parent, const
   for (int k = 0; k < kAttempts; ++k) {
     std::optional<lang::Program> child = attempt(grower_, parent, second, rng);
     if (!child || !acceptable(*child)) continue;
-    lang::Program simple = lang::simplify(*child);
+    lang::Program simple = lang::simplify_locally(*child);
     if (simple.size() < child->size() && acceptable(simple)) return simple;
     return *child;
   }

@@ -8,6 +8,7 @@
 #include "io/csv.hpp"
 #include "io/json.hpp"
 #include "lang/printer.hpp"
+#include "lang/simplify.hpp"
 #include "support/files.hpp"
 
 namespace evalsynth {
@@ -57,7 +58,20 @@ std::string answer_text(const Synthesis& run) {
     text += "# mistake rate against perfect play at depth " + std::to_string(run.spec().strength_depth) + ": " + rate +
             "\n";
   }
-  return text + lang::to_text(best.program) + "\n";
+  // The program as it reads best: simplified (the same value on every
+  // position), with the evolved original kept below as a comment.
+  const lang::Program simple = lang::simplify(best.program);
+  const std::string evolved = lang::to_text(best.program), simplified = lang::to_text(simple);
+  if (simplified == evolved) return text + evolved + "\n";
+  text += "# simplified: " + std::to_string(simple.size()) + " nodes (the same value on every position; the evolved\n";
+  text += "# program it was simplified from is the comment at the end)\n";
+  text += simplified;
+  text += "\n\n# as evolved, ";
+  text += std::to_string(best.program.size());
+  text += " nodes:\n# ";
+  text += evolved;
+  text += "\n";
+  return text;
 }
 
 std::string log_csv(const Synthesis& run) {
@@ -83,6 +97,7 @@ std::string summary_json(const Synthesis& run) {
   const HallEntry& best = run.hall_of_fame().front();
   const GenerationLog& last = run.log().back();
   Json answer = {{"program", lang::to_text(best.program)},
+                 {"simplified", lang::to_text(lang::simplify(best.program))},
                  {"size", best.program.size()},
                  {"depth", best.program.depth()},
                  {"generation", best.generation},

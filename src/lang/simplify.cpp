@@ -1,5 +1,6 @@
 #include "lang/simplify.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "lang/semantics.hpp"
@@ -72,7 +73,7 @@ std::optional<std::int32_t> fold(Op op, const std::vector<std::int32_t>& v) {
 
 class Simplifier {
  public:
-  explicit Simplifier(const Program& p) : p_(p) {}
+  Simplifier(const Program& p, bool restructure) : p_(p), restructure_(restructure) {}
 
   Nodes run(std::size_t i) {
     const Node& n = p_.nodes[i];
@@ -97,6 +98,10 @@ class Simplifier {
       if (n.op == Op::Sq && (values[0] < 0 || values[0] >= kRows || values[1] < 0 || values[1] >= kColumns))
         return constant(0);
       if (n.op == Op::Height && (values[0] < 0 || values[0] >= kColumns)) return constant(0);
+    }
+    if (restructure_ && (n.op == Op::Add || n.op == Op::Sub)) {
+      Nodes sum = linear_combination(n, c);
+      if (sum.size() <= join(n, c, n.op).size()) return sum;  // canonical, so stable under repetition
     }
     switch (n.op) {
       case Op::Add:
@@ -142,12 +147,83 @@ class Simplifier {
         const int uses = free_uses(c[1], n.value);
         if (uses == 0) return c[1];
         if (is_const(c[0]) || is_bool(c[0])) return substitute(c[1], n.value, c[0][0]);
+        // Used once and mentioning no variable: written in place, no binding
+        // can capture anything in it, and it is still computed once.
+        if (restructure_ && uses == 1 &&
+            std::none_of(c[0].begin(), c[0].end(), [](const Node& k) { return k.op == Op::Var; }))
+          return inline_once(c[1], c[1].size() - 1, n.value, c[0]);
         break;
       }
       default:
         break;
     }
     return join(n, std::move(c), n.op);
+  }
+
+  // A sum rewritten as one: its terms (through +, -, unary minus and
+  // multiplication by a constant) gathered with their coefficients, like terms
+  // merged, the constants added into one, all modulo 2^32 as the language
+  // computes, so `a + 2 + 3 * a - 4 * 0 + 5 * 6` becomes `4 * a + 32`. Terms
+  // stay in the scope they were in (no term is moved into or out of a let).
+  struct Term {
+    Nodes expression;
+    std::uint32_t coefficient;
+  };
+  static std::pair<Nodes, Nodes> operands(const Nodes& t) {  // of a binary root
+    const std::size_t right_end = t.size() - 1, right_begin = right_end - t[right_end - 1].length;
+    return {Nodes(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(right_begin)),
+            Nodes(t.begin() + static_cast<std::ptrdiff_t>(right_begin), t.end() - 1)};
+  }
+  static void gather(const Nodes& t, std::uint32_t k, std::vector<Term>& terms, std::uint32_t& constant_part) {
+    const Node& root = t.back();
+    if (is_const(t)) {
+      constant_part += k * static_cast<std::uint32_t>(root.value);
+      return;
+    }
+    if (root.op == Op::Neg) return gather(Nodes(t.begin(), t.end() - 1), 0U - k, terms, constant_part);
+    if (root.op == Op::Add || root.op == Op::Sub || root.op == Op::Mul) {
+      const auto [left, right] = operands(t);
+      if (root.op != Op::Mul) {
+        gather(left, k, terms, constant_part);
+        return gather(right, root.op == Op::Add ? k : 0U - k, terms, constant_part);
+      }
+      if (is_const(left)) return gather(right, k * static_cast<std::uint32_t>(left[0].value), terms, constant_part);
+      if (is_const(right)) return gather(left, k * static_cast<std::uint32_t>(right[0].value), terms, constant_part);
+    }
+    for (Term& term : terms)
+      if (term.expression == t) {
+        term.coefficient += k;
+        return;
+      }
+    terms.push_back({t, k});
+  }
+  static Nodes linear_combination(const Node& n, const std::vector<Nodes>& c) {
+    std::vector<Term> terms;
+    std::uint32_t constant_part = 0;
+    gather(c[0], 1, terms, constant_part);
+    gather(c[1], n.op == Op::Add ? 1U : 0U - 1U, terms, constant_part);
+    Node op = n;
+    op.type = Type::Int;
+    auto binary = [&](Op which, Nodes a, Nodes b) { return join(op, {std::move(a), std::move(b)}, which); };
+    auto scaled = [&](const Term& t, std::uint32_t k) {
+      return k == 1 ? t.expression : binary(Op::Mul, constant(static_cast<std::int32_t>(k)), t.expression);
+    };
+    Nodes out;
+    for (const Term& t : terms) {
+      if (t.coefficient == 0) continue;
+      const bool subtract = static_cast<std::int32_t>(t.coefficient) < 0 && t.coefficient != 0x80000000U;
+      const std::uint32_t magnitude = subtract ? 0U - t.coefficient : t.coefficient;
+      if (out.empty()) {
+        out = subtract ? join(op, {scaled(t, magnitude)}, Op::Neg) : scaled(t, magnitude);
+      } else {
+        out = binary(subtract ? Op::Sub : Op::Add, std::move(out), scaled(t, magnitude));
+      }
+    }
+    if (out.empty()) return constant(static_cast<std::int32_t>(constant_part));
+    if (constant_part == 0) return out;
+    const bool subtract = static_cast<std::int32_t>(constant_part) < 0 && constant_part != 0x80000000U;
+    return binary(subtract ? Op::Sub : Op::Add, std::move(out),
+                  constant(static_cast<std::int32_t>(subtract ? 0U - constant_part : constant_part)));
   }
 
   // Concatenates the children and appends the node, with the right length.
@@ -180,6 +256,24 @@ class Simplifier {
     return total;
   }
 
+  // The subtree at `i` with the free occurrence of `name` replaced by `value`.
+  static Nodes inline_once(const Nodes& t, std::size_t i, std::int32_t name, const Nodes& value) {
+    const Node& n = t[i];
+    if (n.op == Op::Var) return n.value == name ? value : Nodes{n};
+    std::vector<Nodes> kids(static_cast<std::size_t>(op_info(n.op).arity));
+    std::size_t child_end = i;
+    for (std::size_t k = kids.size(); k-- > 0;) {
+      const std::size_t child = child_end - 1;
+      const bool shadowed = n.op == Op::Let && k == 1 && n.value == name;
+      const std::size_t begin = child + 1 - t[child].length;
+      kids[k] = shadowed ? Nodes(t.begin() + static_cast<std::ptrdiff_t>(begin),
+                                 t.begin() + static_cast<std::ptrdiff_t>(child) + 1)
+                         : inline_once(t, child, name, value);
+      child_end = begin;
+    }
+    return join(n, std::move(kids), n.op);
+  }
+
   // Replaces the free occurrences of `name` in `body` by the constant leaf.
   static Nodes substitute(const Nodes& body, std::int32_t name, const Node& value) {
     Nodes out = body;
@@ -201,18 +295,17 @@ class Simplifier {
   }
 
   const Program& p_;
+  bool restructure_;  // gather sums, write closed lets used once in place
 };
 
-}  // namespace
-
-Program simplify(const Program& program) {
+Program simplify_with(const Program& program, bool restructure) {
   if (program.nodes.empty()) return program;
   // Substituting a constant can enable more folding: repeat until stable.
   Program out = program;
   for (int round = 0; round < 16; ++round) {
     Program next;
     next.names = out.names;
-    next.nodes = Simplifier(out).run(out.nodes.size() - 1);
+    next.nodes = Simplifier(out, restructure).run(out.nodes.size() - 1);
     const bool changed = next.nodes != out.nodes;
     out = std::move(next);
     if (!changed) break;
@@ -220,5 +313,10 @@ Program simplify(const Program& program) {
   out.canonicalize_names();
   return out;
 }
+
+}  // namespace
+
+Program simplify(const Program& program) { return simplify_with(program, true); }
+Program simplify_locally(const Program& program) { return simplify_with(program, false); }
 
 }  // namespace evalsynth::lang

@@ -340,3 +340,17 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
   });
   CHECK(parsed > 50);  // mutations keep some programs valid
 }
+
+TEST_CASE("the simplifier gathers sums and writes closed lets used once in place", "[lang][simplify]") {
+  auto simplified = [](const std::string& text) { return to_text(simplify(parse_program(text))); };
+  CHECK(simplified("stones(x) + 2 + 3 * stones(x) - 4 * 0 + 5 * 6") == "4 * stones(x) + 32");
+  CHECK(simplified("2 * (threats(o) - 3) - threats(o) - threats(o)") == "-6");
+  CHECK(simplified("sq(1, 2) - 2 * sq(1, 2) + moves()") == "-sq(1, 2) + moves()");
+  CHECK(simplified("-2147483648 * stones(o) + 1") == "-2147483648 * stones(o) + 1");  // INT_MIN has no negation
+  CHECK(simplified("2147483647 * stones(o) + stones(o) + 1") == "-2147483648 * stones(o) + 1");  // wraps
+  CHECK(simplified("let v = sq(2, 4) in 11 * v + stones(x)") == "11 * sq(2, 4) + stones(x)");
+  // Not written in place: used twice, or mentioning a variable a binding could capture.
+  CHECK(simplified("let v = sq(2, 4) in v * v") == "let v = sq(2, 4) in v * v");
+  CHECK(simplified("let a = stones(x) in let b = a * a in let a = 5 + moves() in b * a") ==
+        "let a = stones(x) in let b = a * a in b * (moves() + 5)");
+}
