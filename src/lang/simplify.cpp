@@ -169,39 +169,42 @@ class Simplifier {
     Nodes expression;
     std::uint32_t coefficient;
   };
-  static std::pair<Nodes, Nodes> operands(const Nodes& t) {  // of a binary root
-    const std::size_t right_end = t.size() - 1, right_begin = right_end - t[right_end - 1].length;
-    return {Nodes(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(right_begin)),
-            Nodes(t.begin() + static_cast<std::ptrdiff_t>(right_begin), t.end() - 1)};
-  }
-  static void gather(const Nodes& t, std::uint32_t k, std::vector<Term>& terms, std::uint32_t& constant_part) {
-    const Node& root = t.back();
-    if (is_const(t)) {
+  // The subtree t[begin, end) (its root at end - 1), read in place: a long
+  // sum is gathered again at every + above it, so nothing is copied but the
+  // terms kept.
+  static void gather(const Nodes& t, std::size_t begin, std::size_t end, std::uint32_t k, std::vector<Term>& terms,
+                     std::uint32_t& constant_part) {
+    const Node& root = t[end - 1];
+    if (root.op == Op::Const) {
       constant_part += k * static_cast<std::uint32_t>(root.value);
       return;
     }
-    if (root.op == Op::Neg) return gather(Nodes(t.begin(), t.end() - 1), 0U - k, terms, constant_part);
+    if (root.op == Op::Neg) return gather(t, begin, end - 1, 0U - k, terms, constant_part);
     if (root.op == Op::Add || root.op == Op::Sub || root.op == Op::Mul) {
-      const auto [left, right] = operands(t);
+      const std::size_t middle = end - 1 - t[end - 2].length;  // the right operand is [middle, end - 1)
       if (root.op != Op::Mul) {
-        gather(left, k, terms, constant_part);
-        return gather(right, root.op == Op::Add ? k : 0U - k, terms, constant_part);
+        gather(t, begin, middle, k, terms, constant_part);
+        return gather(t, middle, end - 1, root.op == Op::Add ? k : 0U - k, terms, constant_part);
       }
-      if (is_const(left)) return gather(right, k * static_cast<std::uint32_t>(left[0].value), terms, constant_part);
-      if (is_const(right)) return gather(left, k * static_cast<std::uint32_t>(right[0].value), terms, constant_part);
+      if (t[middle - 1].op == Op::Const && middle - begin == 1)
+        return gather(t, middle, end - 1, k * static_cast<std::uint32_t>(t[begin].value), terms, constant_part);
+      if (t[end - 2].op == Op::Const && end - 1 - middle == 1)
+        return gather(t, begin, middle, k * static_cast<std::uint32_t>(t[end - 2].value), terms, constant_part);
     }
+    const auto first = t.begin() + static_cast<std::ptrdiff_t>(begin),
+               last = t.begin() + static_cast<std::ptrdiff_t>(end);
     for (Term& term : terms)
-      if (term.expression == t) {
+      if (std::equal(term.expression.begin(), term.expression.end(), first, last)) {
         term.coefficient += k;
         return;
       }
-    terms.push_back({t, k});
+    terms.push_back({Nodes(first, last), k});
   }
   static Nodes linear_combination(const Node& n, const std::vector<Nodes>& c) {
     std::vector<Term> terms;
     std::uint32_t constant_part = 0;
-    gather(c[0], 1, terms, constant_part);
-    gather(c[1], n.op == Op::Add ? 1U : 0U - 1U, terms, constant_part);
+    gather(c[0], 0, c[0].size(), 1, terms, constant_part);
+    gather(c[1], 0, c[1].size(), n.op == Op::Add ? 1U : 0U - 1U, terms, constant_part);
     Node op = n;
     op.type = Type::Int;
     auto binary = [&](Op which, Nodes a, Nodes b) { return join(op, {std::move(a), std::move(b)}, which); };
