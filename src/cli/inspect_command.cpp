@@ -24,9 +24,13 @@ const char* const kInspectHelp =
 namespace {
 
 std::string fitness_line(const Fitness& f, Scoring s) {
-  char text[160];
-  std::snprintf(text, sizeof text, "%g (%d won, %d drawn of %d; moves to win %lld)", f.score(s), f.wins, f.draws,
-                f.games, static_cast<long long>(f.moves_to_win));
+  char text[224];
+  int used = std::snprintf(text, sizeof text, "%g (%d won, %d drawn of %d; moves to win %lld", f.score(s), f.wins,
+                           f.draws, f.games, static_cast<long long>(f.moves_to_win));
+  if (f.judgements > 0)
+    used += std::snprintf(text + used, sizeof text - static_cast<std::size_t>(used), "; %d mistakes in %d searches",
+                          f.mistakes, f.judgements);
+  std::snprintf(text + used, sizeof text - static_cast<std::size_t>(used), ")");
   return text;
 }
 

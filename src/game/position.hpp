@@ -17,6 +17,7 @@
 // X (the first player) owns `x_stones`, O owns `o_stones`. Moves are copy-make:
 // `played(col)` returns a new position and leaves this one untouched.
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <initializer_list>
@@ -200,6 +201,21 @@ class Position {
 
   // Unique over all positions: X's stones plus one marker bit above each column.
   constexpr std::uint64_t key() const { return x_ + occupied() + bits::kBottomRow; }
+
+  // The position seen in a mirror: column c becomes column 6 - c.
+  constexpr Position mirrored() const {
+    Position m;
+    m.moves_ = moves_;
+    for (int col = 0; col < kColumns; ++col) {
+      const int shift = (kColumns - 1 - 2 * col) * kColumnStride;  // from col to 6 - col
+      const auto move = [shift](std::uint64_t bits) { return shift >= 0 ? bits << shift : bits >> -shift; };
+      m.x_ |= move(x_ & bits::column(col));
+      m.o_ |= move(o_ & bits::column(col));
+    }
+    return m;
+  }
+  // The same for a position and its mirror image.
+  constexpr std::uint64_t canonical_key() const { return std::min(key(), mirrored().key()); }
 
   friend constexpr bool operator==(const Position&, const Position&) = default;
 

@@ -23,20 +23,31 @@ std::string hex(std::uint64_t v) {
 std::string fitness_text(const Fitness& f, Scoring s) {
   std::string text = std::to_string(f.wins) + " won, " + std::to_string(f.draws) + " drawn of " +
                      std::to_string(f.games) + " games; moves to win " + std::to_string(f.moves_to_win);
-  if (s == Scoring::Points) {
-    char points[32];
-    std::snprintf(points, sizeof points, "%g", f.score(s));
-    text = std::string(points) + " points (" + text + ")";
+  if (f.judgements > 0) {
+    char mistakes[96];
+    std::snprintf(mistakes, sizeof mistakes, "; %d mistakes in %d position searches (%.2f%%)", f.mistakes, f.judgements,
+                  100.0 * f.mistake_rate());
+    text += mistakes;
+  }
+  if (s.games == GameScoring::Points || f.judgements > 0) {
+    char score[32];
+    std::snprintf(score, sizeof score, "%g", f.score(s));
+    text = std::string(f.judgements > 0 ? "score " : "") + score + (f.judgements > 0 ? " (" : " points (") + text + ")";
   }
   return text;
 }
 
 Json fitness_json(const Fitness& f, Scoring s) {
-  return {{"score", f.score(s)},
-          {"games", f.games},
-          {"wins", f.wins},
-          {"draws", f.draws},
-          {"moves_to_win", f.moves_to_win}};
+  Json json = {{"score", f.score(s)},
+               {"games", f.games},
+               {"wins", f.wins},
+               {"draws", f.draws},
+               {"moves_to_win", f.moves_to_win}};
+  if (f.judgements > 0) {
+    json["position_searches"] = f.judgements;
+    json["mistakes"] = f.mistakes;
+  }
+  return json;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "io/spec.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,12 @@ namespace evalsynth {
 namespace {
 
 namespace x3 = boost::spirit::x3;
+
+std::string short_number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
 
 class Interpreter {
  public:
@@ -117,8 +124,8 @@ class Interpreter {
     std::istringstream in(w.text);
     in >> v;
     if (!in || !in.eof() || !(v >= min && v <= max))
-      locate_.fail(w, "'" + key + "' wants a number from " + std::to_string(min).substr(0, 4) + " to " +
-                          std::to_string(max) + ", not '" + w.text + "'");
+      locate_.fail(w, "'" + key + "' wants a number from " + short_number(min) + " to " + short_number(max) +
+                          ", not '" + w.text + "'");
     return v;
   }
   double duration(const spec_ast::Word& w, const std::string& key) const {
@@ -247,6 +254,20 @@ class Interpreter {
       for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
       check_distinct(words(e), s.strength_positions, "strength-positions");
     };
+    for (auto [key, files] : {std::pair{"training-positions", &s.training_positions},
+                              std::pair{"validation-positions", &s.validation_positions}})
+      h[key] = [&, key, files](const auto& e) {
+        files->clear();
+        for (const auto* w : words(e)) files->push_back(existing_file(*w, "analysis"));
+        check_distinct(words(e), *files, key);
+      };
+    h["position-depths"] = [&](const auto& e) {
+      s.position_depths.clear();
+      for (const auto* w : words(e))
+        s.position_depths.push_back(static_cast<int>(integer(*w, 1, 12, "position-depths")));
+      check_distinct(words(e), s.position_depths, "position-depths");
+    };
+    h["mistake-cost"] = [&](const auto& e) { s.scoring.mistake_cost = number(one_word(e), 0.0, 1e6, "mistake-cost"); };
     h["strength-depth"] = [&](const auto& e) {
       s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
     };
@@ -254,7 +275,8 @@ class Interpreter {
       s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed"));
     };
     h["scoring"] = [&](const auto& e) {
-      s.scoring = choice<Scoring>(one_word(e), "scoring", {{"thesis", Scoring::Thesis}, {"points", Scoring::Points}});
+      s.scoring.games = choice<GameScoring>(one_word(e), "scoring",
+                                            {{"thesis", GameScoring::Thesis}, {"points", GameScoring::Points}});
     };
     h["move-order"] = [&](const auto& e) {
       s.move_order = choice<MoveOrder>(one_word(e), "move-order",
@@ -356,6 +378,17 @@ class Interpreter {
     if (!fixed_opponent)
       complain("opponents",
                "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
+    for (const char* key : {"position-depths", "mistake-cost"})
+      if (at(key) && !spec_.uses_positions())
+        complain(key, std::string(key) +
+                          " applies to the position term: name training-positions or "
+                          "validation-positions (.analysis files) too");
+    for (const std::string& file : spec_.training_positions)
+      if (std::find(spec_.validation_positions.begin(), spec_.validation_positions.end(), file) !=
+          spec_.validation_positions.end())
+        complain("validation-positions", "'" + file +
+                                             "' is both training and validation positions: validation must "
+                                             "measure on positions the run does not train on");
     if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }

@@ -47,10 +47,25 @@ void load_minimal(const Archive&, Rng& rng, const std::uint64_t& state) {
   rng = Rng(state);
 }
 
+// Format 1 had no position term: its fitness, scoring and fingerprints lack
+// the fields format 2 added, which stay at their defaults (no positions).
+template <class Archive>
+bool before_positions(const Archive& a) {
+  if constexpr (std::is_same_v<Archive, CheckpointInputArchive>) return a.format_version() < 2;
+  return false;
+}
+
 template <class Archive>
 void serialize(Archive& a, Fitness& f) {
   a(cereal::make_nvp("games", f.games), cereal::make_nvp("wins", f.wins), cereal::make_nvp("draws", f.draws),
     cereal::make_nvp("moves_to_win", f.moves_to_win), cereal::make_nvp("nodes", f.nodes));
+  if (!before_positions(a)) a(cereal::make_nvp("judgements", f.judgements), cereal::make_nvp("mistakes", f.mistakes));
+}
+
+template <class Archive>
+void serialize(Archive& a, Scoring& s) {
+  a(cereal::make_nvp("games", s.games));
+  if (!before_positions(a)) a(cereal::make_nvp("mistake_cost", s.mistake_cost));
 }
 
 template <class Archive>
@@ -82,6 +97,9 @@ void serialize(Archive& a, InputFingerprints& f) {
     cereal::make_nvp("validation_boards", f.validation_boards),
     cereal::make_nvp("strength_positions", f.strength_positions),
     cereal::make_nvp("seed_population", f.seed_population));
+  if (!before_positions(a))
+    a(cereal::make_nvp("training_positions", f.training_positions),
+      cereal::make_nvp("validation_positions", f.validation_positions));
 }
 
 template <class Archive>
@@ -167,7 +185,7 @@ Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source
   if (bytes.size() < kCheckpointHeaderBytes)
     fail("truncated checkpoint: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
   const auto version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
-  if (version != kCheckpointVersion)
+  if (version < kOldestCheckpointVersion || version > kCheckpointVersion)
     fail("checkpoint format version " + std::to_string(version) +
          (version > kCheckpointVersion ? " is newer than" : " is older than") + " this evalsynth reads (version " +
          std::to_string(kCheckpointVersion) + ")" +
@@ -184,7 +202,7 @@ Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source
   Checkpoint checkpoint;
   std::size_t left_over = 0;
   try {
-    CheckpointInputArchive archive(body);
+    CheckpointInputArchive archive(body, version);
     archive(checkpoint);
     left_over = archive.bytes_left();
   } catch (const InputError& e) {

@@ -20,7 +20,8 @@
 
 namespace evalsynth {
 
-inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kCheckpointVersion = 2;        // 2: the position term (fitness, scoring, fingerprints)
+inline constexpr std::uint32_t kOldestCheckpointVersion = 1;  // still read
 inline constexpr std::size_t kCheckpointHeaderBytes = 28;
 
 struct Checkpoint {
@@ -29,7 +30,7 @@ struct Checkpoint {
   std::string spec_source;  // the spec file's path when the run began
   std::string spec_text;    // and its text: a resumed run parses this, not the file
   std::uint64_t spec_hash = 0;
-  Scoring scoring = Scoring::Thesis;  // the spec's, to show scores without reading the spec's files
+  Scoring scoring;  // the spec's, to show scores without reading the spec's files
   InputFingerprints inputs;
   SynthesisState state;
 };

@@ -37,7 +37,12 @@ class CheckpointOutputArchive : public cereal::OutputArchive<CheckpointOutputArc
 
 class CheckpointInputArchive : public cereal::InputArchive<CheckpointInputArchive, cereal::AllowEmptyClassElision> {
  public:
-  explicit CheckpointInputArchive(const std::string& in) : InputArchive(this), in_(in) {}
+  CheckpointInputArchive(const std::string& in, std::uint32_t format_version)
+      : InputArchive(this), in_(in), format_version_(format_version) {}
+
+  // The format the data was written in: loaders of fields added later read
+  // older checkpoints by the old layout.
+  std::uint32_t format_version() const { return format_version_; }
 
   std::size_t bytes_left() const { return in_.size() - at_; }
   void read_bytes(void* data, std::size_t size) {
@@ -61,6 +66,7 @@ class CheckpointInputArchive : public cereal::InputArchive<CheckpointInputArchiv
 
  private:
   const std::string& in_;
+  std::uint32_t format_version_;
   std::size_t at_ = 0;
 };
 

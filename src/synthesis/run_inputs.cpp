@@ -1,6 +1,7 @@
 #include "synthesis/run_inputs.hpp"
 
 #include <cassert>
+#include <unordered_set>
 
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
@@ -37,11 +38,41 @@ FitnessTask make_task(const RunSpec& spec, std::vector<Position> boards, std::ui
   return task;
 }
 
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items) text.append(text.empty() ? "" : ", ").append(item);
+  return text;
+}
+
+// The positions of .analysis files, in order, added to `fingerprint`. Those
+// in `apart_from` (canonical keys: mirror images count) are an error at
+// their line: validation must not measure on what training has seen.
+std::vector<LabelledPosition> read_position_sets(const std::vector<std::string>& paths, Fingerprint& fingerprint,
+                                                 const std::vector<LabelledPosition>& apart_from = {},
+                                                 const std::vector<std::string>& apart_files = {}) {
+  std::unordered_set<std::uint64_t> taken;
+  for (const LabelledPosition& p : apart_from) taken.insert(p.position.canonical_key());
+  std::vector<LabelledPosition> all;
+  for (const std::string& path : paths) {
+    for (LabelledPosition& p : read_analysis_file(path)) {
+      if (taken.count(p.position.canonical_key()))
+        throw InputError(TextLocation{path, p.line, 1},
+                         "position " + p.moves + " (or its mirror image) is also in the training positions (" +
+                             joined(apart_files) + "): validation must measure on positions training has not seen");
+      fingerprint.add(p.position.key());
+      for (int score : p.move_scores) fingerprint.add(static_cast<std::uint64_t>(score));
+      all.push_back(std::move(p));
+    }
+  }
+  return all;
+}
+
 }  // namespace
 
 RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation) {
   RunInputs in;
-  Fingerprint grammar, seeds, opponents, training, validation, strength, seed_population;
+  Fingerprint grammar, seeds, opponents, training, validation, strength, seed_population, training_positions,
+      validation_positions;
   grammar.add(read_text_file(spec.grammar, "grammar"));
   const lang::Grammar& g = variation.grammar();
 
@@ -111,16 +142,20 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
                             mix_seed({spec.seed, 2}), fixed);
   training.add(in.training.boards);
   validation.add(in.validation.boards);
-  for (const std::string& path : spec.strength_positions) {
-    const std::vector<LabelledPosition> set = read_analysis_file(path);
-    in.strength_positions.insert(in.strength_positions.end(), set.begin(), set.end());
-  }
-  for (const LabelledPosition& p : in.strength_positions) {
-    strength.add(p.position.key());
-    for (int score : p.move_scores) strength.add(static_cast<std::uint64_t>(score));
-  }
-  in.fingerprints = {grammar.value,    seeds.value,    opponents.value,      training.value,
-                     validation.value, strength.value, seed_population.value};
+  in.strength_positions = read_position_sets(spec.strength_positions, strength);
+  in.training.positions = read_position_sets(spec.training_positions, training_positions);
+  in.validation.positions = read_position_sets(spec.validation_positions, validation_positions, in.training.positions,
+                                               spec.training_positions);
+  in.training.position_depths = in.validation.position_depths = spec.resolved_position_depths();
+  in.fingerprints = {grammar.value,
+                     seeds.value,
+                     opponents.value,
+                     training.value,
+                     validation.value,
+                     strength.value,
+                     seed_population.value,
+                     training_positions.value,
+                     validation_positions.value};
   return in;
 }
 

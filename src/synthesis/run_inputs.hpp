@@ -17,7 +17,7 @@ namespace evalsynth {
 
 struct InputFingerprints {
   std::uint64_t grammar = 0, seeds = 0, opponents = 0, training_boards = 0, validation_boards = 0,
-                strength_positions = 0, seed_population = 0;
+                strength_positions = 0, seed_population = 0, training_positions = 0, validation_positions = 0;
   friend bool operator==(const InputFingerprints&, const InputFingerprints&) = default;
 };
 

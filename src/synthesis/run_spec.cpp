@@ -51,7 +51,8 @@ std::string RunSpec::resolved_text() const {
       << (strength_positions.empty() ? "# strength-positions: none\n"
                                      : "strength-positions = " + join(strength_positions) + "\n")
       << "strength-depth    = " << strength_depth << "\n"
-      << "scoring           = " << (scoring == Scoring::Thesis ? "thesis" : "points") << "\n"
+      << position_text() << "scoring           = " << (scoring.games == GameScoring::Thesis ? "thesis" : "points")
+      << "\n"
       << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
       << "rules             = " << (rules == RuleSet::Standard ? "standard" : "thesis-java") << "\n"
       << "population        = " << population << "\n"
@@ -85,6 +86,22 @@ std::string RunSpec::resolved_text() const {
   return out.str();
 }
 
+std::string RunSpec::position_text() const {
+  // Without positions only a comment, which the hash leaves out: the hashes
+  // of runs from before the position term stay what they were.
+  if (!uses_positions()) return "# training-positions: none\n";
+  std::vector<std::string> depth_names;
+  for (int d : resolved_position_depths()) depth_names.push_back(std::to_string(d));
+  std::string text;
+  text += training_positions.empty() ? "# training-positions: none\n"
+                                     : "training-positions = " + join(training_positions) + "\n";
+  text += validation_positions.empty() ? "# validation-positions: none\n"
+                                       : "validation-positions = " + join(validation_positions) + "\n";
+  text += "position-depths   = " + join(depth_names) + "\n";
+  text += "mistake-cost      = " + number_text(scoring.mistake_cost) + "\n";
+  return text;
+}
+
 std::uint64_t RunSpec::hash() const {
   // Threads, output and checkpointing do not change the result; leave them
   // out. So are the archive's settings for the generational algorithm, which
@@ -96,7 +113,8 @@ std::uint64_t RunSpec::hash() const {
                                       "checkpoint-every ",
                                       "checkpoint-seconds ",
                                       "checkpoint-keep ",
-                                      "# seed-population: none"};
+                                      "# seed-population: none",
+                                      "# training-positions: none"};
   if (algorithm == evolve::AlgorithmKind::Generational)
     ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
   for (const char* volatile_key : ignored) {
@@ -122,7 +140,8 @@ std::vector<FileRole> RunSpec::input_files() const {
   for (const auto* boards : {&training, &validation})
     for (const BoardSource& b : *boards)
       if (b.kind == BoardSource::Kind::File) files.push_back({b.path, "the board file " + b.path});
-  for (const std::string& p : strength_positions) files.push_back({p, "the positions " + p});
+  for (const auto* sets : {&strength_positions, &training_positions, &validation_positions})
+    for (const std::string& p : *sets) files.push_back({p, "the positions " + p});
   if (!seed_population.empty()) files.push_back({seed_population, "the seed population"});
   return files;
 }

@@ -32,7 +32,17 @@ struct RunSpec {
   std::uint64_t board_seed = 2005;
   std::vector<std::string> strength_positions;  // .analysis files; empty: no strength measure
   int strength_depth = 4;
-  Scoring scoring = Scoring::Thesis;
+  // A fitness term: mistakes against perfect play on labelled positions
+  // (training and validation sets kept apart), each costing
+  // scoring.mistake_cost won games.
+  std::vector<std::string> training_positions;    // .analysis files; empty: games only
+  std::vector<std::string> validation_positions;  // .analysis files
+  std::vector<int> position_depths;               // empty: the candidate depths
+  bool uses_positions() const { return !training_positions.empty() || !validation_positions.empty(); }
+  std::vector<int> resolved_position_depths() const {
+    return position_depths.empty() ? candidate_depths : position_depths;
+  }
+  Scoring scoring{GameScoring::Thesis, 1};
   MoveOrder move_order = MoveOrder::LeftToRight;
   RuleSet rules = RuleSet::Standard;
   int population = 100;
@@ -60,6 +70,7 @@ struct RunSpec {
 
   // The fully resolved spec, in spec syntax (what --dry-run prints).
   std::string resolved_text() const;
+  std::string position_text() const;  // the position term's lines of it
   std::uint64_t hash() const;
   // Every file the run reads (the spec, grammar, seeds, opponent programs,
   // board and position files, the seed population), which it must never write.

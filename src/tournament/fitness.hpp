@@ -2,22 +2,37 @@
 // Fitness of candidate evaluators: games from a set of start boards against
 // fixed opponents, in each configured colour and depth, scored as in the
 // thesis (games won; among equals, fewer moves needed to win) or by points
-// (win 1, draw 1/2). The unit of parallel work is one game; each game's
-// randomness is seeded from (seed, program hash, board, configuration), so a
-// program's fitness does not depend on thread count, scheduling, or which
-// other programs are evaluated with it — which is what makes caching sound.
+// (win 1, draw 1/2); optionally minus a cost for every mistake the candidate
+// makes on positions labelled by perfect play (searching each at the
+// configured depths: the move it chooses is a mistake when another move has a
+// better value sign, as in `strength`). The units of parallel work are one
+// game and one chunk of positions; the randomness of each is seeded from
+// (seed, program hash, board or position, configuration), so a program's
+// fitness does not depend on thread count, scheduling, or which other
+// programs are evaluated with it — which is what makes caching sound.
 
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "solver/labelled_positions.hpp"
 #include "tournament/game.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
 
-enum class Scoring : std::uint8_t { Thesis, Points };
+enum class GameScoring : std::uint8_t { Thesis, Points };
+
+// How a fitness becomes one score: game score minus `mistake_cost` per
+// mistake on the labelled positions (a weighted sum: a mistake costs that
+// many won games; 0 ignores the positions, a large cost ranks by mistakes
+// first and by games among equals).
+struct Scoring {
+  GameScoring games = GameScoring::Thesis;
+  double mistake_cost = 0;
+  friend bool operator==(const Scoring&, const Scoring&) = default;
+};
 
 struct Opponent {
   Player player;  // its depth is the configuration's opponent depth
@@ -34,11 +49,14 @@ struct FitnessTask {
   std::vector<Position> boards;
   std::vector<Opponent> opponents;
   std::vector<FitnessConfig> configs;
+  std::vector<solver::LabelledPosition> positions;  // judged at each of position_depths
+  std::vector<int> position_depths;
   GameSettings game;
-  Scoring scoring = Scoring::Thesis;
+  Scoring scoring;
   std::uint64_t seed = 1;
 
   std::size_t games_per_candidate() const { return boards.size() * configs.size(); }
+  std::size_t judgements_per_candidate() const { return positions.size() * position_depths.size(); }
 };
 
 struct Fitness {
@@ -47,14 +65,18 @@ struct Fitness {
   int draws = 0;
   std::int64_t moves_to_win = 0;  // plies of the won games, summed
   std::uint64_t nodes = 0;        // search nodes of both players, for benchmarks
+  int judgements = 0;             // labelled positions searched (a position once per depth)
+  int mistakes = 0;               // of those, the moves worse than the best value
 
-  double score(Scoring s) const { return s == Scoring::Thesis ? wins : wins + 0.5 * draws; }
+  double game_score(GameScoring g) const { return g == GameScoring::Thesis ? wins : wins + 0.5 * draws; }
+  double score(const Scoring& s) const { return game_score(s.games) - s.mistake_cost * mistakes; }
+  double mistake_rate() const { return judgements ? static_cast<double>(mistakes) / judgements : 0.0; }
   // Better: higher score; among equal scores, fewer moves to win.
-  bool better_than(const Fitness& other, Scoring s) const {
+  bool better_than(const Fitness& other, const Scoring& s) const {
     if (score(s) != other.score(s)) return score(s) > other.score(s);
     return moves_to_win < other.moves_to_win;
   }
-  bool same_as(const Fitness& other, Scoring s) const {
+  bool same_as(const Fitness& other, const Scoring& s) const {
     return score(s) == other.score(s) && moves_to_win == other.moves_to_win;
   }
 };
@@ -64,8 +86,9 @@ struct Candidate {
   std::uint64_t hash;  // identifies the program for seeding its games
 };
 
-// Plays every candidate's games (one parallel task per game) and returns
-// their fitness, in order. `on_game` is called after each game (any thread).
+// Plays every candidate's games (one parallel task per game), judges its
+// positions, and returns their fitness, in order. `on_game` is called after
+// each game (any thread).
 std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
                                       const std::function<void()>& on_game = {});
 

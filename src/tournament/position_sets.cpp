@@ -20,11 +20,6 @@ Player random_player(Rng& rng) {
   return builtin_player(kind <= 2 ? "ibef" : "adate", 1 + rng.below(4));
 }
 
-// The same position seen from either side of the board.
-std::uint64_t canonical_key(const Position& p, const std::string& moves) {
-  return std::min(p.key(), parse_moves(mirrored_moves(moves)).key());
-}
-
 bool choice_matters(const solver::LabelledPosition& p) {
   int signs = 0;  // bit 0 loss, 1 draw, 2 win
   for (int s : p.move_scores)
@@ -43,7 +38,7 @@ std::string mirrored_moves(const std::string& moves) {
 std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions& options,
                                                         const std::vector<solver::LabelledPosition>& exclude) {
   std::unordered_set<std::uint64_t> taken;
-  for (const auto& p : exclude) taken.insert(canonical_key(p.position, p.moves));
+  for (const auto& p : exclude) taken.insert(p.position.canonical_key());
   Rng rng(options.seed);
   std::vector<solver::LabelledPosition> set;
   solver::SolveOptions solve;
@@ -70,7 +65,7 @@ std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions
         p = p.played(col);
         moves += static_cast<char>('1' + col);
       }
-      if (p.is_game_over() || !taken.insert(canonical_key(p, moves)).second) continue;
+      if (p.is_game_over() || !taken.insert(p.canonical_key()).second) continue;
       solver::LabelledPosition labelled;
       labelled.position = p;
       labelled.moves = moves;

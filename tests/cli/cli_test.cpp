@@ -233,3 +233,21 @@ TEST_CASE("an output that would replace an input or another output is refused be
   CHECK_THAT(linked.output, Contains("--csv names the --boards file"));
   CHECK(read(boards) == "4455\n");
 }
+
+TEST_CASE("validation positions must be apart from the training positions, mirror images included",
+          "[cli][positions]") {
+  test::ScratchFolder scratch("apart");
+  test::write_file(scratch / "train.analysis", "# made up\n44 -2 0 0 1 0 0 0\n12 0 0 0 0 3 0 0\n");
+  // "76" is the mirror image of "12".
+  test::write_file(scratch / "valid.analysis", "4455 0 0 0 0 0 0 0\n\n76 0 0 3 0 0 0 0\n");
+  const std::string spec = scratch / "p.spec";
+  test::write_file(spec, "training-positions = " + (scratch / "train.analysis") + "\nvalidation-positions = " +
+                             (scratch / "valid.analysis") + "\noutput = " + (scratch / "results") +
+                             "\ncheckpoints = " + (scratch / "population") + "\n");
+  const auto before = test::snapshot(scratch.path.string());
+  const test::Run r = test::run_evalsynth("run " + spec + " --dry-run", EVALSYNTH_SOURCE_DIR);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains(scratch / "valid.analysis:3:1: error: position 76 (or its mirror image) is also in "
+                                          "the training positions"));
+  CHECK(test::snapshot(scratch.path.string()) == before);
+}

@@ -31,7 +31,8 @@ TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algori
   const Grower grower(grammar);
   const Variation variation(grower, Limits{});
   int fresh_calls = 0;
-  const Breeding breeding{variation, Selection(Scoring::Points, 2), default_operator_rates(), 6, [&](bool, Rng&) {
+  const Breeding breeding{variation, Selection(Scoring{GameScoring::Points}, 2), default_operator_rates(), 6,
+                          [&](bool, Rng&) {
                             ++fresh_calls;
                             return Population(6, member("1", 0));
                           }};

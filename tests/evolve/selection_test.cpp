@@ -28,7 +28,7 @@ Individual individual(const std::string& program, int wins, int draws = 0, std::
 }  // namespace
 
 TEST_CASE("selection: fitness first, then the smaller program", "[evolve][selection]") {
-  const Selection points(Scoring::Points, 4);
+  const Selection points(Scoring{GameScoring::Points}, 4);
   const Individual small = individual("sq(0, 3)", 5), large = individual("sq(0, 3) + 0 * sq(1, 3)", 5);
   CHECK(points.better(small, large));
   CHECK_FALSE(points.better(large, small));
@@ -42,12 +42,12 @@ TEST_CASE("selection: fitness first, then the smaller program", "[evolve][select
   CHECK_FALSE(points.better(individual("1", 4, 2), individual("2", 5)));
   CHECK_FALSE(points.better(individual("2", 5), individual("1", 4, 2)));
   // Under the thesis's scoring only wins count.
-  const Selection thesis(Scoring::Thesis, 4);
+  const Selection thesis(Scoring{GameScoring::Thesis}, 4);
   CHECK(thesis.better(individual("1", 5), individual("2", 4, 6)));
 }
 
 TEST_CASE("selection: ranking is stable and tournaments prefer the better", "[evolve][selection]") {
-  const Selection selection(Scoring::Points, 3);
+  const Selection selection(Scoring{GameScoring::Points}, 3);
   const evolve::Population population = {individual("1 + 2 + 3", 2), individual("7", 5), individual("1 + 2", 5),
                                          individual("4", 2)};
   const auto ranked = selection.ranked(population);

@@ -105,3 +105,31 @@ TEST_CASE("spec opponents are checked by the player syntax, located", "[spec][er
       Contains("s.spec:2:21: error: 'hall8@2' needs a hall of fame of at least 8 programs, but hall-of-fame is 5"));
   CHECK(spec_error_of("hall-of-fame = 8\nopponents = ibef@1, hall8@2\n") == "(no error)");
 }
+
+TEST_CASE("the position term's keys", "[spec][positions]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec(
+      "candidate-depths = 1, 2\ntraining-positions = specs/positions/training.analysis\n"
+      "validation-positions = specs/positions/validation.analysis\nmistake-cost = 0.25\n",
+      "p.spec");
+  CHECK(spec.uses_positions());
+  CHECK(spec.resolved_position_depths() == std::vector<int>{1, 2});
+  CHECK(spec.scoring.mistake_cost == 0.25);
+  const std::string resolved = spec.resolved_text();
+  CHECK_THAT(resolved, Contains("position-depths   = 1, 2") && Contains("mistake-cost      = 0.25"));
+  CHECK(parse_spec(resolved, "p.spec").hash() == spec.hash());
+  // Specs without positions keep the hashes they had before the term existed.
+  CHECK_THAT(parse_spec("", "q.spec").resolved_text(), Contains("# training-positions: none"));
+  CHECK(parse_spec("mistake-cost = 1\ntraining-positions = specs/positions/training.analysis\n", "p.spec").hash() !=
+        parse_spec("mistake-cost = 2\ntraining-positions = specs/positions/training.analysis\n", "p.spec").hash());
+
+  CHECK_THAT(spec_error_of("mistake-cost = 2\n"),
+             Contains("s.spec:1:1: error: mistake-cost applies to the position term"));
+  CHECK_THAT(spec_error_of("position-depths = 3\n"), Contains("s.spec:1:1: error: position-depths applies"));
+  CHECK_THAT(spec_error_of("training-positions = specs/positions/training.analysis\nmistake-cost = -1\n"),
+             Contains("s.spec:2:16: error: 'mistake-cost' wants a number from 0 to 1e+06, not '-1'"));
+  CHECK_THAT(spec_error_of("training-positions = specs/positions/nope.analysis\n"), Contains("s.spec:1:22: error:"));
+  CHECK_THAT(spec_error_of("training-positions = specs/positions/training.analysis\n"
+                           "validation-positions = specs/positions/training.analysis\n"),
+             Contains("s.spec:2:1: error: 'specs/positions/training.analysis' is both training and validation"));
+}

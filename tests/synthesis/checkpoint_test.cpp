@@ -148,9 +148,11 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
   CHECK_THAT(decode_error(good + "x"), Contains("1 bytes after the end of its data"));
 
   std::string newer = good, older = good;
-  newer[8] = 2;
+  newer[8] = static_cast<char>(kCheckpointVersion + 1);
   older[8] = 0;
-  CHECK_THAT(decode_error(newer), Contains("format version 2 is newer than this evalsynth reads (version 1)"));
+  CHECK_THAT(decode_error(newer),
+             Contains("format version " + std::to_string(kCheckpointVersion + 1) +
+                      " is newer than this evalsynth reads (version " + std::to_string(kCheckpointVersion) + ")"));
   CHECK_THAT(decode_error(older), Contains("format version 0 is older"));
 
   for (int i = 0; i < 300; ++i) {

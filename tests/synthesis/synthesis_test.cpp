@@ -59,10 +59,10 @@ TEST_CASE("the thesis scoring matches games played by hand", "[synthesis][scorin
   a.wins = b.wins = 3;
   a.moves_to_win = 40;
   b.moves_to_win = 50;
-  CHECK(a.better_than(b, Scoring::Thesis));
+  CHECK(a.better_than(b, Scoring{GameScoring::Thesis}));
   b.draws = 5;
-  CHECK(a.better_than(b, Scoring::Thesis));
-  CHECK(b.better_than(a, Scoring::Points));
+  CHECK(a.better_than(b, Scoring{GameScoring::Thesis}));
+  CHECK(b.better_than(a, Scoring{GameScoring::Points}));
 }
 
 TEST_CASE("a run gives the same result for 1 and 2 threads", "[synthesis][determinism]") {
