@@ -35,6 +35,12 @@ const char* const kMatchHelp =
     "                     board, 1 with --boards)\n"
     "  --boards FILE      start boards: move strings (Pons's files as they are),\n"
     "                     grids or Stenmark lists; see tournament/start_boards.hpp\n"
+    "  --openings N       start boards: every distinct N-ply opening, one of each\n"
+    "                     mirror pair (N = 0-8: 1, 4, 25, 121, 568 ... boards),\n"
+    "                     one game each; implies --both-colours, so each opening\n"
+    "                     is played as a pair and nobody profits from a lucky board\n"
+    "  --same-depth       only pairings of players searching at the same depth\n"
+    "                     (--x a@1-6 --o b@1-6: 6 pairings, not 36)\n"
     "  --order ORDER      root move order deciding ties: random (default, the\n"
     "                     thesis's Java agents) or left-to-right (ADATE's spec)\n"
     "  --rules RULES      standard (default) or thesis-java: the thesis's Java\n"
@@ -46,12 +52,15 @@ const char* const kMatchHelp =
     "  --csv FILE         also write the results as CSV\n"
     "  --json FILE        also write the results as JSON\n"
     "\n"
+    "With both colours, each pair of players is also summed up from the first's\n"
+    "view: A vs B: +wins =draws -losses (score %, draws counting half).\n"
     "A progress line is shown on stderr when it is a terminal.\n";
 
 int match_command(const Args& args) {
   std::vector<std::string> players;
   std::string x_text, o_text, boards_file, csv, json;
-  bool both_colours = false;
+  bool both_colours = false, same_depth = false;
+  int opening_plies = 0;
   MatchOptions options;
   options.seed = 1;
   CommandLine command;
@@ -61,6 +70,8 @@ int match_command(const Args& args) {
   command.flag("both-colours", both_colours);
   command.integer("games", options.games_per_board, 1, 10'000'000);
   command.text("boards", boards_file);
+  command.integer("openings", opening_plies, 0, kMaxOpeningPlies);
+  command.flag("same-depth", same_depth);
   command.choice("order", options.game.order, kMoveOrderWords);
   command.choice("rules", options.game.rules, kRuleSetWords);
   command.integer("seed", options.seed, 0, INT64_MAX);
@@ -78,8 +89,10 @@ int match_command(const Args& args) {
     throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
   const std::vector<Player> xs = parse_player_list(x_text, read_evaluator_program),
                             os = parse_player_list(o_text, read_evaluator_program);
-  const bool from_file = command.given("boards");
-  if (!command.given("games")) options.games_per_board = from_file ? 1 : 1000;
+  const bool from_file = command.given("boards"), openings = command.given("openings");
+  if (from_file && openings) throw UsageError("give start boards either with --boards or with --openings, not both");
+  if (openings) both_colours = true;
+  if (!command.given("games")) options.games_per_board = from_file || openings ? 1 : 1000;
   const std::string order(word_of(kMoveOrderWords, options.game.order)),
       rules(word_of(kRuleSetWords, options.game.rules));
   options.progress = ProgressLine::stderr_is_terminal();
@@ -92,16 +105,23 @@ int match_command(const Args& args) {
     for (const PlayerEntry& entry : parse_player_entries(list))
       if (entry.kind == PlayerEntry::Kind::File) inputs.push_back({entry.name, "the player " + entry.name});
   check_outputs(outputs, inputs);
-  const std::vector<Position> boards = from_file ? read_board_file(boards_file) : std::vector<Position>{Position{}};
+  const std::vector<Position> boards = from_file  ? read_board_file(boards_file)
+                                       : openings ? opening_boards(opening_plies)
+                                                  : std::vector<Position>{Position{}};
 
   std::vector<Pairing> pairings;
-  for (const Player& x : xs)
-    for (const Player& o : os) pairings.push_back({x, o});
-  if (both_colours)
-    for (const Player& x : os)
-      for (const Player& o : xs) pairings.push_back({x, o});
+  auto pair_up = [&](const std::vector<Player>& first, const std::vector<Player>& second) {
+    for (const Player& x : first)
+      for (const Player& o : second)
+        if (!same_depth || x.depth == o.depth) pairings.push_back({x, o});
+  };
+  pair_up(xs, os);
+  if (both_colours) pair_up(os, xs);
+  if (pairings.empty()) throw UsageError("--same-depth leaves no pairing: the X and O players share no depth");
 
-  const std::string board_text = from_file ? boards_file : "empty board";
+  const std::string board_text = from_file  ? boards_file
+                                 : openings ? std::to_string(opening_plies) + "-ply openings up to mirror images"
+                                            : "empty board";
   std::printf(
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
       options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),
@@ -111,6 +131,9 @@ int match_command(const Args& args) {
 
   const std::vector<PairingResult> results = run_match(pairings, boards, options);
   for (const PairingResult& r : results) std::printf("%s\n", thesis_line(r).c_str());
+  const std::vector<std::string> paired = paired_lines(results);
+  if (!paired.empty()) std::printf("# both colours together: wins, draws, losses of the first, and its score\n");
+  for (const std::string& line : paired) std::printf("%s\n", line.c_str());
 
   if (command.given("csv")) write_file_atomically(csv, match_csv(results));
   if (command.given("json"))

@@ -20,6 +20,22 @@ std::string thesis_line(const PairingResult& r) {
          format_percent(r.o_wins, r.games) + " (" + format_percent(r.draws, r.games) + ")";
 }
 
+std::vector<std::string> paired_lines(const std::vector<PairingResult>& results) {
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < results.size(); ++i)
+    for (std::size_t j = i + 1; j < results.size(); ++j) {
+      const PairingResult& a = results[i];  // first player as X
+      const PairingResult& b = results[j];  // first player as O
+      if (a.x_label != b.o_label || a.o_label != b.x_label) continue;
+      const int wins = a.x_wins + b.o_wins, losses = a.o_wins + b.x_wins, draws = a.draws + b.draws;
+      const int games = a.games + b.games;
+      lines.push_back(a.x_label + " vs " + a.o_label + ": +" + std::to_string(wins) + " =" + std::to_string(draws) +
+                      " -" + std::to_string(losses) + " (" + format_percent(2 * wins + draws, 2 * games) + "%)");
+      break;
+    }
+  return lines;
+}
+
 std::string match_csv(const std::vector<PairingResult>& results) {
   CsvWriter csv(
       {"x_player", "o_player", "games", "x_wins", "o_wins", "draws", "x_win_pct", "o_win_pct", "draw_pct", "nodes"});

@@ -175,24 +175,28 @@ class Interpreter {
   }
 
   std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
+    static const std::string kParts =
+        "a board set is made of shallow, random(N), openings(N) and file(\"path\") joined by '+'";
     std::vector<BoardSource> out;
     for (const auto& sum : e.values)
       for (const auto& term : sum.terms) {
         if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
-          if (word->text != "shallow")
-            locate_.fail(*word, "a board set is made of shallow, random(N) and file(\"path\") joined by '+', not '" +
-                                    word->text + "'");
+          if (word->text != "shallow") locate_.fail(*word, kParts + ", not '" + word->text + "'");
           out.push_back({BoardSource::Kind::Shallow, 0, {}});
           continue;
         }
         const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
         const std::string& f = call.name.text;
-        if ((f != "random" && f != "file") || call.arguments.size() != 1 || call.arguments[0].terms.size() != 1)
-          locate_.fail(call.name, "a board set is made of shallow, random(N) and file(\"path\") joined by '+'");
+        if ((f != "random" && f != "file" && f != "openings") || call.arguments.size() != 1 ||
+            call.arguments[0].terms.size() != 1)
+          locate_.fail(call.name, kParts);
         const auto* arg = boost::get<spec_ast::Word>(&call.arguments[0].terms[0].get());
         if (!arg) locate_.fail(call.name, "'" + f + "' takes a plain value");
         if (f == "random")
           out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*arg, 1, 100000, e.key.text)), {}});
+        else if (f == "openings")
+          out.push_back(
+              {BoardSource::Kind::Openings, static_cast<int>(integer(*arg, 0, kMaxOpeningPlies, "openings")), {}});
         else
           out.push_back({BoardSource::Kind::File, 0, existing_file(*arg, "board")});
       }

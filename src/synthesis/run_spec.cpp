@@ -18,9 +18,10 @@ std::string board_text(const std::vector<BoardSource>& sources) {
   std::string out;
   for (const auto& b : sources) {
     if (!out.empty()) out += " + ";
-    out += b.kind == BoardSource::Kind::Shallow  ? "shallow"
-           : b.kind == BoardSource::Kind::Random ? "random(" + std::to_string(b.count) + ")"
-                                                 : "file(\"" + b.path + "\")";
+    out += b.kind == BoardSource::Kind::Shallow    ? "shallow"
+           : b.kind == BoardSource::Kind::Random   ? "random(" + std::to_string(b.count) + ")"
+           : b.kind == BoardSource::Kind::Openings ? "openings(" + std::to_string(b.count) + ")"
+                                                   : "file(\"" + b.path + "\")";
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #include "tournament/start_boards.hpp"
 
+#include <cassert>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -120,6 +121,32 @@ std::vector<Position> shallow_boards() {
   return boards;
 }
 
+namespace {
+
+void collect_openings(const Position& p, int plies_left, std::unordered_set<std::uint64_t>& seen,
+                      std::vector<Position>& out) {
+  if (plies_left == 0) {
+    if (seen.insert(p.canonical_key()).second) out.push_back(p);
+    return;
+  }
+  for (int col = 0; col < kColumns; ++col) {
+    if (!p.can_play(col)) continue;
+    const Position next = p.played(col);
+    if (next.is_game_over()) continue;  // a finished game is no start board
+    collect_openings(next, plies_left - 1, seen, out);
+  }
+}
+
+}  // namespace
+
+std::vector<Position> opening_boards(int plies) {
+  assert(plies >= 0 && plies <= kMaxOpeningPlies);
+  std::unordered_set<std::uint64_t> seen;
+  std::vector<Position> boards;
+  collect_openings(Position{}, plies, seen, boards);
+  return boards;
+}
+
 std::vector<Position> random_game_boards(int count, std::uint64_t seed, const std::vector<Position>& exclude) {
   std::unordered_set<std::uint64_t> seen;
   for (const Position& p : exclude) seen.insert(p.key());
@@ -152,6 +179,9 @@ std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std:
         break;
       case BoardSource::Kind::File:
         part = read_board_file(sources[i].path);
+        break;
+      case BoardSource::Kind::Openings:
+        part = opening_boards(sources[i].count);
         break;
     }
     boards.insert(boards.end(), part.begin(), part.end());

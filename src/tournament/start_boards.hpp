@@ -23,11 +23,19 @@ std::vector<Position> parse_board_text(const std::string& text, const std::strin
 // The empty board, its 7 successors and their 49 successors (57 boards).
 std::vector<Position> shallow_boards();
 
+// Every distinct position after exactly `plies` moves from the empty board,
+// one of each mirror pair (the first met when move strings are enumerated
+// in column order, so the set and its order are fixed): 1, 4, 25, 121, 568
+// boards for 0-4 plies. Precondition: 0 <= plies <= kMaxOpeningPlies.
+inline constexpr int kMaxOpeningPlies = 8;
+std::vector<Position> opening_boards(int plies);
+
 // One part of a board set, as specs write it: `shallow` (the 57 boards up to
-// 2 plies), `random(N)` (N boards from seeded random games) or `file("path")`.
+// 2 plies), `random(N)` (N boards from seeded random games), `openings(N)`
+// (every N-ply opening up to mirror images) or `file("path")`.
 struct BoardSource {
-  enum class Kind { Shallow, Random, File } kind = Kind::Shallow;
-  int count = 0;
+  enum class Kind { Shallow, Random, File, Openings } kind = Kind::Shallow;
+  int count = 0;  // random: boards; openings: plies
   std::string path;
 };
 

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -250,4 +251,22 @@ TEST_CASE("validation positions must be apart from the training positions, mirro
   CHECK_THAT(r.output, Contains(scratch / "valid.analysis:3:1: error: position 76 (or its mirror image) is also in "
                                           "the training positions"));
   CHECK(test::snapshot(scratch.path.string()) == before);
+}
+
+TEST_CASE("a match over an opening suite plays each opening with both colours and sums the pairs", "[cli][openings]") {
+  const Run r = run("match --x ibef@1-2 --o adate@1-2 --openings 2 --same-depth --threads 2");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("x 25 start board(s) (2-ply openings up to mirror images)"));
+  // Only equal depths, both colours.
+  CHECK_THAT(r.output, Contains("\nIBEF1 - ADATE1 ") && Contains("\nADATE1 - IBEF1 ") && Contains("\nIBEF2 - ADATE2 "));
+  CHECK_THAT(r.output, !Contains("IBEF1 - ADATE2") && !Contains("ADATE2 - IBEF1"));
+  // The paired line adds up the two colour lines: 50 games each.
+  const auto at = r.output.find("IBEF1 vs ADATE1: +");
+  REQUIRE(at != std::string::npos);
+  int wins = 0, draws = 0, losses = 0;
+  REQUIRE(std::sscanf(r.output.c_str() + at, "IBEF1 vs ADATE1: +%d =%d -%d", &wins, &draws, &losses) == 3);
+  CHECK(wins + draws + losses == 50);
+  CHECK(run("match --x ibef@1 --o ibef@2 --openings 2 --same-depth").exit_code == 2);
+  CHECK_THAT(run("match --x ibef@1 --o ibef@1 --openings 9").output, Contains("--openings"));
+  CHECK_THAT(run("match --x ibef@1 --o ibef@1 --openings 1 --boards x.txt").output, Contains("not both"));
 }

@@ -133,3 +133,16 @@ TEST_CASE("the position term's keys", "[spec][positions]") {
                            "validation-positions = specs/positions/training.analysis\n"),
              Contains("s.spec:2:1: error: 'specs/positions/training.analysis' is both training and validation"));
 }
+
+TEST_CASE("opening suites as board sets", "[spec][openings]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec("training-boards = openings(3) + random(5)\n", "o.spec");
+  REQUIRE(spec.training.size() == 2);
+  CHECK(spec.training[0].kind == BoardSource::Kind::Openings);
+  CHECK(spec.training[0].count == 3);
+  CHECK_THAT(spec.resolved_text(), Contains("training-boards   = openings(3) + random(5)"));
+  CHECK(build_boards(spec.training, 1, {}).size() == 121 + 5);
+  CHECK_THAT(spec_error_of("validation-boards = openings(9)\n"),
+             Contains("s.spec:1:30: error: 'openings' wants a whole number from 0 to 8, not '9'"));
+  CHECK_THAT(spec_error_of("training-boards = opening(2)\n"), Contains("openings(N)"));
+}

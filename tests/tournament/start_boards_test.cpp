@@ -87,3 +87,42 @@ TEST_CASE("random and mutated board files never crash the board reader", "[start
                         [](const std::string& text) { (void)parse_board_text(text, "f.boards"); });
   CHECK(accepted > 100);
 }
+
+namespace {
+// Every position reachable in exactly `plies` moves, by brute force over
+// all move strings (no mirror handling): what the opening suite must cover.
+void all_positions(const Position& p, int plies, std::set<std::uint64_t>& keys) {
+  if (plies == 0) {
+    keys.insert(p.key());
+    return;
+  }
+  for (int col = 0; col < kColumns; ++col)
+    if (p.can_play(col) && !p.played(col).is_game_over()) all_positions(p.played(col), plies - 1, keys);
+}
+}  // namespace
+
+TEST_CASE("opening suites hold every N-ply position once, mirror images left out", "[boards][openings]") {
+  // Distinct positions after N plies (OEIS A212693): an independent count.
+  const int known[] = {1, 7, 49, 238, 1120, 4263, 16422};
+  for (int plies = 0; plies <= 6; ++plies) {
+    const std::vector<Position> suite = opening_boards(plies);
+    std::set<std::uint64_t> covered, canonical;
+    for (const Position& p : suite) {
+      CHECK(p.moves_played() == plies);
+      CHECK_FALSE(p.is_game_over());
+      covered.insert(p.key());
+      covered.insert(p.mirrored().key());
+      CHECK(canonical.insert(p.canonical_key()).second);  // no two are equal or mirror images
+    }
+    std::set<std::uint64_t> all;
+    all_positions(Position{}, plies, all);
+    CHECK(covered == all);
+    CHECK(static_cast<int>(all.size()) == known[plies]);
+  }
+  CHECK(opening_boards(2).size() == 25);  // 49 boards: 24 mirror pairs and "44"
+  // The mirror of a position is the position of the mirrored move string.
+  const Position p = parse_moves("1123576");
+  CHECK(p.mirrored() == parse_moves("7765312"));
+  CHECK(p.mirrored().mirrored() == p);
+  CHECK(p.canonical_key() == parse_moves("7765312").canonical_key());
+}
