@@ -161,7 +161,11 @@ std::string general_code(const lang::Program& program, const std::string& name, 
         "  };\n";
   std::set<int> threat_players;
   for (const auto& [f, player] : body.features)
-    if (is_threat_feature(f)) threat_players.insert(player);
+    if (is_threat_feature(f)) {
+      threat_players.insert(player);
+      // These compare the player's threats with the opponent's.
+      if (f == lang::Feature::LowestThreats || f == lang::Feature::GoodThreats) threat_players.insert(1 - player);
+    }
   for (int player : threat_players)
     out += std::string("  const std::uint64_t threats_of_") + (player ? "o" : "x") + " = threat_cells(" +
            (player ? "o" : "x") + ", occupied);\n";

@@ -46,7 +46,8 @@ std::string feature_local(lang::Feature f, int player) {
 
 bool is_threat_feature(lang::Feature f) {
   return f == lang::Feature::Threats || f == lang::Feature::OddThreats || f == lang::Feature::EvenThreats ||
-         f == lang::Feature::PlayableThreats || f == lang::Feature::StackedThreats;
+         f == lang::Feature::PlayableThreats || f == lang::Feature::StackedThreats ||
+         f == lang::Feature::LowestThreats || f == lang::Feature::GoodThreats;
 }
 namespace {
 
@@ -237,6 +238,11 @@ std::string feature_expression(lang::Feature f, int player) {
       return "(popcount(occupied) & 1) ? -1 : 1";
     case lang::Feature::Mobility:
       return "7 - popcount(occupied & kTopRow)";
+    case lang::Feature::LowestThreats:
+      return "popcount(lowest_per_column(" + t + " | threats_of_" + theirs + ") & " + t + ")";
+    case lang::Feature::GoodThreats:
+      return "popcount(" + t + " & below_lowest(threats_of_" + theirs + ") & " + (player ? "kEvenRows" : "kOddRows") +
+             ")";
   }
   return "?";
 }

@@ -41,7 +41,21 @@ inline constexpr std::uint64_t kOddRows = rows_mask(0);
 inline constexpr std::uint64_t kEvenRows = rows_mask(1);
 inline constexpr std::uint64_t kCentreColumn = bits::column(3);
 inline constexpr std::uint64_t kTopRow = bits::kBottomRow << (kRows - 1);
+inline constexpr std::uint64_t kSpareRow = bits::kBottomRow << kRows;  // the always-empty bit above each column
 }  // namespace masks
+
+// Column-wise bit tricks: subtracting the bottom row from a set with the spare
+// bit of every column set is, column by column, x - 1 on a 6-bit number that
+// can never borrow from the next column.
+// The lowest cell of `cells` in each column.
+constexpr std::uint64_t lowest_per_column(std::uint64_t cells) {
+  return cells & ~((cells | masks::kSpareRow) - bits::kBottomRow);
+}
+// The cells below the lowest of `cells` in each column (the whole column
+// where it has none).
+constexpr std::uint64_t below_lowest(std::uint64_t cells) {
+  return ((cells | masks::kSpareRow) - bits::kBottomRow) & ~cells & bits::kBoard;
+}
 
 // Windows of four holding exactly k = 1, 2 and 3 of the player's stones and
 // none of the opponent's, all three in one pass (an evaluator using several
@@ -84,6 +98,17 @@ constexpr int playable_threats(std::uint64_t t, const Position& p) { return std:
 // Two threats of the player directly on top of each other: the lower one
 // filled, the upper wins (a classic winning pattern).
 constexpr int stacked_threats(std::uint64_t t) { return std::popcount(t & (t << 1)); }
+// Zugzwang control (Allis): as the columns fill up, the lowest threat of a
+// column is the one that decides it. Columns whose lowest threat, of either
+// side, is the player's (a cell both threaten counts for both).
+constexpr int lowest_threats(std::uint64_t mine, std::uint64_t theirs) {
+  return std::popcount(lowest_per_column(mine | theirs) & mine);
+}
+// The player's threats that can win by parity: on the player's rows (X odd,
+// O even) with no opponent threat below them in their column.
+constexpr int good_threats(std::uint64_t mine, std::uint64_t theirs, Side player) {
+  return std::popcount(mine & below_lowest(theirs) & (player == Side::X ? masks::kOddRows : masks::kEvenRows));
+}
 }  // namespace from_threat_cells
 
 constexpr int threats(const Position& p, Side player) { return from_threat_cells::threats(threat_cells(p, player)); }
@@ -98,6 +123,12 @@ constexpr int playable_threats(const Position& p, Side player) {
 }
 constexpr int stacked_threats(const Position& p, Side player) {
   return from_threat_cells::stacked_threats(threat_cells(p, player));
+}
+constexpr int lowest_threats(const Position& p, Side player) {
+  return from_threat_cells::lowest_threats(threat_cells(p, player), threat_cells(p, opponent(player)));
+}
+constexpr int good_threats(const Position& p, Side player) {
+  return from_threat_cells::good_threats(threat_cells(p, player), threat_cells(p, opponent(player)), player);
 }
 constexpr int centre_stones(const Position& p, Side player) {
   return std::popcount(p.stones_of(player) & masks::kCentreColumn);

@@ -88,7 +88,7 @@ std::string answer_text(const Synthesis& run) {
 std::string log_csv(const Synthesis& run) {
   CsvWriter csv({"generation", "evaluations", "best_training", "mean_training", "median_training", "best_validation",
                  "mean_size", "best_size", "cache_hit_rate", "games_per_second", "elapsed_seconds",
-                 "answer_mistake_rate"});
+                 "answer_mistake_rate", "raced_out", "games_saved", "searches_saved"});
   auto number = [](const char* format, auto value) {
     char text[64];
     std::snprintf(text, sizeof text, format, value);
@@ -99,7 +99,8 @@ std::string log_csv(const Synthesis& run) {
              number("%.2f", g.mean_training), number("%g", g.median_training), number("%g", g.best_validation),
              number("%.1f", g.mean_size), std::to_string(g.best_size), number("%.3f", g.cache_hit_rate),
              number("%.0f", g.games_per_second), number("%.2f", g.elapsed_seconds),
-             g.answer_mistake_rate >= 0 ? number("%.4f", g.answer_mistake_rate) : std::string()});
+             g.answer_mistake_rate >= 0 ? number("%.4f", g.answer_mistake_rate) : std::string(),
+             std::to_string(g.raced_out), std::to_string(g.games_saved), std::to_string(g.searches_saved)});
   return csv.text();
 }
 

@@ -271,6 +271,15 @@ class Interpreter {
         s.position_depths.push_back(static_cast<int>(integer(*w, 1, 12, "position-depths")));
       check_distinct(words(e), s.position_depths, "position-depths");
     };
+    h["racing"] = [&](const auto& e) {
+      s.racing = choice<bool>(one_word(e), "racing", {{"on", true}, {"off", false}});
+    };
+    h["race-batches"] = [&](const auto& e) {
+      s.race_batches = static_cast<int>(integer(one_word(e), 2, 64, "race-batches"));
+    };
+    h["race-confidence"] = [&](const auto& e) {
+      s.race_confidence = number(one_word(e), 0.5, 0.999999, "race-confidence");
+    };
     h["mistake-cost"] = [&](const auto& e) { s.scoring.mistake_cost = number(one_word(e), 0.0, 1e6, "mistake-cost"); };
     h["strength-depth"] = [&](const auto& e) {
       s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
@@ -382,6 +391,8 @@ class Interpreter {
     if (!fixed_opponent)
       complain("opponents",
                "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
+    for (const char* key : {"race-batches", "race-confidence"})
+      if (at(key) && !spec_.racing) complain(key, std::string(key) + " applies with racing = on");
     for (const char* key : {"position-depths", "mistake-cost"})
       if (at(key) && !spec_.uses_positions())
         complain(key, std::string(key) +

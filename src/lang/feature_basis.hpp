@@ -27,6 +27,8 @@ constexpr FeatureFamily family_of(Feature f) {
     case Feature::EvenThreats:
     case Feature::PlayableThreats:
     case Feature::StackedThreats:
+    case Feature::LowestThreats:
+    case Feature::GoodThreats:
       return FeatureFamily::Threats;
     default:
       return FeatureFamily::Other;
@@ -69,6 +71,10 @@ constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const 
       return p.side_to_move() == Side::X ? 1 : -1;
     case Feature::Mobility:
       return features::mobility(p);
+    case Feature::LowestThreats:
+      return t::lowest_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x);
+    case Feature::GoodThreats:
+      return t::good_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x, player == 0 ? Side::X : Side::O);
   }
   return 0;
 }

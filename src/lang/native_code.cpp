@@ -347,6 +347,10 @@ class Generator {
     const x86::Mem cells = in_basis(offsetof(FeatureBasis, threat_cells) +
                                         (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o)),
                                     8);
+    const x86::Mem their_cells =
+        in_basis(offsetof(FeatureBasis, threat_cells) +
+                     (x ? offsetof(features::ThreatCells, o) : offsetof(features::ThreatCells, x)),
+                 8);
     const Gp stones = x ? x86::rdi : x86::rsi;
     const Gp r = result_register(depth, x86::r10d);
     const Gp r64 = r.r64();
@@ -358,6 +362,12 @@ class Generator {
       a_.mov(x86::rcx, mask);
       a_.and_(x86::rcx, value);
       a_.popcnt(r64, x86::rcx);
+    };
+    auto column_minus_one_into_rcx = [&](const x86::Gp& value) {  // rcx = (value | spare) - bottom, rdx spoiled
+      a_.mov(x86::rcx, features::masks::kSpareRow);
+      a_.or_(x86::rcx, value);
+      a_.mov(x86::rdx, bits::kBottomRow);
+      a_.sub(x86::rcx, x86::rdx);
     };
     switch (f) {
       case Feature::Threats:
@@ -404,6 +414,23 @@ class Generator {
         popcount_masked(x86::rax, features::masks::kTopRow);
         a_.neg(r);
         a_.add(r, kColumns);
+        break;
+      case Feature::LowestThreats:  // T = mine | theirs; popcount(T & ~((T | spare) - bottom) & mine)
+        a_.mov(x86::rax, cells);
+        a_.or_(x86::rax, their_cells);
+        column_minus_one_into_rcx(x86::rax);
+        a_.not_(x86::rcx);
+        a_.and_(x86::rax, x86::rcx);
+        a_.and_(x86::rax, cells);
+        a_.popcnt(r64, x86::rax);
+        break;
+      case Feature::GoodThreats:  // popcount(mine & ((theirs | spare) - bottom) & ~theirs & parity rows)
+        a_.mov(x86::rax, their_cells);
+        column_minus_one_into_rcx(x86::rax);
+        a_.not_(x86::rax);
+        a_.and_(x86::rax, x86::rcx);
+        a_.and_(x86::rax, cells);
+        popcount_masked(x86::rax, x ? features::masks::kOddRows : features::masks::kEvenRows);
         break;
       default:
         assert(false && "window features are read from the basis");

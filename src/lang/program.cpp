@@ -29,12 +29,14 @@ constexpr std::array<FeatureInfo, kFeatureCount> kFeatures = {{
     {"moves", false, 0, "stones on the board"},
     {"to_move", false, 0, "+1 if X is to move, -1 if O is"},
     {"mobility", false, 0, "columns that are not full"},
+    {"lowest_threats", true, 0, "columns whose lowest threat, of either side, is p's"},
+    {"good_threats", true, 0, "p's threats on p's rows (X odd, O even) with no opponent threat below them"},
 }};
 
 // Every Op and Feature has its row, in enum order (a missing row would be
 // value-initialised silently).
 static_assert(kOps.back().name == "feature" && kOps[static_cast<std::size_t>(Op::If)].name == "if");
-static_assert(kFeatures.back().name == "mobility" &&
+static_assert(kFeatures.back().name == "good_threats" &&
               kFeatures[static_cast<std::size_t>(Feature::Stones)].name == "stones");
 
 }  // namespace

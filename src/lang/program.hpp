@@ -35,9 +35,10 @@ enum class Feature : std::uint8_t {
   Threats, OddThreats, EvenThreats, PlayableThreats, StackedThreats,
   Centre, Stones,                // centre(p), stones(p)
   Moves, ToMove, Mobility,       // moves(), to_move(), mobility()
+  LowestThreats, GoodThreats,    // threat features of both sides' threats (added last: ids stay)
 };
 // clang-format on
-inline constexpr int kFeatureCount = static_cast<int>(Feature::Mobility) + 1;
+inline constexpr int kFeatureCount = static_cast<int>(Feature::GoodThreats) + 1;
 
 struct Node {
   Op op = Op::Const;

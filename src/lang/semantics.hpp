@@ -77,6 +77,10 @@ constexpr std::int32_t feature(const Position& p, Feature f, std::uint8_t player
       return p.side_to_move() == Side::X ? 1 : -1;
     case Feature::Mobility:
       return features::mobility(p);
+    case Feature::LowestThreats:
+      return features::lowest_threats(p, me);
+    case Feature::GoodThreats:
+      return features::good_threats(p, me);
   }
   return 0;
 }

@@ -59,7 +59,9 @@ template <class Archive>
 void serialize(Archive& a, Fitness& f) {
   a(cereal::make_nvp("games", f.games), cereal::make_nvp("wins", f.wins), cereal::make_nvp("draws", f.draws),
     cereal::make_nvp("moves_to_win", f.moves_to_win), cereal::make_nvp("nodes", f.nodes));
-  if (!before_positions(a)) a(cereal::make_nvp("judgements", f.judgements), cereal::make_nvp("mistakes", f.mistakes));
+  if (!before_positions(a))
+    a(cereal::make_nvp("judgements", f.judgements), cereal::make_nvp("mistakes", f.mistakes),
+      cereal::make_nvp("planned_games", f.planned_games), cereal::make_nvp("planned_judgements", f.planned_judgements));
 }
 
 template <class Archive>
@@ -83,6 +85,9 @@ void serialize(Archive& a, GenerationLog& g) {
     cereal::make_nvp("answer_mistake_rate", g.answer_mistake_rate), cereal::make_nvp("mean_size", g.mean_size),
     cereal::make_nvp("best_size", g.best_size), cereal::make_nvp("cache_hit_rate", g.cache_hit_rate),
     cereal::make_nvp("games_per_second", g.games_per_second), cereal::make_nvp("elapsed_seconds", g.elapsed_seconds));
+  if (!before_positions(a))
+    a(cereal::make_nvp("raced_out", g.raced_out), cereal::make_nvp("games_saved", g.games_saved),
+      cereal::make_nvp("searches_saved", g.searches_saved));
 }
 
 template <class Archive>

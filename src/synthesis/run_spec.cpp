@@ -76,6 +76,9 @@ std::string RunSpec::resolved_text() const {
       << "max-depth         = " << limits.max_depth << "\n"
       << "init-depth        = " << init_depth << "\n"
       << "validation-top    = " << validation_top << "\n"
+      << (racing ? "racing            = on\nrace-batches      = " + std::to_string(race_batches) +
+                       "\nrace-confidence   = " + number_text(race_confidence) + "\n"
+                 : std::string("# racing: off\n"))
       << "hall-of-fame      = " << hall_of_fame << "\n"
       << "seed              = " << seed << "\n"
       << "threads           = " << threads << "\n"
@@ -115,7 +118,8 @@ std::uint64_t RunSpec::hash() const {
                                       "checkpoint-seconds ",
                                       "checkpoint-keep ",
                                       "# seed-population: none",
-                                      "# training-positions: none"};
+                                      "# training-positions: none",
+                                      "# racing: off"};
   if (algorithm == evolve::AlgorithmKind::Generational)
     ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
   for (const char* volatile_key : ignored) {

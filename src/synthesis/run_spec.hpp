@@ -59,6 +59,11 @@ struct RunSpec {
   evolve::Limits limits;
   int init_depth = 5;
   int validation_top = 5;
+  // Racing (tournament/racing.hpp): stop a candidate's training evaluation
+  // once it cannot enter the best validation_top; off by default.
+  bool racing = false;
+  int race_batches = 4;
+  double race_confidence = 0.999;
   int hall_of_fame = 10;
   std::uint64_t seed = 1;
   int threads = 0;

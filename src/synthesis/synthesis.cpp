@@ -57,12 +57,20 @@ void Synthesis::measure_answer_strength() {
       measure_strength(player, inputs_.strength_positions, MoveOrder::Random, spec_.seed, spec_.threads).rate();
 }
 
-std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task) {
+std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task,
+                                         const std::vector<double>* race_known, RaceStats* race_stats) {
   std::vector<Candidate> candidates;
   candidates.reserve(programs.size());
   for (const lang::Program* p : programs) candidates.push_back({evaluator_for(*p), p->canonical_hash()});
-  state_.games_played += candidates.size() * task.games_per_candidate();
-  return evaluate_fitness(candidates, task, spec_.threads);
+  std::vector<Fitness> results;
+  if (race_known) {
+    const RaceSettings settings{spec_.race_batches, spec_.validation_top, spec_.race_confidence};
+    results = race_fitness(candidates, task, spec_.threads, settings, *race_known, *race_stats);
+  } else {
+    results = evaluate_fitness(candidates, task, spec_.threads);
+  }
+  for (const Fitness& f : results) state_.games_played += static_cast<std::uint64_t>(f.games);
+  return results;
 }
 
 void Synthesis::update_self_play() {
@@ -94,7 +102,7 @@ std::uint64_t Synthesis::training_key(std::uint64_t program_hash) const {
   return inputs_.self_play.empty() ? program_hash : mix_seed({program_hash, self_play_key_});
 }
 
-void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses) {
+void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses, RaceStats& race) {
   update_self_play();
   std::vector<const lang::Program*> todo;
   std::vector<std::uint64_t> todo_keys;
@@ -108,7 +116,15 @@ void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses) {
     todo.push_back(&ind.program);
     todo_keys.push_back(key);
   }
-  const std::vector<Fitness> results = evaluate(todo, inputs_.training);
+  // Racing compares the new programs with each other and with the exact
+  // scores of the population's programs already known.
+  std::vector<double> known;
+  for (const Individual& ind : state_.population) {
+    const auto cached = state_.training_cache.find(training_key(ind.hash));
+    if (cached != state_.training_cache.end() && !cached->second.raced_out())
+      known.push_back(cached->second.score(spec_.scoring));
+  }
+  const std::vector<Fitness> results = evaluate(todo, inputs_.training, spec_.racing ? &known : nullptr, &race);
   for (std::size_t i = 0; i < todo.size(); ++i) state_.training_cache[todo_keys[i]] = results[i];
   state_.evaluations += static_cast<std::int64_t>(todo.size());
   for (Individual& ind : state_.population) ind.training = state_.training_cache.at(training_key(ind.hash));
@@ -119,6 +135,9 @@ void Synthesis::validate_top() {
   std::vector<const Individual*> top;
   for (const Individual* ind : ranked) {
     if (static_cast<int>(top.size()) == spec_.validation_top) break;
+    // Only fully evaluated programs can become the answer: its reported
+    // training score comes from all its games.
+    if (ind->training.raced_out()) continue;
     bool duplicate = false;
     for (const Individual* t : top) duplicate = duplicate || t->hash == ind->hash;
     if (!duplicate) top.push_back(ind);
@@ -203,12 +222,16 @@ void Synthesis::run(const RunHooks& hooks) {
     const std::uint64_t games_before = state_.games_played;
     const double time_before = elapsed();
     std::size_t hits = 0, misses = 0;
-    evaluate_population(hits, misses);
+    RaceStats race;
+    evaluate_population(hits, misses, race);
     algorithm_->select_survivors(state_.population);
     validate_top();
     measure_answer_strength();
 
     GenerationLog entry = log_entry(hits, misses);
+    entry.raced_out = race.stopped;
+    entry.games_saved = race.games_saved;
+    entry.searches_saved = race.searches_saved;
     entry.elapsed_seconds = elapsed();
     const double spent = entry.elapsed_seconds - time_before;
     entry.games_per_second = spent > 0 ? static_cast<double>(state_.games_played - games_before) / spent : 0;

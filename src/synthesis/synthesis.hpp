@@ -30,6 +30,7 @@
 #include "synthesis/run_spec.hpp"
 #include "synthesis/stop_reason.hpp"
 #include "tournament/fitness.hpp"
+#include "tournament/racing.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
@@ -57,6 +58,9 @@ struct GenerationLog {
   double cache_hit_rate = 0;  // this generation
   double games_per_second = 0;
   double elapsed_seconds = 0;
+  // Racing, this generation: candidates stopped early, games and position
+  // searches they did not need.
+  std::uint64_t raced_out = 0, games_saved = 0, searches_saved = 0;
 };
 
 struct Baseline {
@@ -125,13 +129,16 @@ class Synthesis {
  private:
   evolve::Population fresh_population(bool with_seed_population, Rng& rng) const;
   void score_references();
-  void evaluate_population(std::size_t& hits, std::size_t& misses);
+  void evaluate_population(std::size_t& hits, std::size_t& misses, RaceStats& race);
   void update_self_play();
   std::uint64_t training_key(std::uint64_t program_hash) const;
   void validate_top();
   void measure_answer_strength();
   GenerationLog log_entry(std::size_t hits, std::size_t misses) const;
-  std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task);
+  // With `race_known` (the exact scores of programs already evaluated) the
+  // programs race (tournament/racing.hpp), counted in `race_stats`.
+  std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task,
+                                const std::vector<double>* race_known = nullptr, RaceStats* race_stats = nullptr);
   StopReason budget_used_up(double elapsed) const;
 
   RunSpec spec_;

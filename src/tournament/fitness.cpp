@@ -3,6 +3,8 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <cassert>
+
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
@@ -13,8 +15,8 @@ namespace {
 // about what a single move of a game does, far too little for a task.
 constexpr std::size_t kJudgementsPerChunk = 32;
 
-// A chunk's mistakes: positions [first, last) of the task's judgements, a
-// judgement being (position, depth) in position-major order.
+// A chunk's mistakes: judgements [first, last) of the task, a judgement being
+// (position, depth) in position-major order.
 int judge_chunk(const Candidate& candidate, const FitnessTask& task, std::size_t first, std::size_t last,
                 std::uint64_t& nodes) {
   int mistakes = 0;
@@ -37,66 +39,100 @@ int judge_chunk(const Candidate& candidate, const FitnessTask& task, std::size_t
 
 }  // namespace
 
-std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
-                                      const std::function<void()>& on_game) {
-  const std::size_t games = task.games_per_candidate();
-  const std::size_t judgements = task.judgements_per_candidate();
-  const std::size_t chunks = (judgements + kJudgementsPerChunk - 1) / kJudgementsPerChunk;
-  const std::size_t per_candidate = games + chunks;
-  const std::size_t total = candidates.size() * per_candidate;
-  std::vector<GameRecord> records(total);
-  std::vector<std::uint8_t> candidate_won(total, 0), candidate_lost(total, 0);
-  std::vector<int> chunk_mistakes(total, 0);
+FitnessUnits::FitnessUnits(const std::vector<Candidate>& candidates, const FitnessTask& task)
+    : candidates_(candidates),
+      task_(task),
+      games_(task.games_per_candidate()),
+      judgements_(task.judgements_per_candidate()),
+      chunks_((judgements_ + kJudgementsPerChunk - 1) / kJudgementsPerChunk),
+      per_candidate_(games_ + chunks_) {
+  const std::size_t total = candidates.size() * per_candidate_;
+  records_.resize(total);
+  played_.assign(total, 0);
+  won_.assign(total, 0);
+  lost_.assign(total, 0);
+  mistakes_.assign(total, 0);
+}
 
-  auto play_game_unit = [&](std::size_t g, const Candidate& candidate, std::size_t within) {
-    const std::size_t board = within / task.configs.size();
-    const std::size_t config_index = within % task.configs.size();
-    const FitnessConfig& config = task.configs[config_index];
-    Player me{"candidate", config.candidate_depth, candidate.evaluator};
-    Player them = task.opponents[static_cast<std::size_t>(config.opponent)].player;
-    them.depth = config.opponent_depth;
-    Rng rng(mix_seed({task.seed, candidate.hash, board, config_index}));
-    const bool x = config.candidate_side == Side::X;
-    records[g] = play_game(x ? me : them, x ? them : me, task.boards[board], task.game, rng);
-    const Outcome mine = x ? Outcome::XWin : Outcome::OWin;
-    const Outcome theirs = x ? Outcome::OWin : Outcome::XWin;
-    candidate_won[g] = records[g].outcome == mine;
-    candidate_lost[g] = records[g].outcome == theirs;
-    if (on_game) on_game();
-  };
-  auto play_range = [&](const tbb::blocked_range<std::size_t>& range) {
-    for (std::size_t g = range.begin(); g != range.end(); ++g) {
-      const Candidate& candidate = candidates[g / per_candidate];
-      const std::size_t within = g % per_candidate;
-      if (within < games) {
-        play_game_unit(g, candidate, within);
-      } else {
-        const std::size_t first = (within - games) * kJudgementsPerChunk;
-        const std::size_t last = std::min(judgements, first + kJudgementsPerChunk);
-        chunk_mistakes[g] = judge_chunk(candidate, task, first, last, records[g].nodes);
-      }
-    }
-  };
+std::size_t FitnessUnits::judgements_of(std::size_t within) const {
+  if (within < games_) return 0;
+  const std::size_t first = (within - games_) * kJudgementsPerChunk;
+  return std::min(judgements_, first + kJudgementsPerChunk) - first;
+}
+
+void FitnessUnits::play_unit(std::size_t unit) {
+  const Candidate& candidate = candidates_[unit / per_candidate_];
+  const std::size_t within = unit % per_candidate_;
+  played_[unit] = 1;
+  if (within >= games_) {
+    const std::size_t first = (within - games_) * kJudgementsPerChunk;
+    mistakes_[unit] = judge_chunk(candidate, task_, first, first + judgements_of(within), records_[unit].nodes);
+    return;
+  }
+  const std::size_t board = within / task_.configs.size();
+  const std::size_t config_index = within % task_.configs.size();
+  const FitnessConfig& config = task_.configs[config_index];
+  Player me{"candidate", config.candidate_depth, candidate.evaluator};
+  Player them = task_.opponents[static_cast<std::size_t>(config.opponent)].player;
+  them.depth = config.opponent_depth;
+  Rng rng(mix_seed({task_.seed, candidate.hash, board, config_index}));
+  const bool x = config.candidate_side == Side::X;
+  records_[unit] = play_game(x ? me : them, x ? them : me, task_.boards[board], task_.game, rng);
+  won_[unit] = records_[unit].outcome == (x ? Outcome::XWin : Outcome::OWin);
+  lost_[unit] = records_[unit].outcome == (x ? Outcome::OWin : Outcome::XWin);
+  if (on_game_) on_game_();
+}
+
+void FitnessUnits::play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game) {
+  on_game_ = on_game;
   tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
-  arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, total, 1), play_range); });
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, units.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                        for (std::size_t i = range.begin(); i != range.end(); ++i) play_unit(units[i]);
+                      });
+  });
+}
 
-  std::vector<Fitness> result(candidates.size());
-  for (std::size_t g = 0; g < total; ++g) {
-    Fitness& f = result[g / per_candidate];
-    f.nodes += records[g].nodes;
-    if (g % per_candidate >= games) {
-      f.mistakes += chunk_mistakes[g];
+Fitness FitnessUnits::fitness_of(std::size_t candidate) const {
+  Fitness f;
+  bool all_played = true;
+  for (std::size_t within = 0; within < per_candidate_; ++within) {
+    const std::size_t u = candidate * per_candidate_ + within;
+    if (!played_[u]) {
+      all_played = false;
+      continue;
+    }
+    f.nodes += records_[u].nodes;
+    if (within >= games_) {
+      f.judgements += static_cast<int>(judgements_of(within));
+      f.mistakes += mistakes_[u];
       continue;
     }
     ++f.games;
-    if (candidate_won[g]) {
+    if (won_[u]) {
       ++f.wins;
-      f.moves_to_win += records[g].plies;
-    } else if (!candidate_lost[g]) {
+      f.moves_to_win += records_[u].plies;
+    } else if (!lost_[u]) {
       ++f.draws;
     }
   }
-  for (Fitness& f : result) f.judgements = static_cast<int>(judgements);
+  if (!all_played) {
+    f.planned_games = static_cast<int>(games_);
+    f.planned_judgements = static_cast<int>(judgements_);
+  }
+  return f;
+}
+
+std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
+                                      const std::function<void()>& on_game) {
+  FitnessUnits units(candidates, task);
+  std::vector<std::size_t> all(candidates.size() * units.units_per_candidate());
+  for (std::size_t u = 0; u < all.size(); ++u) all[u] = u;
+  units.play(all, threads, on_game);
+  std::vector<Fitness> result;
+  result.reserve(candidates.size());
+  for (std::size_t c = 0; c < candidates.size(); ++c) result.push_back(units.fitness_of(c));
   return result;
 }
 

@@ -67,9 +67,23 @@ struct Fitness {
   std::uint64_t nodes = 0;        // search nodes of both players, for benchmarks
   int judgements = 0;             // labelled positions searched (a position once per depth)
   int mistakes = 0;               // of those, the moves worse than the best value
+  // Racing (tournament/racing.hpp) stops hopeless candidates early: then
+  // only part of the planned games and searches were played, and the score
+  // is extrapolated from them. 0: as many as played (a full evaluation).
+  int planned_games = 0;
+  int planned_judgements = 0;
 
-  double game_score(GameScoring g) const { return g == GameScoring::Thesis ? wins : wins + 0.5 * draws; }
-  double score(const Scoring& s) const { return game_score(s.games) - s.mistake_cost * mistakes; }
+  bool raced_out() const { return planned_games > games || planned_judgements > judgements; }
+  double game_score(GameScoring g) const {
+    const double played = g == GameScoring::Thesis ? wins : wins + 0.5 * draws;
+    return planned_games > games && games > 0 ? played * planned_games / games : played;
+  }
+  double mistake_count() const {
+    return planned_judgements > judgements && judgements > 0
+               ? static_cast<double>(mistakes) * planned_judgements / judgements
+               : mistakes;
+  }
+  double score(const Scoring& s) const { return game_score(s.games) - s.mistake_cost * mistake_count(); }
   double mistake_rate() const { return judgements ? static_cast<double>(mistakes) / judgements : 0.0; }
   // Better: higher score; among equal scores, fewer moves to win.
   bool better_than(const Fitness& other, const Scoring& s) const {
@@ -84,6 +98,37 @@ struct Fitness {
 struct Candidate {
   AnyEvaluator evaluator;
   std::uint64_t hash;  // identifies the program for seeding its games
+};
+
+// The work of evaluating candidates as numbered units: for each candidate
+// its games, then its chunks of labelled positions. Units can be played in
+// any order and any grouping (each one's randomness is its own), which is
+// what lets racing play them batch by batch.
+class FitnessUnits {
+ public:
+  FitnessUnits(const std::vector<Candidate>& candidates, const FitnessTask& task);
+
+  std::size_t units_per_candidate() const { return per_candidate_; }
+  std::size_t games() const { return games_; }
+  // Judgements (position searches) of a candidate's unit `within`: 0 for a game.
+  std::size_t judgements_of(std::size_t within) const;
+  // Plays the listed units (candidate * units_per_candidate() + within) in
+  // parallel; `on_game` is called after each game (any thread).
+  void play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game = {});
+  // A candidate's fitness from the units played so far (planned counts set
+  // when some were not played).
+  Fitness fitness_of(std::size_t candidate) const;
+
+ private:
+  void play_unit(std::size_t unit);
+
+  const std::vector<Candidate>& candidates_;
+  const FitnessTask& task_;
+  std::size_t games_, judgements_, chunks_, per_candidate_;
+  std::vector<GameRecord> records_;
+  std::vector<std::uint8_t> played_, won_, lost_;
+  std::vector<int> mistakes_;
+  std::function<void()> on_game_;
 };
 
 // Plays every candidate's games (one parallel task per game), judges its

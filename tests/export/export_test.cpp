@@ -56,7 +56,10 @@ std::string numbered(std::string prefix, std::size_t n) {
 TEST_CASE("exported headers compute exactly the interpreter's values", "[export]") {
   test::ScratchFolder scratch("export");
   std::vector<lang::Program> programs = {lang::read_program_file(kSource + "/grammar/examples/ibef.eval"),
-                                         lang::read_program_file(kSource + "/grammar/examples/adate2005.eval")};
+                                         lang::read_program_file(kSource + "/grammar/examples/adate2005.eval"),
+                                         // The features that compare both sides' threats.
+                                         lang::parse_program("lowest_threats(x) * 3 - good_threats(o) + "
+                                                             "lowest_threats(o) - good_threats(x) * 2 + threats(o)")};
   Rng rng(11);
   for (int i = 0; i < 40; ++i)
     programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(i < 30 ? 60 : 250))));

@@ -79,3 +79,23 @@ TEST_CASE("a kernel fills only the families asked for", "[game][features]") {
   features::fill_basis(bits::cell(0, 0), 0, {false, false}, basis);  // nothing to do, nothing called
   CHECK(basis.windows.x[0] == 3);
 }
+
+TEST_CASE("column-wise lowest cell and cells below it, against a column-by-column loop", "[features]") {
+  Rng rng(77);
+  for (int trial = 0; trial < 20000; ++trial) {
+    // Any set of cells, sparse or dense, spare bits always empty.
+    const std::uint64_t cells = rng.next() & (trial % 2 ? rng.next() : ~std::uint64_t{0}) & bits::kBoard;
+    std::uint64_t lowest = 0, below = 0;
+    for (int col = 0; col < kColumns; ++col) {
+      for (int row = 0; row < kRows; ++row) {
+        if (cells & bits::cell(row, col)) {
+          lowest |= bits::cell(row, col);
+          break;
+        }
+        below |= bits::cell(row, col);
+      }
+    }
+    REQUIRE(features::lowest_per_column(cells) == lowest);
+    REQUIRE(features::below_lowest(cells) == below);
+  }
+}

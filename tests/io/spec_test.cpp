@@ -146,3 +146,16 @@ TEST_CASE("opening suites as board sets", "[spec][openings]") {
              Contains("s.spec:1:30: error: 'openings' wants a whole number from 0 to 8, not '9'"));
   CHECK_THAT(spec_error_of("training-boards = opening(2)\n"), Contains("openings(N)"));
 }
+
+TEST_CASE("racing keys", "[spec][racing]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec("racing = on\nrace-batches = 5\nrace-confidence = 0.99\n", "r.spec");
+  CHECK(spec.racing);
+  CHECK(spec.race_batches == 5);
+  CHECK_THAT(spec.resolved_text(), Contains("racing            = on\nrace-batches      = 5\n"));
+  CHECK(parse_spec(spec.resolved_text(), "r.spec").hash() == spec.hash());
+  CHECK(parse_spec("", "r.spec").hash() != parse_spec("racing = on\n", "r.spec").hash());
+  CHECK_THAT(spec_error_of("racing = maybe\n"), Contains("'racing' is one of on, off, not 'maybe'"));
+  CHECK_THAT(spec_error_of("race-batches = 3\n"), Contains("s.spec:1:1: error: race-batches applies with racing = on"));
+  CHECK_THAT(spec_error_of("racing = on\nrace-batches = 1\n"), Contains("s.spec:2:16: error: 'race-batches' wants"));
+}

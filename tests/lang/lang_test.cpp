@@ -276,6 +276,19 @@ TEST_CASE("every feature by hand on constructed positions", "[lang][features]") 
   CHECK(value("stacked_threats(o)", "15152626373") == 0);
   CHECK(value("moves()", "15152626373") == 11);
   CHECK(value("mobility()", "1111112222223") == 5);
+
+  // Zugzwang features. "112233": X's threat at (0,3) under O's at (1,3): the
+  // lowest of column 4 is X's, on X's odd row 1 and with nothing of O's
+  // below it; O's (row 2, its own parity) has X's threat below it.
+  const char* zugzwang = "lowest_threats(x) * 1000 + lowest_threats(o) * 100 + good_threats(x) * 10 + good_threats(o)";
+  CHECK(value(zugzwang, "112233") == 1010);
+  // The other way round: O's three on row 2, X's on row 3, column 4 empty.
+  auto on_grid = [](const std::string& text, const std::string& grid) {
+    return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(parse_grid(grid));
+  };
+  const std::string o_below = "|.......|\n|.......|\n|.......|\n|xxx....|\n|ooo....|\n|xox....|\n";
+  CHECK(on_grid(zugzwang, o_below) == 101);
+  CHECK(on_grid("threats(x) * 10 + threats(o)", o_below) == 11);
 }
 
 TEST_CASE("parse errors say what and where", "[lang][errors]") {

@@ -20,8 +20,9 @@ using test::InSourceDir;
 
 namespace {
 
-std::string spec_text(const std::string& opponents = "ibef@1", int generations = 9, bool archive = false) {
-  return std::string(archive ? "algorithm = archive\narchive-per-size = 2\n" : "restart-every = 4\n") +
+std::string spec_text(const std::string& opponents = "ibef@1", int generations = 9, bool archive = false,
+                      const std::string& extra = "") {
+  return extra + std::string(archive ? "algorithm = archive\narchive-per-size = 2\n" : "restart-every = 4\n") +
          "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = " + opponents +
          "\ncandidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\npopulation = "
          "16\ngenerations = " +
@@ -70,15 +71,22 @@ std::unique_ptr<Synthesis> finished_run() {
 TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as the uninterrupted run",
           "[checkpoint][determinism]") {
   InSourceDir here;
-  // Generational, archive, and generational with self-play (whose opponent
-  // changes with the answer).
-  const int variant = GENERATE(0, 1, 2);
+  // Generational, archive, generational with self-play (whose opponent
+  // changes with the answer), and racing with a position term.
+  const int variant = GENERATE(0, 1, 2, 3);
   INFO("variant " << variant);
-  RunSpec spec = parse_spec(spec_text(variant == 2 ? "ibef@1, answer@1" : "ibef@1", 9, variant == 1), "t.spec");
+  const std::string racing =
+      variant == 3 ? "racing = on\nrace-batches = 3\ntraining-positions = tests/data/late.analysis\n" : "";
+  RunSpec spec = parse_spec(spec_text(variant == 2 ? "ibef@1, answer@1" : "ibef@1", 9, variant == 1, racing), "t.spec");
   spec.threads = 1;
   Synthesis straight(spec);
   straight.run();
   REQUIRE(straight.state().finished());
+  if (variant == 3) {  // racing did stop candidates, so the test is about something
+    std::uint64_t stopped = 0;
+    for (const GenerationLog& g : straight.log()) stopped += g.raced_out;
+    CHECK(stopped > 0);
+  }
 
   // Paused in several places, including right before and after a restart.
   for (int pause_at : {1, 4, 5, 8}) {

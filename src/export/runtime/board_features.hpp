@@ -8,6 +8,7 @@ inline constexpr std::uint64_t kTopRow = 0x810204081020ULL;
 inline constexpr std::uint64_t kOddRows = 0x54A952A54A95ULL;  // rows 1, 3, 5 counted from 1
 inline constexpr std::uint64_t kEvenRows = 0xA952A54A952AULL;
 inline constexpr std::uint64_t kCentreColumn = 0x7E00000ULL;
+inline constexpr std::uint64_t kSpareRow = kBottomRow << 6;  // the always-empty bit above each column
 inline constexpr std::uint64_t kWindowStarts[4] = {0x1C3870E1C387ULL, 0x7EFDFBFULL, 0xE1C387ULL, 0x70E1C38ULL};
 
 // Empty squares where a stone would complete four in a row for `stones`.
@@ -42,3 +43,10 @@ inline int open_windows(std::uint64_t mine, std::uint64_t theirs, int k) {
   }
   return total;
 }
+
+// Column by column: subtracting the bottom row from a set with every
+// column's spare bit set is x - 1 on each 6-bit column, never borrowing from
+// the next. The lowest cell of `cells` in each column:
+inline std::uint64_t lowest_per_column(std::uint64_t cells) { return cells & ~((cells | kSpareRow) - kBottomRow); }
+// The cells below the lowest of `cells` in each column (all of a column without one):
+inline std::uint64_t below_lowest(std::uint64_t cells) { return ((cells | kSpareRow) - kBottomRow) & ~cells & kBoard; }
