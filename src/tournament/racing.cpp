@@ -16,9 +16,8 @@ ScoreBounds score_bounds(const Fitness& partial, int chunks_played, int planned_
   const int games_left = planned_games - partial.games;
   const int searches_left = planned_judgements - partial.judgements;
   assert(games_left >= 0 && searches_left >= 0);
-  const double game_mean = partial.games ? (scoring.games == GameScoring::Thesis ? partial.wins : partial.wins + 0.5 * partial.draws) /
-                                               partial.games
-                                         : 0.5;
+  // `partial` counts what was played only (no planned totals): raw counts.
+  const double game_mean = partial.games ? partial.game_score(scoring.games) / partial.games : 0.5;
   const double mistake_mean = partial.judgements ? static_cast<double>(partial.mistakes) / partial.judgements : 0.5;
   // Positions are judged in chunks: the chunk, not the search, is the sample.
   const double g = margin(partial.games), m = margin(chunks_played);

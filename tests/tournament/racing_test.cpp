@@ -113,8 +113,8 @@ TEST_CASE("score bounds hold what was played and what is possible", "[racing]") 
   const ScoreBounds b = score_bounds(partial, 2, 40, 640, s, 0.99);
   const double played = 6 - 2 * 8;
   CHECK(b.lower <= b.upper);
-  CHECK(b.upper <= played + 30 * 1.0);              // at best every game left is won, no mistake
-  CHECK(b.lower >= played - 2 * 576.0);             // at worst every search left is a mistake
+  CHECK(b.upper <= played + 30 * 1.0);                   // at best every game left is won, no mistake
+  CHECK(b.lower >= played - 2 * 576.0);                  // at worst every search left is a mistake
   CHECK(b.upper > played + 30 * 0.6 - 2 * 576 * 0.125);  // the means themselves lie inside
   CHECK(b.lower < played + 30 * 0.6 - 2 * 576 * 0.125);
   // Everything played: the bounds are the score.
