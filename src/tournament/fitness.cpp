@@ -21,13 +21,14 @@ int judge_chunk(const Candidate& candidate, const FitnessTask& task, std::size_t
                 std::uint64_t& nodes) {
   int mistakes = 0;
   const std::size_t depths = task.position_depths.size();
+  Player me{"candidate", 0, candidate.evaluator};  // once a chunk: copying the evaluator shares a pointer
   for (std::size_t j = first; j < last; ++j) {
     const std::size_t index = j / depths;
     const int depth = task.position_depths[j % depths];
     const solver::LabelledPosition& labelled = task.positions[index];
     // Seeded like a game: by (seed, program, position, depth), never by thread.
     Rng rng(mix_seed({task.seed, candidate.hash, 0x9051710ULL, index, static_cast<std::uint64_t>(depth)}));
-    const Player me{"candidate", depth, candidate.evaluator};
+    me.depth = depth;
     SearchCounters counters;
     // Labels are perfect play under the standard rules, whatever the games use.
     const int move = choose_move<StandardRules>(me, labelled.position, task.game.order, rng, counters);
