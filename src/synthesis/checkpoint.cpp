@@ -12,7 +12,8 @@
 #include "lang/printer.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
-#include "synthesis/checkpoint_archive.hpp"
+#include "support/binary_archive.hpp"
+#include "support/framed_file.hpp"
 
 // cereal finds these by argument-dependent lookup; they live here, not in the
 // headers, so only this file depends on cereal. Names are given for the JSON
@@ -51,7 +52,7 @@ void load_minimal(const Archive&, Rng& rng, const std::uint64_t& state) {
 // the fields format 2 added, which stay at their defaults (no positions).
 template <class Archive>
 bool before_positions(const Archive& a) {
-  if constexpr (std::is_same_v<Archive, CheckpointInputArchive>) return a.format_version() < 2;
+  if constexpr (std::is_same_v<Archive, BinaryInputArchive>) return a.format_version() < 2;
   return false;
 }
 
@@ -133,17 +134,12 @@ void serialize(Archive& a, Checkpoint& c) {
 
 namespace {
 
-constexpr char kMagic[8] = {'E', 'V', 'S', 'Y', 'N', 'C', 'K', 'P'};
-
-void put_le(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
-}
-std::uint64_t get_le(const std::string& in, std::size_t at, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i)
-    v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + static_cast<std::size_t>(i)])) << (8 * i);
-  return v;
-}
+// 4 GiB: a header promising more is damaged, not a checkpoint.
+const FrameKind kCheckpointFrame{{'E', 'V', 'S', 'Y', 'N', 'C', 'K', 'P'},
+                                 "checkpoint",
+                                 kOldestCheckpointVersion,
+                                 kCheckpointVersion,
+                                 std::uint64_t{1} << 32};
 
 // What a loaded state must satisfy before a run may continue from it; a
 // checkpoint that passes the checksum but breaks these was not written by us.
@@ -173,41 +169,20 @@ Checkpoint make_checkpoint(const Synthesis& run) {
 std::string encode_checkpoint(const Checkpoint& checkpoint) {
   std::string body;
   {
-    CheckpointOutputArchive archive(body);
+    BinaryOutputArchive archive(body);
     archive(checkpoint);
   }
-  std::string out(kMagic, sizeof kMagic);
-  put_le(out, kCheckpointVersion, 4);
-  put_le(out, body.size(), 8);
-  put_le(out, hash_text(body), 8);
-  return out + body;
+  return encode_frame(kCheckpointFrame, body);
 }
 
-Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source_name) {
+namespace {
+
+Checkpoint checkpoint_from_frame(const Frame& frame, const std::string& source_name) {
   auto fail = [&](const std::string& what) { throw InputError(TextLocation{source_name, 1, 1}, what); };
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    fail("not an evalsynth checkpoint (it does not begin with EVSYNCKP)");
-  if (bytes.size() < kCheckpointHeaderBytes)
-    fail("truncated checkpoint: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
-  const auto version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
-  if (version < kOldestCheckpointVersion || version > kCheckpointVersion)
-    fail("checkpoint format version " + std::to_string(version) +
-         (version > kCheckpointVersion ? " is newer than" : " is older than") + " this evalsynth reads (version " +
-         std::to_string(kCheckpointVersion) + ")" +
-         (version > kCheckpointVersion ? "; use a newer evalsynth" : "; older formats are not supported"));
-  const std::uint64_t length = get_le(bytes, 12, 8);
-  const std::uint64_t have = bytes.size() - kCheckpointHeaderBytes;
-  if (have < length)
-    fail("truncated checkpoint: the header promises " + std::to_string(length) + " bytes of data, the file has " +
-         std::to_string(have));
-  if (have > length) fail("damaged checkpoint: " + std::to_string(have - length) + " bytes after the end of its data");
-  const std::string body = bytes.substr(kCheckpointHeaderBytes);
-  if (hash_text(body) != get_le(bytes, 20, 8))
-    fail("corrupted checkpoint: its data does not match the checksum in its header");
   Checkpoint checkpoint;
   std::size_t left_over = 0;
   try {
-    CheckpointInputArchive archive(body, version);
+    BinaryInputArchive archive(frame.payload, frame.version);
     archive(checkpoint);
     left_over = archive.bytes_left();
   } catch (const InputError& e) {
@@ -217,9 +192,15 @@ Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source
     fail(std::string("corrupted checkpoint: ") + e.what());
   }
   if (left_over != 0) fail("corrupted checkpoint: " + std::to_string(left_over) + " bytes of data left over");
-  checkpoint.format_version = version;
+  checkpoint.format_version = frame.version;
   check_consistent(checkpoint, source_name);
   return checkpoint;
+}
+
+}  // namespace
+
+Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source_name) {
+  return checkpoint_from_frame(decode_frame(kCheckpointFrame, bytes, source_name), source_name);
 }
 
 void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) {
@@ -227,19 +208,7 @@ void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) {
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
-  // The header says how long the file is: read no more than that plus one
-  // byte (so trailing bytes are still reported), whatever the file's size.
-  constexpr std::uint64_t kMaxPayload = std::uint64_t{1} << 32;
-  const std::string header = read_file_prefix(path, "checkpoint", kCheckpointHeaderBytes);
-  std::size_t size = kCheckpointHeaderBytes;
-  if (header.size() == kCheckpointHeaderBytes && std::memcmp(header.data(), kMagic, sizeof kMagic) == 0) {
-    const std::uint64_t length = get_le(header, 12, 8);
-    if (length > kMaxPayload)
-      throw InputError(TextLocation{path, 1, 1}, "damaged checkpoint: its header promises " + std::to_string(length) +
-                                                     " bytes of data, more than a checkpoint holds (4 GiB)");
-    size += static_cast<std::size_t>(length) + 1;
-  }
-  return decode_checkpoint(read_file_prefix(path, "checkpoint", size), path);
+  return checkpoint_from_frame(read_frame_file(kCheckpointFrame, path), path);
 }
 
 std::string checkpoint_json(const Checkpoint& checkpoint) {

@@ -1,17 +1,10 @@
 #pragma once
 // Checkpoints: a run's whole changing state (SynthesisState) with the spec it
-// belongs to, in one file. Layout (format documented in population/README.md):
-//
-//   bytes 0..7    magic "EVSYNCKP"
-//   bytes 8..11   format version, little-endian u32
-//   bytes 12..19  payload length in bytes, little-endian u64
-//   bytes 20..27  FNV-1a hash of the payload, little-endian u64
-//   bytes 28..    payload: cereal portable binary archive of a Checkpoint
-//
-// The length and hash are checked before cereal reads a byte, so a truncated
-// or damaged file is reported as such instead of being half-read. Programs
-// are stored as program text and parsed on reading, so a checkpoint can never
-// hand the evaluator a malformed program.
+// belongs to, in one file: a cereal binary archive of a Checkpoint in the
+// frame of support/framed_file.hpp (magic "EVSYNCKP", format version, length,
+// checksum; documented in population/README.md). Programs are stored as
+// program text and parsed on reading, so a checkpoint can never hand the
+// evaluator a malformed program.
 
 #include <cstdint>
 #include <string>
@@ -22,7 +15,6 @@ namespace evalsynth {
 
 inline constexpr std::uint32_t kCheckpointVersion = 2;        // 2: the position term (fitness, scoring, fingerprints)
 inline constexpr std::uint32_t kOldestCheckpointVersion = 1;  // still read
-inline constexpr std::size_t kCheckpointHeaderBytes = 28;
 
 struct Checkpoint {
   std::uint32_t format_version = kCheckpointVersion;

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "lang/parse.hpp"
+#include "model/model_file.hpp"
 #include "solver/solver.hpp"
 #include "support/error.hpp"
 #include "support/text.hpp"
@@ -55,10 +56,21 @@ AnyEvaluator evaluator_for(const lang::Program& program, lang::CompiledProgram::
   return AnyEvaluator{std::move(compiled)};
 }
 
+AnyEvaluator model_evaluator(const model::Model& model) {
+  if (const auto* net = std::get_if<model::ThesisNet>(&model.network))
+    return AnyEvaluator{std::make_shared<const model::ThesisNet>(*net)};
+  return AnyEvaluator{std::make_shared<const model::NTupleNet>(std::get<model::NTupleNet>(model.network))};
+}
+
 Player program_player(const std::string& path, int depth, const ProgramReader& read) {
   // "population/quick/" names the run folder "quick".
   std::filesystem::path name = std::filesystem::path(path).lexically_normal();
   if (!name.has_filename()) name = name.parent_path();
+  if (model::is_model_file(path)) {
+    // "results/ntuple/model.bin": the folder says which model it is.
+    const std::string folder = name.parent_path().filename().string();
+    return {folder.empty() ? name.stem().string() : folder, depth, model_evaluator(model::read_model(path)), true};
+  }
   return {name.stem().string(), depth, evaluator_for(read(path)), true};
 }
 

@@ -14,6 +14,8 @@
 #include "game/search.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
+#include "model/ntuple_net.hpp"
+#include "model/thesis_net.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth {
@@ -23,7 +25,28 @@ namespace evalsynth {
 // move, not once per node. Compiled programs are shared, not copied, between
 // the players and games that use them.
 using SharedProgram = std::shared_ptr<const lang::CompiledProgram>;
-using AnyEvaluator = std::variant<LinearEvaluator, SharedProgram>;
+using SharedThesisNet = std::shared_ptr<const model::ThesisNet>;
+using SharedNTupleNet = std::shared_ptr<const model::NTupleNet>;
+using AnyEvaluator = std::variant<LinearEvaluator, SharedProgram, SharedThesisNet, SharedNTupleNet>;
+
+// Calls `f` with the evaluator itself (shared ones dereferenced), so callers
+// instantiate their code once per evaluator type.
+template <class F>
+decltype(auto) visit_evaluator(const AnyEvaluator& any, F&& f) {
+  return std::visit(
+      [&](const auto& evaluator) -> decltype(auto) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(evaluator)>, LinearEvaluator>)
+          return f(evaluator);
+        else
+          return f(*evaluator);
+      },
+      any);
+}
+
+// One evaluation through the variant (for tools and tests, not the search).
+inline int evaluate(const AnyEvaluator& any, const Position& p) {
+  return visit_evaluator(any, [&](const auto& evaluator) -> int { return evaluator(p); });
+}
 
 struct RandomMover {};
 
@@ -76,9 +99,7 @@ int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& r
     counters.evaluations += search.counters().evaluations;
     return move;
   };
-  const AnyEvaluator& brain = std::get<AnyEvaluator>(player.brain);
-  if (const auto* program = std::get_if<SharedProgram>(&brain)) return search_with(**program);
-  return search_with(std::get<LinearEvaluator>(brain));
+  return visit_evaluator(std::get<AnyEvaluator>(player.brain), search_with);
 }
 
 // Built-in players by name, case-insensitive: ibef, adate (alias adate2005), random.
@@ -90,12 +111,21 @@ Player builtin_player(std::string_view name, int depth);
 AnyEvaluator evaluator_for(const lang::Program& program,
                            lang::CompiledProgram::Mode mode = lang::CompiledProgram::Mode::Auto);
 
+// The evaluator of a trained model (shared, like compiled programs).
+namespace model {
+struct Model;
+}
+AnyEvaluator model_evaluator(const model::Model& model);
+
 // Reads the program a player file names. The default reads .eval files;
 // commands that know checkpoints pass one that also reads a run's answer.
 using ProgramReader = std::function<lang::Program(const std::string& path)>;
 
 // A player searching with the program a file holds, named after the file
-// (its name without folders and extension). Throws InputError for a bad file.
+// (its name without folders and extension); a model file (model/model_file.hpp)
+// is recognised by its first bytes and searched with its network, named after
+// its folder (results/ntuple/model.bin is "ntuple"). Throws InputError for a
+// bad file.
 Player program_player(const std::string& path, int depth, const ProgramReader& read = lang::read_program_file);
 
 // Parses a comma-separated list of players; `NAME@D` or `NAME@A-B` (a depth

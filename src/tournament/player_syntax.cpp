@@ -12,7 +12,8 @@ namespace evalsynth {
 namespace {
 
 bool names_a_file(std::string_view name) {
-  return name.find('/') != std::string_view::npos || name.ends_with(".eval") || name.ends_with(".ckpt");
+  return name.find('/') != std::string_view::npos || name.ends_with(".eval") || name.ends_with(".ckpt") ||
+         name.ends_with(".bin");
 }
 
 bool is_builtin(std::string_view name) {
@@ -98,7 +99,7 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     throw UsageError("unknown player '" + entry.name +
                      "': built-in players are ibef, adate (ADATE-2005), random and perfect" +
                      (allow_self_play ? "; a run's own programs are answer@D and hallK@D" : "") +
-                     "; a program file ends in .eval or .ckpt or names a folder with '/'");
+                     "; a program file ends in .eval or .ckpt, a model file in .bin, or either names a folder with '/'");
   }
   return entry;
 }

@@ -12,6 +12,7 @@
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
 #include "synthesis/saved_programs.hpp"
+#include "support/framed_file.hpp"
 #include "test_support.hpp"
 
 using namespace evalsynth;
@@ -55,7 +56,7 @@ std::string decode_error(const std::string& bytes) {
 
 // Rewrites the header's checksum to match the payload, as a forger would.
 std::string with_valid_checksum(std::string bytes) {
-  const std::uint64_t h = hash_text(std::string_view(bytes).substr(kCheckpointHeaderBytes));
+  const std::uint64_t h = hash_text(std::string_view(bytes).substr(kFrameHeaderBytes));
   for (int i = 0; i < 8; ++i) bytes[static_cast<std::size_t>(20 + i)] = static_cast<char>((h >> (8 * i)) & 0xFF);
   return bytes;
 }
@@ -150,7 +151,7 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
   for (std::size_t length = 8; length < 40; ++length)
     CHECK_THAT(decode_error(good.substr(0, length)), Contains("truncated checkpoint"));
   for (int i = 0; i < 200; ++i) {
-    const std::size_t length = kCheckpointHeaderBytes + random() % (good.size() - kCheckpointHeaderBytes);
+    const std::size_t length = kFrameHeaderBytes + random() % (good.size() - kFrameHeaderBytes);
     CHECK_THAT(decode_error(good.substr(0, length)), Contains("truncated checkpoint: the header promises"));
   }
   CHECK_THAT(decode_error(good + "x"), Contains("1 bytes after the end of its data"));
@@ -165,7 +166,7 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
 
   for (int i = 0; i < 300; ++i) {
     std::string damaged = good;
-    const std::size_t at = kCheckpointHeaderBytes + random() % (good.size() - kCheckpointHeaderBytes);
+    const std::size_t at = kFrameHeaderBytes + random() % (good.size() - kFrameHeaderBytes);
     damaged[at] = static_cast<char>(damaged[at] ^ (1 + random() % 255));
     CHECK_THAT(decode_error(damaged), Contains("does not match the checksum"));
   }
@@ -177,7 +178,7 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
   for (int i = 0; i < 1500; ++i) {
     std::string damaged = good;
     for (int k = 0, n = 1 + static_cast<int>(random() % 3); k < n; ++k) {
-      const std::size_t at = kCheckpointHeaderBytes + random() % (good.size() - kCheckpointHeaderBytes);
+      const std::size_t at = kFrameHeaderBytes + random() % (good.size() - kFrameHeaderBytes);
       damaged[at] = static_cast<char>(random() % 4 == 0 ? 0xFF : random());
     }
     try {

@@ -193,16 +193,7 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   CHECK(run.validation_task().opponents.size() == 1);
   CHECK(run.training_task().configs.size() == 3 * run.validation_task().configs.size());
   // Each generation plays against the answer the previous one left.
-  auto value = [](const AnyEvaluator& e, const Position& p) {
-    return std::visit(
-        [&](const auto& evaluator) -> int {
-          if constexpr (std::is_same_v<std::decay_t<decltype(evaluator)>, SharedProgram>)
-            return (*evaluator)(p);
-          else
-            return evaluator(p);
-        },
-        e);
-  };
+  auto value = [](const AnyEvaluator& e, const Position& p) { return evaluate(e, p); };
   std::optional<lang::Program> previous_answer;
   int compared = 0;
   RunHooks hooks;

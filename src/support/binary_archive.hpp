@@ -1,5 +1,5 @@
 #pragma once
-// The binary cereal archives checkpoints are written with: every number as
+// The binary cereal archives checkpoints and model files are written with: every number as
 // little-endian bytes of its own size (doubles by their IEEE-754 bits), so a
 // checkpoint reads the same on any machine. They differ from cereal's
 // portable binary archive in one way that matters for hostile files: the
@@ -16,9 +16,9 @@
 
 namespace evalsynth {
 
-class CheckpointOutputArchive : public cereal::OutputArchive<CheckpointOutputArchive, cereal::AllowEmptyClassElision> {
+class BinaryOutputArchive : public cereal::OutputArchive<BinaryOutputArchive, cereal::AllowEmptyClassElision> {
  public:
-  explicit CheckpointOutputArchive(std::string& out) : OutputArchive(this), out_(out) {}
+  explicit BinaryOutputArchive(std::string& out) : OutputArchive(this), out_(out) {}
 
   void write_bytes(const void* data, std::size_t size) { out_.append(static_cast<const char*>(data), size); }
   template <class T>
@@ -35,9 +35,9 @@ class CheckpointOutputArchive : public cereal::OutputArchive<CheckpointOutputArc
   std::string& out_;
 };
 
-class CheckpointInputArchive : public cereal::InputArchive<CheckpointInputArchive, cereal::AllowEmptyClassElision> {
+class BinaryInputArchive : public cereal::InputArchive<BinaryInputArchive, cereal::AllowEmptyClassElision> {
  public:
-  CheckpointInputArchive(const std::string& in, std::uint32_t format_version)
+  BinaryInputArchive(const std::string& in, std::uint32_t format_version)
       : InputArchive(this), in_(in), format_version_(format_version) {}
 
   // The format the data was written in: loaders of fields added later read
@@ -72,14 +72,14 @@ class CheckpointInputArchive : public cereal::InputArchive<CheckpointInputArchiv
 
 // Numbers (bool as one byte).
 template <class T>
-std::enable_if_t<std::is_arithmetic_v<T>> CEREAL_SAVE_FUNCTION_NAME(CheckpointOutputArchive& a, const T& t) {
+std::enable_if_t<std::is_arithmetic_v<T>> CEREAL_SAVE_FUNCTION_NAME(BinaryOutputArchive& a, const T& t) {
   if constexpr (std::is_same_v<T, bool>)
     a.write_number<std::uint8_t>(t ? 1 : 0);
   else
     a.write_number(t);
 }
 template <class T>
-std::enable_if_t<std::is_arithmetic_v<T>> CEREAL_LOAD_FUNCTION_NAME(CheckpointInputArchive& a, T& t) {
+std::enable_if_t<std::is_arithmetic_v<T>> CEREAL_LOAD_FUNCTION_NAME(BinaryInputArchive& a, T& t) {
   if constexpr (std::is_same_v<T, bool>)
     t = a.read_number<std::uint8_t>() != 0;
   else
@@ -88,18 +88,18 @@ std::enable_if_t<std::is_arithmetic_v<T>> CEREAL_LOAD_FUNCTION_NAME(CheckpointIn
 
 // Names are for text archives; binary ones store the value alone.
 template <class Archive, class T>
-CEREAL_ARCHIVE_RESTRICT(CheckpointInputArchive, CheckpointOutputArchive)
+CEREAL_ARCHIVE_RESTRICT(BinaryInputArchive, BinaryOutputArchive)
 CEREAL_SERIALIZE_FUNCTION_NAME(Archive& a, cereal::NameValuePair<T>& t) {
   a(t.value);
 }
 
 // Container sizes, bounded by the bytes left when loading.
 template <class T>
-void CEREAL_SAVE_FUNCTION_NAME(CheckpointOutputArchive& a, const cereal::SizeTag<T>& t) {
+void CEREAL_SAVE_FUNCTION_NAME(BinaryOutputArchive& a, const cereal::SizeTag<T>& t) {
   a.write_number(static_cast<std::uint64_t>(t.size));
 }
 template <class T>
-void CEREAL_LOAD_FUNCTION_NAME(CheckpointInputArchive& a, cereal::SizeTag<T>& t) {
+void CEREAL_LOAD_FUNCTION_NAME(BinaryInputArchive& a, cereal::SizeTag<T>& t) {
   const std::uint64_t size = a.read_number<std::uint64_t>();
   if (size > a.bytes_left())
     throw cereal::Exception("a container claims " + std::to_string(size) + " elements with " +
@@ -109,18 +109,18 @@ void CEREAL_LOAD_FUNCTION_NAME(CheckpointInputArchive& a, cereal::SizeTag<T>& t)
 
 // Raw bytes (the characters of strings).
 template <class T>
-void CEREAL_SAVE_FUNCTION_NAME(CheckpointOutputArchive& a, const cereal::BinaryData<T>& data) {
+void CEREAL_SAVE_FUNCTION_NAME(BinaryOutputArchive& a, const cereal::BinaryData<T>& data) {
   static_assert(sizeof(std::remove_pointer_t<T>) == 1, "only byte data is stored raw");
   a.write_bytes(data.data, static_cast<std::size_t>(data.size));
 }
 template <class T>
-void CEREAL_LOAD_FUNCTION_NAME(CheckpointInputArchive& a, cereal::BinaryData<T>& data) {
+void CEREAL_LOAD_FUNCTION_NAME(BinaryInputArchive& a, cereal::BinaryData<T>& data) {
   static_assert(sizeof(std::remove_pointer_t<T>) == 1, "only byte data is stored raw");
   a.read_bytes(data.data, static_cast<std::size_t>(data.size));
 }
 
 }  // namespace evalsynth
 
-CEREAL_REGISTER_ARCHIVE(evalsynth::CheckpointOutputArchive)
-CEREAL_REGISTER_ARCHIVE(evalsynth::CheckpointInputArchive)
-CEREAL_SETUP_ARCHIVE_TRAITS(evalsynth::CheckpointInputArchive, evalsynth::CheckpointOutputArchive)
+CEREAL_REGISTER_ARCHIVE(evalsynth::BinaryOutputArchive)
+CEREAL_REGISTER_ARCHIVE(evalsynth::BinaryInputArchive)
+CEREAL_SETUP_ARCHIVE_TRAITS(evalsynth::BinaryInputArchive, evalsynth::BinaryOutputArchive)

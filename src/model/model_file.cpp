@@ -1,0 +1,149 @@
+#include "model/model_file.hpp"
+
+#include <cereal/types/string.hpp>
+#include <cmath>
+#include <set>
+
+#include "support/binary_archive.hpp"
+#include "support/error.hpp"
+#include "support/files.hpp"
+#include "support/framed_file.hpp"
+
+namespace evalsynth::model {
+namespace {
+
+// 256 MiB: far above any sensible network (the thesis net is 15 KB, 70
+// 8-tuples with 4 states 18 MB).
+const FrameKind kModelFrame{{'E', 'V', 'S', 'Y', 'N', 'M', 'D', 'L'},
+                            "model",
+                            kModelVersion,
+                            kModelVersion,
+                            std::uint64_t{1} << 28};
+
+// Vectors of numbers one by one: the archive stores only bytes raw.
+template <class T>
+void save_numbers(BinaryOutputArchive& a, const std::vector<T>& v) {
+  a(cereal::make_size_tag(static_cast<std::uint64_t>(v.size())));
+  for (const T& x : v) a(x);
+}
+template <class T>
+void load_numbers(BinaryInputArchive& a, std::vector<T>& v) {
+  std::uint64_t size = 0;
+  a(cereal::make_size_tag(size));
+  v.resize(static_cast<std::size_t>(size));
+  for (T& x : v) a(x);
+}
+
+template <class T>
+bool all_finite(const std::vector<T>& v) {
+  for (const T x : v)
+    if (!std::isfinite(x)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string learner_name(const Network& network) {
+  return std::holds_alternative<ThesisNet>(network) ? "thesis-net" : "ntuple";
+}
+
+std::string encode_model(const Model& model) {
+  std::string body;
+  {
+    BinaryOutputArchive a(body);
+    a(learner_name(model.network), model.info.spec_name, model.info.spec_hash, model.info.games, model.info.seed);
+    if (const auto* net = std::get_if<ThesisNet>(&model.network)) {
+      a(static_cast<std::int32_t>(net->hidden()));
+      save_numbers(a, net->parameters());
+    } else {
+      const auto& tuples = std::get<NTupleNet>(model.network);
+      a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()));
+      a(cereal::make_size_tag(static_cast<std::uint64_t>(tuples.tuple_count())));
+      for (const auto& tuple : tuples.tuples()) save_numbers(a, tuple);
+      save_numbers(a, tuples.weights());
+    }
+  }
+  return encode_frame(kModelFrame, body);
+}
+
+namespace {
+
+Model model_from_frame(const Frame& frame, const std::string& source_name) {
+  auto fail = [&](const std::string& what) {
+    throw InputError(TextLocation{source_name, 1, 1}, "corrupted model: " + what);
+  };
+  Model model;
+  try {
+    BinaryInputArchive a(frame.payload, frame.version);
+    std::string learner;
+    a(learner, model.info.spec_name, model.info.spec_hash, model.info.games, model.info.seed);
+    if (learner == "thesis-net") {
+      std::int32_t hidden = 0;
+      a(hidden);
+      if (hidden < 1 || hidden > ThesisNet::kMaxHidden)
+        fail(std::to_string(hidden) + " hidden units (1 to " + std::to_string(ThesisNet::kMaxHidden) + ")");
+      ThesisNet net(hidden);
+      load_numbers(a, net.parameters());
+      if (net.parameters().size() != ThesisNet::parameter_count(hidden))
+        fail(std::to_string(net.parameters().size()) + " parameters where " + std::to_string(hidden) +
+             " hidden units need " + std::to_string(ThesisNet::parameter_count(hidden)));
+      if (!all_finite(net.parameters())) fail("a weight is not a finite number");
+      model.network = std::move(net);
+    } else if (learner == "ntuple") {
+      std::int32_t states = 0, length = 0;
+      std::uint64_t count = 0;
+      a(states, length);
+      a(cereal::make_size_tag(count));
+      if (states != 3 && states != 4) fail(std::to_string(states) + " cell states (3 or 4)");
+      if (length < 1 || length > NTupleNet::kMaxLength)
+        fail("tuples of " + std::to_string(length) + " cells (1 to " + std::to_string(NTupleNet::kMaxLength) + ")");
+      if (count < 1 || count > NTupleNet::kMaxTuples)
+        fail(std::to_string(count) + " tuples (1 to " + std::to_string(NTupleNet::kMaxTuples) + ")");
+      std::vector<std::vector<std::uint8_t>> tuples(static_cast<std::size_t>(count));
+      for (auto& tuple : tuples) {
+        load_numbers(a, tuple);
+        if (tuple.size() != static_cast<std::size_t>(length)) fail("the tuples differ in length");
+        if (std::set<std::uint8_t>(tuple.begin(), tuple.end()).size() != tuple.size())
+          fail("a tuple names a cell twice");
+        for (const std::uint8_t cell : tuple)
+          if (cell >= kCells) fail("a tuple names cell " + std::to_string(cell) + " (cells are 0 to 41)");
+      }
+      std::vector<float> weights;
+      load_numbers(a, weights);
+      // Checked before the network allocates its tables.
+      double expected = static_cast<double>(count);
+      for (int k = 0; k < length; ++k) expected *= states;
+      if (static_cast<double>(weights.size()) != expected)
+        fail(std::to_string(weights.size()) + " weights where the tuples need " +
+             std::to_string(static_cast<std::uint64_t>(expected)));
+      if (!all_finite(weights)) fail("a weight is not a finite number");
+      NTupleNet net(std::move(tuples), states);
+      net.weights() = std::move(weights);
+      model.network = std::move(net);
+    } else {
+      fail("unknown learner '" + learner + "' (thesis-net or ntuple)");
+    }
+    if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    fail(e.what());  // cereal::Exception: short data or impossible sizes
+  }
+  return model;
+}
+
+}  // namespace
+
+Model decode_model(const std::string& bytes, const std::string& source_name) {
+  return model_from_frame(decode_frame(kModelFrame, bytes, source_name), source_name);
+}
+
+void write_model(const Model& model, const std::string& path) { write_file_atomically(path, encode_model(model)); }
+
+Model read_model(const std::string& path) {
+  return model_from_frame(read_frame_file(kModelFrame, path), path);
+}
+
+bool is_model_file(const std::string& path) { return has_frame_magic(kModelFrame, path); }
+
+}  // namespace evalsynth::model

@@ -1,0 +1,42 @@
+#pragma once
+// Table indices of an n-tuple network kept up to date move by move, for the
+// learner: a move changes the landing cell (and, with 4 states, the cell
+// above it, which becomes playable), so only the tuples through those cells
+// change. Valuing the 7 positions after each move then reads a few dozen
+// weights instead of recomputing every index.
+
+#include <cstdint>
+#include <vector>
+
+#include "model/ntuple_net.hpp"
+
+namespace evalsynth::model {
+
+class NTupleIndexer {
+ public:
+  explicit NTupleIndexer(const NTupleNet& net);
+
+  using Indices = std::vector<std::uint32_t>;  // one per instance
+
+  // All indices of `p`, from scratch.
+  void reset(const Position& p, Indices& indices) const;
+  // The network's sum for the indices.
+  double sum(const Indices& indices) const;
+  // The sum after `side` plays into the cell `bit` (its landing cell), given
+  // the indices and sum before.
+  double sum_after(const Indices& indices, double sum, int bit, Side side) const;
+  // Plays the move into the indices.
+  void apply(Indices& indices, int bit, Side side) const;
+
+ private:
+  struct Change {
+    std::uint32_t instance;
+    std::int32_t delta_x;  // index change when X lands
+    std::int32_t delta_o;
+  };
+  const NTupleNet& net_;
+  std::vector<Change> changes_;           // grouped by landing bit
+  std::vector<std::uint32_t> first_;      // changes of bit b: [first_[b], first_[b + 1])
+};
+
+}  // namespace evalsynth::model

@@ -1,0 +1,93 @@
+#pragma once
+// An n-tuple network (Lucas 2008; Thill, Bagheri, Konen et al. 2012 for
+// Connect4): a set of tuples, each a few cells of the board with a lookup
+// table holding one weight per combination of the cells' states. The value
+// of a position is tanh of the sum of the weights its tuples select; it
+// estimates X's prospects in (-1, 1).
+//
+// Cell states: 3 (empty, X, O) or 4 (the empty cells split into the playable
+// one of each column and the rest, which tells threats that can be taken now
+// from those that must wait). Mirror symmetry: every tuple is also read with
+// its cells mirrored left-right, into the same table, so a position and its
+// mirror image have exactly the same value.
+//
+// A table index is sum over the tuple's cells k of state_k * states^k.
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "game/position.hpp"
+#include "model/model_value.hpp"
+
+namespace evalsynth::model {
+
+// A cell by its number col * kRows + row (row 0 = bottom), 0..41.
+inline constexpr int cell_number(int row, int col) { return col * kRows + row; }
+inline constexpr int cell_bit(int number) { return (number / kRows) * kColumnStride + number % kRows; }
+inline constexpr int mirrored_cell(int number) {
+  return cell_number(number % kRows, kColumns - 1 - number / kRows);
+}
+
+class NTupleNet {
+ public:
+  static constexpr int kMaxTuples = 1000;
+  static constexpr int kMaxLength = 12;
+  static constexpr int kStateX = 1, kStateO = 2, kStateEmptyPlayable = 3;  // empty (not playable): 0
+
+  NTupleNet() = default;
+  // Tuples of cell numbers, all of one length; weights start at 0.
+  NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states);
+
+  int states() const { return states_; }
+  int length() const { return length_; }
+  std::size_t tuple_count() const { return tuples_.size(); }
+  std::size_t instance_count() const { return 2 * tuples_.size(); }  // each tuple and its mirror
+  std::uint32_t table_size() const { return table_size_; }
+  const std::vector<std::vector<std::uint8_t>>& tuples() const { return tuples_; }
+  std::vector<float>& weights() { return weights_; }
+  const std::vector<float>& weights() const { return weights_; }
+
+  // Instance i (tuple i / 2, mirrored when odd): the board bit of its k-th
+  // cell, and where its table starts in weights().
+  int instance_bit(std::size_t instance, int k) const {
+    return instance_bits_[instance * static_cast<std::size_t>(length_) + static_cast<std::size_t>(k)];
+  }
+  std::size_t table_offset(std::size_t instance) const { return (instance / 2) * table_size_; }
+
+  // The state of the cell at `bit` (see above).
+  int cell_state(const Position& p, int bit) const {
+    const std::uint64_t b = std::uint64_t{1} << bit;
+    if (p.x_stones() & b) return kStateX;
+    if (p.o_stones() & b) return kStateO;
+    return states_ == 4 && (p.playable_cells() & b) ? kStateEmptyPlayable : 0;
+  }
+  std::uint32_t table_index(const Position& p, std::size_t instance) const {
+    std::uint32_t index = 0;
+    for (int k = length_ - 1; k >= 0; --k)
+      index = index * static_cast<std::uint32_t>(states_) + static_cast<std::uint32_t>(cell_state(p, instance_bit(instance, k)));
+    return index;
+  }
+
+  double sum(const Position& p) const {
+    double total = 0;
+    for (std::size_t i = 0; i < instance_count(); ++i) total += weights_[table_offset(i) + table_index(p, i)];
+    return total;
+  }
+  double value(const Position& p) const { return std::tanh(sum(p)); }
+  int operator()(const Position& p) const { return evaluation_from_signed(value(p)); }
+
+ private:
+  int states_ = 3;
+  int length_ = 0;
+  std::uint32_t table_size_ = 0;
+  std::vector<std::vector<std::uint8_t>> tuples_;
+  std::vector<std::uint8_t> instance_bits_;
+  std::vector<float> weights_;
+};
+
+// `count` tuples of `length` distinct cells, each a random walk from a
+// random cell to random neighbours (the 8 around a cell), as Thill et al.
+std::vector<std::vector<std::uint8_t>> random_walk_tuples(int count, int length, std::uint64_t seed);
+
+}  // namespace evalsynth::model
