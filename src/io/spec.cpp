@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-#include "io/spec_parser.hpp"
+#include "io/spec_reader.hpp"
 #include "lang/parse.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
@@ -22,158 +22,12 @@ namespace {
 
 namespace x3 = boost::spirit::x3;
 
-std::string short_number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
-class Interpreter {
+class Interpreter : public SpecReader {
  public:
   Interpreter(const parsing::error_handler_type& handler, const SourceText& source, RunSpec& spec)
-      : locate_(handler, source), source_(source), spec_(spec) {}
-
-  void run(const std::vector<spec_ast::Entry>& entries) {
-    const auto table = handlers();
-    std::vector<std::string> keys;
-    for (const auto& [key, handler] : table) keys.push_back(key);
-    std::map<std::string, const spec_ast::Entry*> seen;
-    for (const auto& entry : entries)
-      for (const auto& sum : entry.values) check_printable(sum);
-    for (const auto& entry : entries) {
-      const std::string& key = entry.key.text;
-      const auto it = table.find(key);
-      if (it == table.end()) {
-        const std::string guess = closest_match(key, keys);
-        locate_.fail(entry.key, "unknown key '" + key + "'" +
-                                    (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
-      }
-      if (const auto previous = seen.find(key); previous != seen.end())
-        locate_.fail(entry.key, "'" + key + "' is given twice (first at line " +
-                                    std::to_string(locate_.where(previous->second->key).line) + ")");
-      seen[key] = &entry;
-      it->second(entry);
-    }
-    check_relations(seen);
-  }
+      : SpecReader(handler, source), spec_(spec) {}
 
  private:
-  using Handler = std::function<void(const spec_ast::Entry&)>;
-
-  // Quoted values may hold any byte but a quote and a line end; a control
-  // byte (NUL above all, which would cut a path short) is never meant.
-  void check_printable(const spec_ast::Word& w) const {
-    for (const char c : w.text)
-      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) {
-        char code[8];
-        std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(c));
-        locate_.fail(w, std::string("a value cannot contain the control byte ") + code);
-      }
-  }
-  void check_printable(const spec_ast::Sum& sum) const {
-    for (const auto& term : sum.terms) {
-      if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
-        check_printable(*word);
-        continue;
-      }
-      const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
-      check_printable(call.name);
-      for (const auto& argument : call.arguments) check_printable(argument);
-    }
-  }
-
-  // A list whose order matters but whose values must differ: a repeat is a
-  // slip (colours = x, x) or doubles work without saying so.
-  template <class T>
-  void check_distinct(const std::vector<const spec_ast::Word*>& list, const std::vector<T>& values,
-                      const std::string& key) const {
-    for (std::size_t i = 0; i < values.size(); ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        if (values[i] == values[j])
-          locate_.fail(*list[i], "'" + key + "' lists '" + list[j]->text + "' twice (each value once)");
-  }
-
-  // All the words of a value that must be a plain list (no '+', no calls).
-  std::vector<const spec_ast::Word*> words(const spec_ast::Entry& e) const {
-    std::vector<const spec_ast::Word*> out;
-    for (const auto& sum : e.values) {
-      if (sum.terms.size() != 1)
-        locate_.fail(sum, "'" + e.key.text + "' takes a list separated by ',', not a sum with '+'");
-      const auto* word = boost::get<spec_ast::Word>(&sum.terms[0].get());
-      if (!word) locate_.fail(sum, "'" + e.key.text + "' takes plain values, not calls");
-      out.push_back(word);
-    }
-    return out;
-  }
-  const spec_ast::Word& one_word(const spec_ast::Entry& e) const {
-    const auto list = words(e);
-    if (list.size() != 1) locate_.fail(e.key, "'" + e.key.text + "' takes one value");
-    return *list[0];
-  }
-
-  std::int64_t integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max, const std::string& key) const {
-    std::int64_t v = 0;
-    const auto [end, error] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
-    if (error != std::errc() || end != w.text.data() + w.text.size() || v < min || v > max)
-      locate_.fail(w, "'" + key + "' wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
-                          ", not '" + w.text + "'");
-    return v;
-  }
-  double number(const spec_ast::Word& w, double min, double max, const std::string& key) const {
-    double v = 0;
-    std::istringstream in(w.text);
-    in >> v;
-    if (!in || !in.eof() || !(v >= min && v <= max))
-      locate_.fail(w, "'" + key + "' wants a number from " + short_number(min) + " to " + short_number(max) +
-                          ", not '" + w.text + "'");
-    return v;
-  }
-  double duration(const spec_ast::Word& w, const std::string& key) const {
-    std::string digits = w.text;
-    double unit = 1;
-    if (!digits.empty() && (digits.back() == 's' || digits.back() == 'm' || digits.back() == 'h')) {
-      unit = digits.back() == 's' ? 1 : digits.back() == 'm' ? 60 : 3600;
-      digits.pop_back();
-    }
-    double v = 0;
-    std::istringstream in(digits);
-    in >> v;
-    if (digits.empty() || !in || !in.eof() || !(v >= 0) || v * unit > 1e7)
-      locate_.fail(w, "'" + key + "' wants a duration such as 90s, 30m or 2h (0 for none), not '" + w.text + "'");
-    return v * unit;
-  }
-  template <class T>
-  T choice(const spec_ast::Word& w, const std::string& key,
-           const std::vector<std::pair<std::string, T>>& options) const {
-    std::string known;
-    for (const auto& [word, value] : options) {
-      if (w.text == word) return value;
-      known += (known.empty() ? "" : ", ") + word;
-    }
-    locate_.fail(w, "'" + key + "' is one of " + known + ", not '" + w.text + "'");
-  }
-  std::string existing_file(const spec_ast::Word& w, const std::string& what) const {
-    std::error_code ignored;
-    if (!std::filesystem::is_regular_file(w.text, ignored))
-      locate_.fail(w, what + " file '" + w.text + "' not found (paths are relative to the current folder)");
-    return w.text;
-  }
-  std::string existing_path(const spec_ast::Word& w, const std::string& what) const {
-    std::error_code ignored;
-    if (!std::filesystem::exists(w.text, ignored))
-      locate_.fail(w, what + " '" + w.text + "' not found (paths are relative to the current folder)");
-    return w.text;
-  }
-
-  // A folder the run writes into (created if missing).
-  std::string folder(const spec_ast::Word& w, const std::string& key) const {
-    if (w.text.empty()) locate_.fail(w, "'" + key + "' names a folder; it cannot be empty (use . for this folder)");
-    std::error_code ignored;
-    if (std::filesystem::exists(w.text, ignored) && !std::filesystem::is_directory(w.text, ignored))
-      locate_.fail(w, "'" + key + "' names a folder, but '" + w.text + "' is a file");
-    return w.text;
-  }
-
   std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
     static const std::string kParts =
         "a board set is made of shallow, random(N), openings(N) and file(\"path\") joined by '+'";
@@ -203,18 +57,11 @@ class Interpreter {
     return out;
   }
 
-  std::map<std::string, Handler> handlers() {
+  std::map<std::string, Handler> handlers() override {
     std::map<std::string, Handler> h;
     RunSpec& s = spec_;
     // The name becomes a folder in the results and checkpoint folders.
-    h["name"] = [&](const auto& e) {
-      const auto& w = one_word(e);
-      if (w.text.empty()) locate_.fail(w, "a run name cannot be empty (it names the run's folders)");
-      if (w.text.find_first_of("/\\") != std::string::npos || w.text.front() == '.')
-        locate_.fail(w, "a run name is a plain folder name: no '/' or '\\', not starting with '.'");
-      if (w.text.size() > 100) locate_.fail(w, "a run name has at most 100 characters");
-      s.name = w.text;
-    };
+    h["name"] = [&](const auto& e) { s.name = run_name(e); };
     h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
     h["seeds"] = [&](const auto& e) {
       s.seeds.clear();
@@ -359,15 +206,12 @@ class Interpreter {
     return h;
   }
 
-  void check_relations(const std::map<std::string, const spec_ast::Entry*>& seen) const {
+  void check_relations(const Seen& seen) const override {
     auto at = [&](const char* key) -> const spec_ast::Entry* {
       const auto it = seen.find(key);
       return it == seen.end() ? nullptr : it->second;
     };
-    auto complain = [&](const char* key, const std::string& message) {
-      if (const auto* e = at(key)) locate_.fail(e->key, message);
-      source_.fail_at(0, message);
-    };
+    auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
     if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");
     if (spec_.validation_top > spec_.population)
       complain("validation-top", "validation-top cannot exceed the population");
@@ -408,27 +252,19 @@ class Interpreter {
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
 
-  parsing::NodeLocator locate_;
-  const SourceText& source_;
   RunSpec& spec_;
 };
 
 }  // namespace
 
 RunSpec parse_spec(const std::string& text, const std::string& source_name) {
-  parsing::SourceParse parse(text, source_name);
-  std::vector<spec_ast::Entry> entries;
-  // Calls such as random(40) nest a level or two; the bound keeps a hostile
-  // spec from exhausting the parser's stack.
-  constexpr int kMaxSpecNesting = 32;
-  parse.whole(spec_parser::spec_file(), entries,
-              {"an entry (key = value), or ',' or '+' continuing a value", "an entry (key = value)", "",
-               kMaxSpecNesting, "values nested more than " + std::to_string(kMaxSpecNesting) + " deep"});
   RunSpec spec;
   spec.source = source_name;
   spec.text = text;
   spec.name = std::filesystem::path(source_name).stem().string();
-  Interpreter(parse.handler, parse.source, spec).run(entries);
+  read_spec_text(text, source_name, [&](const auto& handler, const SourceText& source, const auto& entries) {
+    Interpreter(handler, source, spec).run(entries);
+  });
   return spec;
 }
 

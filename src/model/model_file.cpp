@@ -14,11 +14,8 @@ namespace {
 
 // 256 MiB: far above any sensible network (the thesis net is 15 KB, 70
 // 8-tuples with 4 states 18 MB).
-const FrameKind kModelFrame{{'E', 'V', 'S', 'Y', 'N', 'M', 'D', 'L'},
-                            "model",
-                            kModelVersion,
-                            kModelVersion,
-                            std::uint64_t{1} << 28};
+const FrameKind kModelFrame{
+    {'E', 'V', 'S', 'Y', 'N', 'M', 'D', 'L'}, "model", kModelVersion, kModelVersion, std::uint64_t{1} << 28};
 
 // Vectors of numbers one by one: the archive stores only bytes raw.
 template <class T>
@@ -140,9 +137,7 @@ Model decode_model(const std::string& bytes, const std::string& source_name) {
 
 void write_model(const Model& model, const std::string& path) { write_file_atomically(path, encode_model(model)); }
 
-Model read_model(const std::string& path) {
-  return model_from_frame(read_frame_file(kModelFrame, path), path);
-}
+Model read_model(const std::string& path) { return model_from_frame(read_frame_file(kModelFrame, path), path); }
 
 bool is_model_file(const std::string& path) { return has_frame_magic(kModelFrame, path); }
 

@@ -16,9 +16,9 @@ namespace evalsynth::model {
 inline constexpr std::uint32_t kModelVersion = 1;
 
 struct ModelInfo {
-  std::string spec_name;       // the learning spec's name
+  std::string spec_name;  // the learning spec's name
   std::uint64_t spec_hash = 0;
-  std::uint64_t games = 0;     // training games behind the weights
+  std::uint64_t games = 0;  // training games behind the weights
   std::uint64_t seed = 0;
 };
 

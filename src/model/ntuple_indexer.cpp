@@ -60,9 +60,8 @@ void NTupleIndexer::apply(Indices& indices, int bit, Side side) const {
   const auto b = static_cast<std::size_t>(bit);
   for (std::uint32_t c = first_[b]; c < first_[b + 1]; ++c) {
     const Change& change = changes_[c];
-    indices[change.instance] =
-        static_cast<std::uint32_t>(static_cast<std::int64_t>(indices[change.instance]) +
-                                   (side == Side::X ? change.delta_x : change.delta_o));
+    indices[change.instance] = static_cast<std::uint32_t>(static_cast<std::int64_t>(indices[change.instance]) +
+                                                          (side == Side::X ? change.delta_x : change.delta_o));
   }
 }
 

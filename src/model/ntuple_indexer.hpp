@@ -35,8 +35,8 @@ class NTupleIndexer {
     std::int32_t delta_o;
   };
   const NTupleNet& net_;
-  std::vector<Change> changes_;           // grouped by landing bit
-  std::vector<std::uint32_t> first_;      // changes of bit b: [first_[b], first_[b + 1])
+  std::vector<Change> changes_;       // grouped by landing bit
+  std::vector<std::uint32_t> first_;  // changes of bit b: [first_[b], first_[b + 1])
 };
 
 }  // namespace evalsynth::model

@@ -25,9 +25,7 @@ namespace evalsynth::model {
 // A cell by its number col * kRows + row (row 0 = bottom), 0..41.
 inline constexpr int cell_number(int row, int col) { return col * kRows + row; }
 inline constexpr int cell_bit(int number) { return (number / kRows) * kColumnStride + number % kRows; }
-inline constexpr int mirrored_cell(int number) {
-  return cell_number(number % kRows, kColumns - 1 - number / kRows);
-}
+inline constexpr int mirrored_cell(int number) { return cell_number(number % kRows, kColumns - 1 - number / kRows); }
 
 class NTupleNet {
  public:
@@ -65,7 +63,8 @@ class NTupleNet {
   std::uint32_t table_index(const Position& p, std::size_t instance) const {
     std::uint32_t index = 0;
     for (int k = length_ - 1; k >= 0; --k)
-      index = index * static_cast<std::uint32_t>(states_) + static_cast<std::uint32_t>(cell_state(p, instance_bit(instance, k)));
+      index = index * static_cast<std::uint32_t>(states_) +
+              static_cast<std::uint32_t>(cell_state(p, instance_bit(instance, k)));
     return index;
   }
 

@@ -50,8 +50,8 @@ Frame decode_frame(const FrameKind& kind, const std::string& bytes, const std::s
   const std::uint64_t length = get_le(bytes, 12, 8);
   const std::uint64_t have = bytes.size() - kFrameHeaderBytes;
   if (have < length)
-    fail("truncated " + kind.what + ": the header promises " + std::to_string(length) + " bytes of data, the file has " +
-         std::to_string(have));
+    fail("truncated " + kind.what + ": the header promises " + std::to_string(length) +
+         " bytes of data, the file has " + std::to_string(have));
   if (have > length)
     fail("damaged " + kind.what + ": " + std::to_string(have - length) + " bytes after the end of its data");
   Frame frame{version, bytes.substr(kFrameHeaderBytes)};

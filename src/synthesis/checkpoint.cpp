@@ -10,10 +10,10 @@
 
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
-#include "support/files.hpp"
-#include "support/source_text.hpp"
 #include "support/binary_archive.hpp"
+#include "support/files.hpp"
 #include "support/framed_file.hpp"
+#include "support/source_text.hpp"
 
 // cereal finds these by argument-dependent lookup; they live here, not in the
 // headers, so only this file depends on cereal. Names are given for the JSON

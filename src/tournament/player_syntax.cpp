@@ -96,10 +96,10 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     entry.kind = PlayerEntry::Kind::SelfPlay;
     entry.self_play_count = count;
   } else {
-    throw UsageError("unknown player '" + entry.name +
-                     "': built-in players are ibef, adate (ADATE-2005), random and perfect" +
-                     (allow_self_play ? "; a run's own programs are answer@D and hallK@D" : "") +
-                     "; a program file ends in .eval or .ckpt, a model file in .bin, or either names a folder with '/'");
+    throw UsageError(
+        "unknown player '" + entry.name + "': built-in players are ibef, adate (ADATE-2005), random and perfect" +
+        (allow_self_play ? "; a run's own programs are answer@D and hallK@D" : "") +
+        "; a program file ends in .eval or .ckpt, a model file in .bin, or either names a folder with '/'");
   }
   return entry;
 }

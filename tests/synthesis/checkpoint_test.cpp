@@ -11,8 +11,8 @@
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
-#include "synthesis/saved_programs.hpp"
 #include "support/framed_file.hpp"
+#include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
 
 using namespace evalsynth;

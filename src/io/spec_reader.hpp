@@ -1,0 +1,93 @@
+#pragma once
+// What every spec file reader shares (run specs in spec.cpp, learning specs
+// in learn_spec_reader.cpp): the `key = value` file is parsed once by the
+// spec grammar; a reader then gives each key a handler, and this class
+// dispatches the entries (unknown keys with a "did you mean", repeated keys,
+// control bytes) and turns values into numbers, choices, durations, lists
+// and paths, every mistake an InputError at the value's file:line:col.
+
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/spec_ast.hpp"
+#include "support/x3_driver.hpp"
+
+namespace evalsynth {
+
+class SpecReader {
+ public:
+  SpecReader(const parsing::error_handler_type& handler, const SourceText& source) : locate_(handler, source), source_(source) {}
+  virtual ~SpecReader() = default;
+  SpecReader(const SpecReader&) = delete;
+  SpecReader& operator=(const SpecReader&) = delete;
+
+  // Hands every entry to its key's handler, then checks the relations.
+  void run(const std::vector<spec_ast::Entry>& entries);
+
+ protected:
+  using Handler = std::function<void(const spec_ast::Entry&)>;
+  using Seen = std::map<std::string, const spec_ast::Entry*>;
+
+  virtual std::map<std::string, Handler> handlers() = 0;
+  // Checks between keys, once every entry has been read.
+  virtual void check_relations(const Seen& seen) const = 0;
+
+  // A list whose order matters but whose values must differ: a repeat is a
+  // slip (colours = x, x) or doubles work without saying so.
+  template <class T>
+  void check_distinct(const std::vector<const spec_ast::Word*>& list, const std::vector<T>& values,
+                      const std::string& key) const {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (values[i] == values[j])
+          locate_.fail(*list[i], "'" + key + "' lists '" + list[j]->text + "' twice (each value once)");
+  }
+
+  // All the words of a value that must be a plain list (no '+', no calls).
+  std::vector<const spec_ast::Word*> words(const spec_ast::Entry& e) const;
+  const spec_ast::Word& one_word(const spec_ast::Entry& e) const;
+
+  std::int64_t integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max, const std::string& key) const;
+  double number(const spec_ast::Word& w, double min, double max, const std::string& key) const;
+  // "90s", "30m", "2h" or plain seconds.
+  double duration(const spec_ast::Word& w, const std::string& key) const;
+  template <class T>
+  T choice(const spec_ast::Word& w, const std::string& key,
+           const std::vector<std::pair<std::string, T>>& options) const {
+    std::string known;
+    for (const auto& [word, value] : options) {
+      if (w.text == word) return value;
+      known += (known.empty() ? "" : ", ") + word;
+    }
+    locate_.fail(w, "'" + key + "' is one of " + known + ", not '" + w.text + "'");
+  }
+  std::string existing_file(const spec_ast::Word& w, const std::string& what) const;
+  std::string existing_path(const spec_ast::Word& w, const std::string& what) const;
+  // A folder the command writes into (created if missing).
+  std::string folder(const spec_ast::Word& w, const std::string& key) const;
+  // A name that becomes a folder in the results and checkpoint folders.
+  std::string run_name(const spec_ast::Entry& e) const;
+
+  // Located at the key's entry when the spec has it, else at the file.
+  [[noreturn]] void complain(const Seen& seen, const char* key, const std::string& message) const;
+
+  parsing::NodeLocator locate_;
+  const SourceText& source_;
+
+ private:
+  void check_printable(const spec_ast::Word& w) const;
+  void check_printable(const spec_ast::Sum& sum) const;
+};
+
+// Parses `text` (read from `source_name`) with the spec grammar and runs the
+// reader `make` builds on it.
+void read_spec_text(const std::string& text, const std::string& source_name,
+                    const std::function<void(const parsing::error_handler_type&, const SourceText&,
+                                             const std::vector<spec_ast::Entry>&)>& interpret);
+
+std::string short_number(double v);
+
+}  // namespace evalsynth

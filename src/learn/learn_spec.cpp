@@ -1,0 +1,24 @@
+#include "learn/learn_spec.hpp"
+
+#include <cstdio>
+
+#include "support/random.hpp"
+
+namespace evalsynth::learn {
+
+std::string learner_word(LearnerKind kind) { return kind == LearnerKind::ThesisNet ? "thesis-net" : "ntuple"; }
+
+std::uint64_t LearnSpec::hash() const {
+  // Numbers by their exact bits, so any change of a value changes the hash.
+  std::string key = learner_word(learner) + "|" + std::to_string(games) + "|";
+  for (const std::string& o : opponents) key += o + ",";
+  char numbers[256];
+  std::snprintf(numbers, sizeof numbers, "|%a|%a|%a|%a|%a|%d|%a|%d|%d|%d|", alpha.start, alpha.end, epsilon.start,
+                epsilon.end, lambda, hidden, initial_weights, tuples, tuple_length, cell_states);
+  key += numbers;
+  key += std::to_string(seed) + "|" + std::to_string(curve_every) + "|" + curve_positions + "|" +
+         std::to_string(curve_depth);
+  return hash_text(key);
+}
+
+}  // namespace evalsynth::learn

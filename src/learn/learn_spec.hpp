@@ -1,0 +1,62 @@
+#pragma once
+// What `evalsynth learn` is told by a learning spec (specs/README.md,
+// "Learning specs"; read by io/learn_spec_reader.hpp): which evaluator to
+// train, how, against whom, for how many games.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace evalsynth::learn {
+
+enum class LearnerKind { ThesisNet, NTuple };
+
+// A parameter that moves linearly from `start` (first game) to `end` (last).
+struct Schedule {
+  double start = 0, end = 0;
+  double at(std::uint64_t game, std::uint64_t games) const {
+    if (games <= 1) return start;
+    return start + (end - start) * static_cast<double>(game) / static_cast<double>(games - 1);
+  }
+};
+
+struct LearnSpec {
+  std::string source;  // the file it was read from
+  std::string text;    // and its text (kept in checkpoints)
+  std::string name;
+
+  LearnerKind learner = LearnerKind::NTuple;
+  std::uint64_t games = 0;
+  // Players the learner meets in turn, each with both colours; empty: it
+  // plays itself (self-play, both sides learn).
+  std::vector<std::string> opponents;
+  Schedule alpha, epsilon;
+  double lambda = 0;  // thesis-net: eligibility-trace decay (TD(lambda)); n-tuple: TD(0)
+  // thesis-net
+  int hidden = 15;
+  double initial_weights = 0.1;  // uniform in [-w, w]
+  // n-tuple
+  int tuples = 70, tuple_length = 8, cell_states = 4;
+
+  std::uint64_t seed = 1;
+  // Learning curve: a row every `curve_every` games; the mistake rate of the
+  // model searching `curve_depth` plies on `curve_positions` (if named).
+  std::uint64_t curve_every = 0;
+  std::string curve_positions;
+  int curve_depth = 1;
+
+  std::string output = "results";
+  std::string checkpoints = "population";
+  std::uint64_t checkpoint_every = 0;  // games; 0: by time only
+  double checkpoint_seconds = 300;
+  int threads = 0;  // for the curve's measurements; training is sequential
+
+  // What the result depends on (not output folders, checkpointing or threads).
+  std::uint64_t hash() const;
+  std::string results_folder() const { return output + "/" + name; }
+  std::string checkpoint_folder() const { return checkpoints + "/" + name; }
+};
+
+std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple"
+
+}  // namespace evalsynth::learn

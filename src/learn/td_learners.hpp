@@ -1,0 +1,97 @@
+#pragma once
+// The two temporal-difference learners, as the episode driver (episode.hpp)
+// uses them. Both learn a value V of positions from X's view, on afterstates
+// (the position right after a move):
+//
+//   remember(before, col)  the learner chose `col`: its afterstate becomes
+//                          the one the next update corrects
+//   update(target, alpha)  moves V(remembered afterstate) towards target
+//   moved(before, col)     any move was played (incremental state)
+//
+// ThesisTd: the thesis's TD(lambda) with accumulating eligibility traces over
+// all weights of the 126-H-1 network (gamma = 1), targets 0.9 / 0.5 / 0.1 for
+// a win of X / draw / win of O (§5.6.2). NTupleTd: TD(0) on the n-tuple
+// network, V = tanh(sum), targets +1 / 0 / -1.
+
+#include <array>
+#include <bit>
+#include <vector>
+
+#include "model/ntuple_indexer.hpp"
+#include "model/ntuple_net.hpp"
+#include "model/thesis_net.hpp"
+
+namespace evalsynth::learn {
+
+// The outcome of a game: +1 X won, -1 O won, 0 draw.
+using Outcome = int;
+
+class ThesisTd {
+ public:
+  ThesisTd(model::ThesisNet& net, double lambda) : net_(net), lambda_(lambda), traces_(net.parameters().size()) {}
+
+  static double terminal_value(Outcome o) { return o > 0 ? 0.9 : o < 0 ? 0.1 : 0.5; }
+
+  void start(const Position&) {
+    std::fill(traces_.begin(), traces_.end(), 0.0);
+    has_previous_ = false;
+  }
+  double afterstate_value(const Position& before, int col) const { return net_.output(before.played(col)); }
+  void moved(const Position&, int) {}
+  void remember(const Position& before, int col);
+  void update(double target, double alpha);
+
+ private:
+  model::ThesisNet& net_;
+  double lambda_;
+  std::vector<double> traces_;
+  bool has_previous_ = false;
+  double previous_value_ = 0;
+};
+
+class NTupleTd {
+ public:
+  explicit NTupleTd(model::NTupleNet& net) : net_(net), indexer_(net) {}
+
+  static double terminal_value(Outcome o) { return o; }
+
+  void start(const Position& p) {
+    indexer_.reset(p, current_);
+    sum_valid_ = false;
+    has_previous_ = false;
+  }
+  double afterstate_value(const Position& before, int col) {
+    return std::tanh(indexer_.sum_after(current_, current_sum(), landing_bit(before, col), before.side_to_move()));
+  }
+  void moved(const Position& before, int col) {
+    indexer_.apply(current_, landing_bit(before, col), before.side_to_move());
+    sum_valid_ = false;
+  }
+  void remember(const Position& before, int col) {
+    previous_value_ = afterstate_value(before, col);
+    previous_ = current_;
+    indexer_.apply(previous_, landing_bit(before, col), before.side_to_move());
+    has_previous_ = true;
+  }
+  void update(double target, double alpha);
+
+ private:
+  static int landing_bit(const Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
+  double current_sum() {
+    if (!sum_valid_) {
+      sum_ = indexer_.sum(current_);
+      sum_valid_ = true;
+    }
+    return sum_;
+  }
+
+  model::NTupleNet& net_;
+  model::NTupleIndexer indexer_;
+  model::NTupleIndexer::Indices current_, previous_;
+  double sum_ = 0;
+  bool sum_valid_ = false;
+  bool has_previous_ = false;
+  double previous_value_ = 0;
+};
+
+}  // namespace evalsynth::learn

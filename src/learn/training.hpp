@@ -1,0 +1,73 @@
+#pragma once
+// A learner's whole run: the model, the games played and the learning curve,
+// advanced game by game. Game g is played with its own generator, seeded
+// from (seed, g), and the model changes only between moves of one sequential
+// stream of games, so the result depends on the spec alone, and a run
+// continued from a checkpoint (taken between games) is the same as one never
+// stopped.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "learn/learn_spec.hpp"
+#include "learn/td_learners.hpp"
+#include "model/model_file.hpp"
+#include "solver/labelled_positions.hpp"
+#include "tournament/player.hpp"
+
+namespace evalsynth::learn {
+
+struct CurveRow {
+  std::uint64_t games = 0;  // played so far
+  double alpha = 0, epsilon = 0;
+  // Over the games since the previous row: against opponents the learner's
+  // wins, draws and losses; in self-play X's wins, draws, O's wins.
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  double mistake_rate = -1;  // on the curve positions; -1 without them
+  double seconds = 0;        // training time so far
+};
+
+struct TrainingState {
+  model::Model model;
+  std::uint64_t games_done = 0;
+  std::vector<CurveRow> curve;
+  CurveRow block;  // the games since the last row
+  double seconds = 0;
+};
+
+class Training {
+ public:
+  // `opponents`: the spec's opponents, parsed; `curve_positions` may be empty.
+  Training(const LearnSpec& spec, std::vector<Player> opponents, std::vector<solver::LabelledPosition> curve_positions,
+           TrainingState state);
+
+  // The state before the first game: the network the spec asks for, with
+  // its initial weights.
+  static TrainingState fresh_state(const LearnSpec& spec);
+
+  // Plays up to `n` more games (fewer at the end of the run), adding curve
+  // rows as they fall due. `on_game` is called after each game.
+  void play(std::uint64_t n, const std::function<void()>& on_game = {});
+
+  bool finished() const { return state_.games_done >= spec_.games; }
+  const TrainingState& state() const { return state_; }
+  const LearnSpec& spec() const { return spec_; }
+
+  // The model as a player at `depth` (a copy of the weights as they stand).
+  Player player(int depth) const;
+
+ private:
+  template <class Td>
+  void play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game);
+  void record(Outcome outcome, Side learner_side, bool self_play);
+  void close_row();
+
+  LearnSpec spec_;
+  std::vector<Player> opponents_;
+  std::vector<solver::LabelledPosition> curve_positions_;
+  TrainingState state_;
+};
+
+}  // namespace evalsynth::learn
