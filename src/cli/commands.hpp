@@ -20,6 +20,7 @@ int inspect_command(const Args& args);
 int export_command(const Args& args);
 int solve_command(const Args& args);
 int positions_command(const Args& args);
+int learn_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
@@ -31,5 +32,6 @@ extern const char* const kInspectHelp;
 extern const char* const kExportHelp;
 extern const char* const kSolveHelp;
 extern const char* const kPositionsHelp;
+extern const char* const kLearnHelp;
 
 }  // namespace evalsynth

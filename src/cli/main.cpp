@@ -26,6 +26,7 @@ constexpr const char* kUsage =
     "  strength   mistake rate against perfect play on labelled positions\n"
     "  solve      solve positions exactly (perfect play), or analyse every move\n"
     "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
+    "  learn      train a learned evaluator (TD(lambda) network, n-tuple network)\n"
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
@@ -49,6 +50,7 @@ const Command kCommands[] = {
     {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},
     {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},
     {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
+    {"learn", evalsynth::learn_command, &evalsynth::kLearnHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 

@@ -12,13 +12,14 @@
 #include "support/files.hpp"
 
 namespace evalsynth {
-namespace {
 
 std::string hex(std::uint64_t v) {
   char buf[20];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
   return buf;
 }
+
+namespace {
 
 std::string fitness_text(const Fitness& f, Scoring s) {
   std::string text = std::to_string(f.wins) + " won, " + std::to_string(f.draws) + " drawn of " +
@@ -142,12 +143,6 @@ namespace {
 
 constexpr const char* kResultFiles[] = {"best.eval", "log.csv", "summary.json", "spec.spec"};
 
-void create_results_folder(const std::string& folder) {
-  std::error_code error;
-  std::filesystem::create_directories(folder, error);
-  if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the results folder: " + error.message());
-}
-
 }  // namespace
 
 void write_run_outputs(const Synthesis& run, const std::string& folder) {
@@ -160,9 +155,9 @@ void write_run_outputs(const Synthesis& run, const std::string& folder) {
 
 std::string results_folder(const RunSpec& spec) { return spec.output + "/" + spec.name; }
 
-void check_results_folder(const RunSpec& spec, ResultsOwner owner, bool overwrite) {
+void check_results_folder(const ResultsClaim& claim, ResultsOwner owner, bool overwrite) {
   namespace fs = std::filesystem;
-  const std::string folder = results_folder(spec);
+  const std::string& folder = claim.folder;
   std::error_code ignored;
   if (fs::exists(folder, ignored) && !fs::is_directory(folder, ignored))
     throw InputError(TextLocation{folder, 1, 1}, "the results folder is in the way: this is a file, not a folder");
@@ -174,25 +169,26 @@ void check_results_folder(const RunSpec& spec, ResultsOwner owner, bool overwrit
       const bool readable = !saved.is_discarded() && saved.is_object();
       const std::string saved_spec =
           readable && saved.contains("spec") && saved["spec"].is_string() ? saved["spec"].get<std::string>() : "";
-      const bool same_run = readable && saved.contains("spec_hash") && saved["spec_hash"] == hex(spec.hash());
+      const bool same_run = readable && saved.contains("spec_hash") && saved["spec_hash"] == hex(claim.spec_hash);
       // A new run of the spec file that made these results replaces them, as
       // re-running a spec always has; another spec file of the same name
       // must not. A resumed run continues one exact run.
-      const bool same_spec_file = !saved_spec.empty() && !spec.source.empty() && same_file(saved_spec, spec.source);
+      const bool same_spec_file =
+          !saved_spec.empty() && !claim.spec_source.empty() && same_file(saved_spec, claim.spec_source);
       if (!same_run && !(owner == ResultsOwner::NewRun && same_spec_file))
         throw InputError(TextLocation{summary, 1, 1},
                          "the results folder holds the results of another run" +
                              (saved_spec.empty() ? std::string() : " (spec " + saved_spec + ")") + ", which this " +
                              (owner == ResultsOwner::NewRun ? "run" : "resumed run") + " would overwrite" + advice);
     } else {
-      for (const char* file : kResultFiles)
+      for (const std::string& file : claim.files)
         if (fs::exists(folder + "/" + file, ignored))
           throw InputError(TextLocation{folder + "/" + file, 1, 1},
                            "the results folder holds files of an unknown run, which this run would overwrite" + advice);
     }
   }
   std::vector<FileRole> outputs;
-  for (const char* file : kResultFiles) outputs.push_back({folder + "/" + file, std::string("the result ") + file});
+  for (const std::string& file : claim.files) outputs.push_back({folder + "/" + file, "the result " + file});
   if (!fs::exists(folder, ignored)) {
     fs::path parent = fs::absolute(folder, ignored);
     while (!parent.empty() && !fs::exists(parent, ignored) && parent != parent.parent_path())
@@ -200,10 +196,25 @@ void check_results_folder(const RunSpec& spec, ResultsOwner owner, bool overwrit
     if (!fs::is_directory(parent, ignored) || ::access(parent.c_str(), W_OK) != 0)
       throw InputError(TextLocation{folder, 1, 1},
                        "cannot create the results folder: " + parent.string() + " is not a writable folder");
-    check_outputs(outputs, spec.input_files(), false);
+    check_outputs(outputs, claim.inputs, false);
     return;
   }
-  check_outputs(outputs, spec.input_files());
+  check_outputs(outputs, claim.inputs);
+}
+
+void check_results_folder(const RunSpec& spec, ResultsOwner owner, bool overwrite) {
+  check_results_folder(ResultsClaim{results_folder(spec),
+                                    spec.hash(),
+                                    spec.source,
+                                    {std::begin(kResultFiles), std::end(kResultFiles)},
+                                    spec.input_files()},
+                       owner, overwrite);
+}
+
+void create_results_folder(const std::string& folder) {
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the results folder: " + error.message());
 }
 
 }  // namespace evalsynth

@@ -3,8 +3,11 @@
 // of comments), log.csv (one row per generation), summary.json, and a copy of
 // the spec. Every file is written atomically.
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
+#include "support/files.hpp"
 #include "synthesis/synthesis.hpp"
 
 namespace evalsynth {
@@ -30,5 +33,21 @@ enum class ResultsOwner { NewRun, Resumed };
 // Creates nothing: a missing folder's nearest existing parent must be a
 // writable folder. Throws InputError.
 void check_results_folder(const RunSpec& spec, ResultsOwner owner, bool overwrite);
+
+// The same check for any command that writes a results folder (learn too).
+struct ResultsClaim {
+  std::string folder;
+  std::uint64_t spec_hash = 0;  // summary.json's "spec_hash" says whose they are
+  std::string spec_source;
+  std::vector<std::string> files;  // the result files it writes
+  std::vector<FileRole> inputs;    // none of them may be one of these
+};
+void check_results_folder(const ResultsClaim& claim, ResultsOwner owner, bool overwrite);
+
+// Creates the folder (and its parents); throws InputError.
+void create_results_folder(const std::string& folder);
+
+// A 64-bit hash as summary.json writes it (16 hex digits).
+std::string hex(std::uint64_t v);
 
 }  // namespace evalsynth

@@ -62,7 +62,6 @@ void SpecReader::check_printable(const spec_ast::Sum& sum) const {
   }
 }
 
-
 std::vector<const spec_ast::Word*> SpecReader::words(const spec_ast::Entry& e) const {
   std::vector<const spec_ast::Word*> out;
   for (const auto& sum : e.values) {
@@ -80,8 +79,8 @@ const spec_ast::Word& SpecReader::one_word(const spec_ast::Entry& e) const {
   return *list[0];
 }
 
-
-std::int64_t SpecReader::integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max, const std::string& key) const {
+std::int64_t SpecReader::integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max,
+                                 const std::string& key) const {
   std::int64_t v = 0;
   const auto [end, error] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
   if (error != std::errc() || end != w.text.data() + w.text.size() || v < min || v > max)
@@ -94,8 +93,8 @@ double SpecReader::number(const spec_ast::Word& w, double min, double max, const
   std::istringstream in(w.text);
   in >> v;
   if (!in || !in.eof() || !(v >= min && v <= max))
-    locate_.fail(w, "'" + key + "' wants a number from " + short_number(min) + " to " + short_number(max) +
-                        ", not '" + w.text + "'");
+    locate_.fail(w, "'" + key + "' wants a number from " + short_number(min) + " to " + short_number(max) + ", not '" +
+                        w.text + "'");
   return v;
 }
 double SpecReader::duration(const spec_ast::Word& w, const std::string& key) const {
@@ -126,7 +125,6 @@ std::string SpecReader::existing_path(const spec_ast::Word& w, const std::string
   return w.text;
 }
 
-
 std::string SpecReader::folder(const spec_ast::Word& w, const std::string& key) const {
   if (w.text.empty()) locate_.fail(w, "'" + key + "' names a folder; it cannot be empty (use . for this folder)");
   std::error_code ignored;
@@ -134,7 +132,6 @@ std::string SpecReader::folder(const spec_ast::Word& w, const std::string& key) 
     locate_.fail(w, "'" + key + "' names a folder, but '" + w.text + "' is a file");
   return w.text;
 }
-
 
 std::string SpecReader::run_name(const spec_ast::Entry& e) const {
   const auto& w = one_word(e);

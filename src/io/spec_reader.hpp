@@ -19,7 +19,8 @@ namespace evalsynth {
 
 class SpecReader {
  public:
-  SpecReader(const parsing::error_handler_type& handler, const SourceText& source) : locate_(handler, source), source_(source) {}
+  SpecReader(const parsing::error_handler_type& handler, const SourceText& source)
+      : locate_(handler, source), source_(source) {}
   virtual ~SpecReader() = default;
   SpecReader(const SpecReader&) = delete;
   SpecReader& operator=(const SpecReader&) = delete;

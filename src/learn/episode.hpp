@@ -38,8 +38,8 @@ Outcome play_episode(Td& td, const EpisodeSettings& settings, Rng& rng) {
       int best_col = -1, ties = 0;
       for (int c = 0; c < kColumns; ++c) {
         if (!p.can_play(c)) continue;
-        const double v = p.is_winning_move(c) ? Td::terminal_value(side == Side::X ? 1 : -1)
-                                              : td.afterstate_value(p, c);
+        const double v =
+            p.is_winning_move(c) ? Td::terminal_value(side == Side::X ? 1 : -1) : td.afterstate_value(p, c);
         const double mine = side == Side::X ? v : -v;
         if (best_col < 0 || mine > best) {
           best = mine;

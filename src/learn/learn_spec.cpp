@@ -16,6 +16,7 @@ std::uint64_t LearnSpec::hash() const {
   std::snprintf(numbers, sizeof numbers, "|%a|%a|%a|%a|%a|%d|%a|%d|%d|%d|", alpha.start, alpha.end, epsilon.start,
                 epsilon.end, lambda, hidden, initial_weights, tuples, tuple_length, cell_states);
   key += numbers;
+  key += per_side_tables ? "per-side|" : "shared|";
   key += std::to_string(seed) + "|" + std::to_string(curve_every) + "|" + curve_positions + "|" +
          std::to_string(curve_depth);
   return hash_text(key);

@@ -37,6 +37,7 @@ struct LearnSpec {
   double initial_weights = 0.1;  // uniform in [-w, w]
   // n-tuple
   int tuples = 70, tuple_length = 8, cell_states = 4;
+  bool per_side_tables = true;  // a table per tuple for each side to move
 
   std::uint64_t seed = 1;
   // Learning curve: a row every `curve_every` games; the mistake rate of the

@@ -36,7 +36,7 @@ void NTupleTd::update(double target, double alpha) {
   // d tanh(s) / ds = 1 - tanh(s)^2; every selected weight has slope 1 in s.
   const auto step = static_cast<float>(alpha * (target - previous_value_) * (1 - previous_value_ * previous_value_));
   std::vector<float>& w = net_.weights();
-  for (std::size_t i = 0; i < previous_.size(); ++i) w[net_.table_offset(i) + previous_[i]] += step;
+  for (std::size_t i = 0; i < previous_.size(); ++i) w[net_.table_offset(i, previous_to_move_) + previous_[i]] += step;
   sum_valid_ = false;
 }
 

@@ -61,7 +61,8 @@ class NTupleTd {
     has_previous_ = false;
   }
   double afterstate_value(const Position& before, int col) {
-    return std::tanh(indexer_.sum_after(current_, current_sum(), landing_bit(before, col), before.side_to_move()));
+    const Side mover = before.side_to_move();
+    return std::tanh(indexer_.sum_after(current_, current_sum(opponent(mover)), landing_bit(before, col), mover));
   }
   void moved(const Position& before, int col) {
     indexer_.apply(current_, landing_bit(before, col), before.side_to_move());
@@ -70,6 +71,7 @@ class NTupleTd {
   void remember(const Position& before, int col) {
     previous_value_ = afterstate_value(before, col);
     previous_ = current_;
+    previous_to_move_ = opponent(before.side_to_move());
     indexer_.apply(previous_, landing_bit(before, col), before.side_to_move());
     has_previous_ = true;
   }
@@ -77,9 +79,12 @@ class NTupleTd {
 
  private:
   static int landing_bit(const Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
-  double current_sum() {
-    if (!sum_valid_) {
-      sum_ = indexer_.sum(current_);
+  // The sum of the current indices in the tables of `to_move` (each
+  // position is valued with one side's tables, so one sum is cached).
+  double current_sum(Side to_move) {
+    if (!sum_valid_ || sum_side_ != to_move) {
+      sum_ = indexer_.sum(current_, to_move);
+      sum_side_ = to_move;
       sum_valid_ = true;
     }
     return sum_;
@@ -89,7 +94,9 @@ class NTupleTd {
   model::NTupleIndexer indexer_;
   model::NTupleIndexer::Indices current_, previous_;
   double sum_ = 0;
+  Side sum_side_ = Side::X;
   bool sum_valid_ = false;
+  Side previous_to_move_ = Side::X;
   bool has_previous_ = false;
   double previous_value_ = 0;
 };

@@ -9,7 +9,9 @@ namespace evalsynth::learn {
 
 Training::Training(const LearnSpec& spec, std::vector<Player> opponents,
                    std::vector<solver::LabelledPosition> curve_positions, TrainingState state)
-    : spec_(spec), opponents_(std::move(opponents)), curve_positions_(std::move(curve_positions)),
+    : spec_(spec),
+      opponents_(std::move(opponents)),
+      curve_positions_(std::move(curve_positions)),
       state_(std::move(state)) {}
 
 TrainingState Training::fresh_state(const LearnSpec& spec) {
@@ -21,15 +23,13 @@ TrainingState Training::fresh_state(const LearnSpec& spec) {
     for (double& w : net.parameters()) w = (2 * rng.unit() - 1) * spec.initial_weights;
     state.model.network = std::move(net);
   } else {
-    state.model.network =
-        model::NTupleNet(model::random_walk_tuples(spec.tuples, spec.tuple_length, rng.next()), spec.cell_states);
+    state.model.network = model::NTupleNet(model::random_walk_tuples(spec.tuples, spec.tuple_length, rng.next()),
+                                           spec.cell_states, spec.per_side_tables);
   }
   return state;
 }
 
-Player Training::player(int depth) const {
-  return {spec_.name, depth, model_evaluator(state_.model), true};
-}
+Player Training::player(int depth) const { return {spec_.name, depth, model_evaluator(state_.model), true}; }
 
 void Training::play(std::uint64_t n, const std::function<void()>& on_game) {
   if (auto* net = std::get_if<model::ThesisNet>(&state_.model.network)) {

@@ -31,6 +31,52 @@ void load_numbers(BinaryInputArchive& a, std::vector<T>& v) {
   for (T& x : v) a(x);
 }
 
+// Tables of an n-tuple network are mostly untouched (zero) after training:
+// they are stored sparsely, as the number of weights, then the gaps between
+// non-zero weights (LEB128 bytes) and the non-zero values.
+void save_sparse(BinaryOutputArchive& a, const std::vector<float>& weights) {
+  std::string gaps;
+  std::vector<float> values;
+  std::uint64_t last = 0;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (weights[i] == 0.0F) continue;
+    for (std::uint64_t gap = i - last;; gap >>= 7) {
+      gaps += static_cast<char>((gap & 0x7F) | (gap >= 0x80 ? 0x80 : 0));
+      if (gap < 0x80) break;
+    }
+    last = i;
+    values.push_back(weights[i]);
+  }
+  a(static_cast<std::uint64_t>(weights.size()), gaps);
+  save_numbers(a, values);
+}
+
+// Returns false if the gaps do not fit `total` weights.
+bool load_sparse(BinaryInputArchive& a, std::uint64_t expected_total, std::vector<float>& weights) {
+  std::uint64_t total = 0;
+  std::string gaps;
+  std::vector<float> values;
+  a(total, gaps);
+  load_numbers(a, values);
+  if (total != expected_total) return false;
+  weights.assign(static_cast<std::size_t>(total), 0.0F);
+  std::size_t at = 0, value = 0;
+  std::uint64_t index = 0;
+  while (at < gaps.size()) {
+    std::uint64_t gap = 0;
+    for (int shift = 0;; shift += 7) {
+      if (at >= gaps.size() || shift > 56) return false;
+      const auto byte = static_cast<unsigned char>(gaps[at++]);
+      gap |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
+      if (!(byte & 0x80)) break;
+    }
+    index += gap;
+    if (index >= total || value >= values.size() || (value > 0 && gap == 0)) return false;
+    weights[static_cast<std::size_t>(index)] = values[value++];
+  }
+  return value == values.size();
+}
+
 template <class T>
 bool all_finite(const std::vector<T>& v) {
   for (const T x : v)
@@ -54,10 +100,11 @@ std::string encode_model(const Model& model) {
       save_numbers(a, net->parameters());
     } else {
       const auto& tuples = std::get<NTupleNet>(model.network);
-      a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()));
+      a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()),
+        tuples.per_side_tables());
       a(cereal::make_size_tag(static_cast<std::uint64_t>(tuples.tuple_count())));
       for (const auto& tuple : tuples.tuples()) save_numbers(a, tuple);
-      save_numbers(a, tuples.weights());
+      save_sparse(a, tuples.weights());
     }
   }
   return encode_frame(kModelFrame, body);
@@ -88,8 +135,9 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = std::move(net);
     } else if (learner == "ntuple") {
       std::int32_t states = 0, length = 0;
+      bool per_side = false;
       std::uint64_t count = 0;
-      a(states, length);
+      a(states, length, per_side);
       a(cereal::make_size_tag(count));
       if (states != 3 && states != 4) fail(std::to_string(states) + " cell states (3 or 4)");
       if (length < 1 || length > NTupleNet::kMaxLength)
@@ -105,16 +153,17 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
         for (const std::uint8_t cell : tuple)
           if (cell >= kCells) fail("a tuple names cell " + std::to_string(cell) + " (cells are 0 to 41)");
       }
-      std::vector<float> weights;
-      load_numbers(a, weights);
-      // Checked before the network allocates its tables.
-      double expected = static_cast<double>(count);
+      // At most 1000 tuples x 2 x 4^12 weights: checked before allocating.
+      double expected = static_cast<double>(count) * (per_side ? 2 : 1);
       for (int k = 0; k < length; ++k) expected *= states;
-      if (static_cast<double>(weights.size()) != expected)
-        fail(std::to_string(weights.size()) + " weights where the tuples need " +
-             std::to_string(static_cast<std::uint64_t>(expected)));
+      if (expected > double(std::uint64_t{1} << 26))
+        fail(std::to_string(static_cast<std::uint64_t>(expected)) + " weights, more than a model holds (2^26)");
+      std::vector<float> weights;
+      if (!load_sparse(a, static_cast<std::uint64_t>(expected), weights))
+        fail("the stored weights do not fit the tuples' " + std::to_string(static_cast<std::uint64_t>(expected)) +
+             " table entries");
       if (!all_finite(weights)) fail("a weight is not a finite number");
-      NTupleNet net(std::move(tuples), states);
+      NTupleNet net(std::move(tuples), states, per_side);
       net.weights() = std::move(weights);
       model.network = std::move(net);
     } else {

@@ -37,10 +37,10 @@ void NTupleIndexer::reset(const Position& p, Indices& indices) const {
   for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = net_.table_index(p, i);
 }
 
-double NTupleIndexer::sum(const Indices& indices) const {
+double NTupleIndexer::sum(const Indices& indices, Side to_move) const {
   const float* w = net_.weights().data();
   double total = 0;
-  for (std::size_t i = 0; i < indices.size(); ++i) total += w[net_.table_offset(i) + indices[i]];
+  for (std::size_t i = 0; i < indices.size(); ++i) total += w[net_.table_offset(i, to_move) + indices[i]];
   return total;
 }
 
@@ -49,7 +49,7 @@ double NTupleIndexer::sum_after(const Indices& indices, double sum, int bit, Sid
   const auto b = static_cast<std::size_t>(bit);
   for (std::uint32_t c = first_[b]; c < first_[b + 1]; ++c) {
     const Change& change = changes_[c];
-    const std::size_t base = net_.table_offset(change.instance) + indices[change.instance];
+    const std::size_t base = net_.table_offset(change.instance, opponent(side)) + indices[change.instance];
     const std::int32_t delta = side == Side::X ? change.delta_x : change.delta_o;
     sum += static_cast<double>(w[base + static_cast<std::size_t>(static_cast<std::int64_t>(delta))]) - w[base];
   }

@@ -7,8 +7,8 @@
 
 namespace evalsynth::model {
 
-NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states)
-    : states_(states), tuples_(std::move(tuples)) {
+NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables)
+    : states_(states), sides_(per_side_tables ? 2 : 1), tuples_(std::move(tuples)) {
   assert(states == 3 || states == 4);
   assert(!tuples_.empty() && tuples_.size() <= kMaxTuples);
   length_ = static_cast<int>(tuples_.front().size());
@@ -21,7 +21,7 @@ NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states)
     for (const std::uint8_t cell : tuple)
       instance_bits_.push_back(static_cast<std::uint8_t>(cell_bit(mirrored_cell(cell))));
   }
-  weights_.assign(tuples_.size() * table_size_, 0.0F);
+  weights_.assign(tuples_.size() * static_cast<std::size_t>(sides_) * table_size_, 0.0F);
 }
 
 std::vector<std::vector<std::uint8_t>> random_walk_tuples(int count, int length, std::uint64_t seed) {

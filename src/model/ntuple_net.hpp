@@ -9,7 +9,9 @@
 // one of each column and the rest, which tells threats that can be taken now
 // from those that must wait). Mirror symmetry: every tuple is also read with
 // its cells mirrored left-right, into the same table, so a position and its
-// mirror image have exactly the same value.
+// mirror image have exactly the same value. Optionally each tuple has two
+// tables, one for positions with X to move and one with O to move: a tuple
+// sees a few cells only, and whose turn it is changes what they are worth.
 //
 // A table index is sum over the tuple's cells k of state_k * states^k.
 
@@ -35,9 +37,10 @@ class NTupleNet {
 
   NTupleNet() = default;
   // Tuples of cell numbers, all of one length; weights start at 0.
-  NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states);
+  NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables = false);
 
   int states() const { return states_; }
+  bool per_side_tables() const { return sides_ == 2; }
   int length() const { return length_; }
   std::size_t tuple_count() const { return tuples_.size(); }
   std::size_t instance_count() const { return 2 * tuples_.size(); }  // each tuple and its mirror
@@ -47,11 +50,15 @@ class NTupleNet {
   const std::vector<float>& weights() const { return weights_; }
 
   // Instance i (tuple i / 2, mirrored when odd): the board bit of its k-th
-  // cell, and where its table starts in weights().
+  // cell, and where its table for positions with `to_move` to move starts in
+  // weights().
   int instance_bit(std::size_t instance, int k) const {
     return instance_bits_[instance * static_cast<std::size_t>(length_) + static_cast<std::size_t>(k)];
   }
-  std::size_t table_offset(std::size_t instance) const { return (instance / 2) * table_size_; }
+  std::size_t table_offset(std::size_t instance, Side to_move) const {
+    return ((instance / 2) * static_cast<std::size_t>(sides_) + (sides_ == 2 && to_move == Side::O ? 1 : 0)) *
+           table_size_;
+  }
 
   // The state of the cell at `bit` (see above).
   int cell_state(const Position& p, int bit) const {
@@ -70,7 +77,8 @@ class NTupleNet {
 
   double sum(const Position& p) const {
     double total = 0;
-    for (std::size_t i = 0; i < instance_count(); ++i) total += weights_[table_offset(i) + table_index(p, i)];
+    for (std::size_t i = 0; i < instance_count(); ++i)
+      total += weights_[table_offset(i, p.side_to_move()) + table_index(p, i)];
     return total;
   }
   double value(const Position& p) const { return std::tanh(sum(p)); }
@@ -78,6 +86,7 @@ class NTupleNet {
 
  private:
   int states_ = 3;
+  int sides_ = 1;  // tables per tuple
   int length_ = 0;
   std::uint32_t table_size_ = 0;
   std::vector<std::vector<std::uint8_t>> tuples_;

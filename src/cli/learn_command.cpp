@@ -1,0 +1,219 @@
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/command_line.hpp"
+#include "cli/commands.hpp"
+#include "io/learn_output.hpp"
+#include "io/learn_spec_reader.hpp"
+#include "io/run_output.hpp"
+#include "learn/learn_checkpoint.hpp"
+#include "support/error.hpp"
+#include "support/folder_lock.hpp"
+#include "support/interrupt.hpp"
+#include "support/progress.hpp"
+#include "synthesis/saved_programs.hpp"
+
+namespace evalsynth {
+
+const char* const kLearnHelp =
+    "usage: evalsynth learn SPEC [--resume] [--overwrite] [--threads N] [--stop-after GAMES] [--dry-run]\n"
+    "\n"
+    "Trains a learned evaluator as a learning spec says (specs/README.md,\n"
+    "\"Learning specs\"): the thesis's 126-15-1 network by TD(lambda) against\n"
+    "opponents (learner = thesis-net), or an n-tuple network by TD(0) in\n"
+    "self-play (learner = ntuple). Writes results/<name>/: model.bin (usable\n"
+    "wherever a player is named: match, strength, spec opponents, as\n"
+    "results/<name>/model.bin@DEPTH), curve.csv (a row every curve-every games:\n"
+    "results and, with curve-positions, the mistake rate), summary.json and a\n"
+    "copy of the spec.\n"
+    "\n"
+    "The same spec gives the same model, bit for bit. A checkpoint is written\n"
+    "to population/<name>/learn.ckpt every checkpoint-every games or\n"
+    "checkpoint-seconds, at the end, and on Ctrl-C or SIGTERM (after the game\n"
+    "in progress); --resume continues it exactly.\n"
+    "\n"
+    "Options:\n"
+    "  --resume           continue from population/<name>/learn.ckpt\n"
+    "  --overwrite        start over even if population/<name>/ holds an unfinished\n"
+    "                     run or one of another spec, or results/<name>/ holds\n"
+    "                     another spec file's results\n"
+    "  --threads N        threads for the curve's measurements (training is one\n"
+    "                     sequential stream of games; results do not depend on it)\n"
+    "  --stop-after GAMES stop after this many more games, checkpointed\n"
+    "  --dry-run          check the spec, inputs and folders, print the settings;\n"
+    "                     writes nothing\n";
+
+namespace {
+
+using learn::LearnCheckpoint;
+using learn::LearnSpec;
+using learn::TrainingState;
+
+std::string describe(const LearnSpec& s) {
+  char text[512];
+  std::snprintf(text, sizeof text, "alpha %g -> %g, epsilon %g -> %g", s.alpha.start, s.alpha.end, s.epsilon.start,
+                s.epsilon.end);
+  std::string out = "learn " + s.name + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
+                    " games " + (s.opponents.empty() ? std::string("of self-play") : "against ");
+  for (std::size_t i = 0; i < s.opponents.size(); ++i) out += (i ? ", " : "") + s.opponents[i];
+  out += std::string(", ") + text;
+  if (s.learner == learn::LearnerKind::ThesisNet) {
+    std::snprintf(text, sizeof text, ", lambda %g, 126-%d-1 network", s.lambda, s.hidden);
+    out += text;
+  } else {
+    out += ", " + std::to_string(s.tuples) + " tuples of " + std::to_string(s.tuple_length) + " cells, " +
+           std::to_string(s.cell_states) + " cell states";
+  }
+  return out + ", seed " + std::to_string(s.seed);
+}
+
+// The state to start from: fresh, or the checkpoint's with --resume.
+// Refuses (before anything is written) to start over a run worth keeping.
+TrainingState starting_state(const LearnSpec& spec, bool resume, bool overwrite) {
+  const std::string path = learn::learn_checkpoint_path(spec);
+  std::error_code ignored;
+  const bool exists = std::filesystem::exists(path, ignored);
+  if (resume) {
+    if (!exists)
+      throw InputError(TextLocation{path, 1, 1}, "no checkpoint to resume: run `evalsynth learn " + spec.source +
+                                                     "` without --resume to start");
+    LearnCheckpoint c = learn::read_learn_checkpoint(path);
+    if (c.spec_hash != spec.hash())
+      throw InputError(TextLocation{path, 1, 1}, "this checkpoint belongs to another spec (" + c.spec_source +
+                                                     "); pass --overwrite without --resume to start over");
+    return std::move(c.state);
+  }
+  if (exists && !overwrite) {
+    const std::string advice = "; continue it with --resume, or pass --overwrite to start over";
+    LearnCheckpoint c;
+    try {
+      c = learn::read_learn_checkpoint(path);
+    } catch (const InputError& e) {
+      throw InputError(TextLocation{path, 1, 1}, "this checkpoint does not read (" + e.message() + ")" + advice);
+    }
+    if (c.spec_hash != spec.hash())
+      throw InputError(TextLocation{path, 1, 1}, "this checkpoint belongs to another spec (" + c.spec_source + ")" +
+                                                     advice);
+    if (c.state.games_done < spec.games)
+      throw InputError(TextLocation{path, 1, 1}, "an unfinished run of this spec stopped after " +
+                                                     std::to_string(c.state.games_done) + " games" + advice);
+  }
+  return learn::Training::fresh_state(spec);
+}
+
+std::string duration_text(double seconds) {
+  char text[32];
+  if (seconds < 120)
+    std::snprintf(text, sizeof text, "%.0fs", seconds);
+  else if (seconds < 7200)
+    std::snprintf(text, sizeof text, "%.1fm", seconds / 60);
+  else
+    std::snprintf(text, sizeof text, "%.1fh", seconds / 3600);
+  return text;
+}
+
+void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) {
+  const double n = static_cast<double>(r.wins + r.draws + r.losses);
+  const double rate = r.seconds > 0 ? static_cast<double>(r.games) / r.seconds : 0;
+  const double left = rate > 0 ? static_cast<double>(spec.games - r.games) / rate : 0;
+  std::printf("games %llu/%llu  alpha %.4f  epsilon %.3f  %s %.1f/%.1f/%.1f%%", static_cast<unsigned long long>(r.games),
+              static_cast<unsigned long long>(spec.games), r.alpha, r.epsilon, self_play ? "X/draw/O" : "W/D/L",
+              100 * r.wins / n, 100 * r.draws / n, 100 * r.losses / n);
+  if (r.mistake_rate >= 0) std::printf("  mistakes %.1f%%", 100 * r.mistake_rate);
+  std::printf("  %.0f games/s  %s, %s left\n", rate, duration_text(r.seconds).c_str(), duration_text(left).c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int learn_command(const Args& args) {
+  std::vector<std::string> specs;
+  bool resume = false, overwrite = false, dry_run = false;
+  int threads = 0;
+  std::uint64_t stop_after = 0;
+  CommandLine command;
+  command.positionals(specs, 1, 1, "give exactly one learning spec file");
+  command.flag("resume", resume);
+  command.flag("overwrite", overwrite);
+  command.flag("dry-run", dry_run);
+  command.integer("threads", threads, 1, 1024);
+  command.integer("stop-after", stop_after, 1, 1'000'000'000);
+  command.parse(args);
+  if (resume && overwrite) throw UsageError("--resume continues a run and --overwrite starts over: give one");
+  LearnSpec spec = read_learn_spec_file(specs[0]);
+  if (command.given("threads")) spec.threads = threads;
+
+  // Every input and output is checked before anything is written.
+  std::vector<Player> opponents;
+  std::vector<FileRole> inputs = {{spec.source, "the spec"}};
+  for (const std::string& text : spec.opponents)
+    for (Player& p : parse_player_list(text, read_evaluator_program)) opponents.push_back(std::move(p));
+  for (const std::string& text : spec.opponents) {
+    const std::string file = text.substr(0, text.rfind('@'));
+    std::error_code ignored;
+    if (std::filesystem::is_regular_file(file, ignored)) inputs.push_back({file, "the opponent " + text});
+  }
+  std::vector<solver::LabelledPosition> curve_positions;
+  if (!spec.curve_positions.empty()) {
+    curve_positions = solver::read_analysis_file(spec.curve_positions);
+    inputs.push_back({spec.curve_positions, "the curve positions"});
+  }
+  check_results_folder(ResultsClaim{spec.results_folder(), spec.hash(), spec.source, kLearnResultFiles, inputs},
+                       resume ? ResultsOwner::Resumed : ResultsOwner::NewRun, overwrite);
+  TrainingState state = starting_state(spec, resume, overwrite);
+  std::printf("%s\n", describe(spec).c_str());
+  if (dry_run) return 0;
+
+  const FolderLock lock(spec.checkpoint_folder());
+  if (!resume) state = starting_state(spec, false, overwrite);  // again: another process may have been faster
+  if (state.games_done > 0)
+    std::printf("resuming after %llu games\n", static_cast<unsigned long long>(state.games_done));
+  std::fflush(stdout);
+
+  learn::Training training(spec, std::move(opponents), std::move(curve_positions), std::move(state));
+  const std::string checkpoint_path = learn::learn_checkpoint_path(spec);
+  auto save = [&] {
+    write_learn_checkpoint(LearnCheckpoint{spec.source, spec.text, spec.hash(), training.state()}, checkpoint_path);
+  };
+  const InterruptGuard interrupts;
+  const std::uint64_t first = training.state().games_done;
+  const std::uint64_t last = stop_after ? std::min(spec.games, first + stop_after) : spec.games;
+  std::size_t rows_shown = training.state().curve.size();
+  auto last_save = std::chrono::steady_clock::now();
+  {
+    ProgressLine progress("learn " + spec.name, "games", last - first, ProgressLine::stderr_is_terminal());
+    while (training.state().games_done < last && !InterruptGuard::received()) {
+      // Chunks end on checkpoint boundaries so a checkpoint falls on the same
+      // game whatever the chunking.
+      std::uint64_t chunk = std::min<std::uint64_t>(1000, last - training.state().games_done);
+      if (spec.checkpoint_every > 0)
+        chunk = std::min(chunk, spec.checkpoint_every - training.state().games_done % spec.checkpoint_every);
+      training.play(chunk, [&] { progress.add(); });
+      for (; rows_shown < training.state().curve.size(); ++rows_shown)
+        print_row(spec, training.state().curve[rows_shown], spec.opponents.empty());
+      const bool by_games = spec.checkpoint_every > 0 && training.state().games_done % spec.checkpoint_every == 0;
+      const bool by_time =
+          spec.checkpoint_seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= spec.checkpoint_seconds;
+      if (by_games || by_time) {
+        save();
+        last_save = std::chrono::steady_clock::now();
+      }
+    }
+  }
+  save();
+  write_learn_outputs(spec, training.state());
+  if (!training.finished()) {
+    std::printf("stopped after %llu of %llu games; continue with `evalsynth learn %s --resume`\n",
+                static_cast<unsigned long long>(training.state().games_done),
+                static_cast<unsigned long long>(spec.games), spec.source.c_str());
+    return InterruptGuard::received() ? 130 : 0;
+  }
+  std::printf("done: %s/model.bin after %llu games in %s\n", spec.results_folder().c_str(),
+              static_cast<unsigned long long>(training.state().games_done),
+              duration_text(training.state().seconds).c_str());
+  return 0;
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,76 @@
+#include "io/learn_output.hpp"
+
+#include <cstdio>
+
+#include "io/csv.hpp"
+#include "io/json.hpp"
+#include "io/run_output.hpp"
+#include "support/files.hpp"
+
+namespace evalsynth {
+namespace {
+
+std::string fixed(double v, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
+}  // namespace
+
+std::string curve_csv(const learn::TrainingState& state) {
+  CsvWriter csv({"games", "alpha", "epsilon", "wins", "draws", "losses", "mistake_rate", "seconds"});
+  for (const learn::CurveRow& r : state.curve)
+    csv.row({std::to_string(r.games), fixed(r.alpha, 6), fixed(r.epsilon, 6), std::to_string(r.wins),
+             std::to_string(r.draws), std::to_string(r.losses), r.mistake_rate < 0 ? "" : fixed(r.mistake_rate, 4),
+             fixed(r.seconds, 1)});
+  return csv.text();
+}
+
+std::string learn_summary_json(const learn::LearnSpec& spec, const learn::TrainingState& state) {
+  Json j;
+  j["run"] = spec.name;
+  j["spec"] = spec.source;
+  j["spec_hash"] = hex(spec.hash());
+  j["learner"] = learn::learner_word(spec.learner);
+  j["seed"] = spec.seed;
+  j["games"] = state.games_done;
+  j["games_planned"] = spec.games;
+  j["finished"] = state.games_done >= spec.games;
+  j["seconds"] = state.seconds;
+  j["games_per_second"] = state.seconds > 0 ? static_cast<double>(state.games_done) / state.seconds : 0.0;
+  j["opponents"] = spec.opponents.empty() ? Json("self") : Json(spec.opponents);
+  if (const auto* net = std::get_if<model::ThesisNet>(&state.model.network)) {
+    j["network"] = {{"inputs", model::ThesisNet::kInputs}, {"hidden", net->hidden()}, {"outputs", 1},
+                    {"parameters", net->parameters().size()}};
+  } else {
+    const auto& tuples = std::get<model::NTupleNet>(state.model.network);
+    std::size_t visited = 0;
+    for (const float w : tuples.weights()) visited += w != 0.0F;
+    j["network"] = {{"tuples", tuples.tuple_count()},
+                    {"tuple_length", tuples.length()},
+                    {"cell_states", tuples.states()},
+                    {"side_tables", tuples.per_side_tables()},
+                    {"weights", tuples.weights().size()},
+                    {"weights_trained", visited}};
+  }
+  if (!state.curve.empty()) {
+    const learn::CurveRow& last = state.curve.back();
+    const double games = static_cast<double>(last.wins + last.draws + last.losses);
+    j["last_curve_row"] = {{"games", last.games},
+                           {"win_share", games > 0 ? static_cast<double>(last.wins) / games : 0.0},
+                           {"mistake_rate", last.mistake_rate < 0 ? Json() : Json(last.mistake_rate)}};
+  }
+  return json_text(j);
+}
+
+void write_learn_outputs(const learn::LearnSpec& spec, const learn::TrainingState& state) {
+  const std::string folder = spec.results_folder();
+  create_results_folder(folder);
+  model::write_model(state.model, folder + "/model.bin");
+  write_file_atomically(folder + "/curve.csv", curve_csv(state));
+  write_file_atomically(folder + "/summary.json", learn_summary_json(spec, state));
+  write_file_atomically(folder + "/spec.spec", spec.text);
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,162 @@
+#include "io/learn_spec_reader.hpp"
+
+#include <filesystem>
+#include <set>
+
+#include "io/spec_reader.hpp"
+#include "model/ntuple_net.hpp"
+#include "model/thesis_net.hpp"
+#include "support/files.hpp"
+#include "tournament/player_syntax.hpp"
+
+namespace evalsynth {
+namespace {
+
+using learn::LearnerKind;
+using learn::LearnSpec;
+
+// The learners' recipes where the spec is silent: the thesis's (§5.7) for
+// its network; for n-tuples, Thill et al.'s kind of setting, scaled to
+// a million self-play games.
+void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
+  const bool thesis = s.learner == LearnerKind::ThesisNet;
+  if (!given.count("games")) s.games = thesis ? 100000 : 1000000;
+  if (!given.count("alpha")) s.alpha = thesis ? learn::Schedule{0.2, 0.01} : learn::Schedule{0.005, 0.001};
+  if (!given.count("epsilon")) s.epsilon = thesis ? learn::Schedule{0.5, 0.0} : learn::Schedule{0.1, 0.1};
+  if (!given.count("lambda")) s.lambda = thesis ? 0.6 : 0.0;
+  if (!given.count("opponents") && thesis) s.opponents = {"ibef@1"};
+  if (!given.count("curve-every")) s.curve_every = std::max<std::uint64_t>(1, s.games / 50);
+  if (!given.count("checkpoint-every")) s.checkpoint_every = std::max<std::uint64_t>(1, s.games / 10);
+}
+
+class LearnInterpreter : public SpecReader {
+ public:
+  LearnInterpreter(const parsing::error_handler_type& handler, const SourceText& source, LearnSpec& spec)
+      : SpecReader(handler, source), spec_(spec) {}
+
+ private:
+  learn::Schedule schedule(const spec_ast::Entry& e, double max) const {
+    const auto list = words(e);
+    if (list.size() > 2)
+      locate_.fail(e.key, "'" + e.key.text + "' takes one value, or two: where it starts and where it ends");
+    const double start = number(*list[0], 0, max, e.key.text);
+    return {start, list.size() == 2 ? number(*list[1], 0, max, e.key.text) : start};
+  }
+
+  std::map<std::string, Handler> handlers() override {
+    std::map<std::string, Handler> h;
+    LearnSpec& s = spec_;
+    h["name"] = [&](const auto& e) { s.name = run_name(e); };
+    h["learner"] = [&](const auto& e) {
+      s.learner = choice<LearnerKind>(one_word(e), "learner",
+                                      {{"thesis-net", LearnerKind::ThesisNet}, {"ntuple", LearnerKind::NTuple}});
+    };
+    h["games"] = [&](const auto& e) {
+      s.games = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "games"));
+    };
+    h["opponents"] = [&](const auto& e) {
+      s.opponents.clear();
+      const auto list = words(e);
+      if (list.size() == 1 && list[0]->text == "self") return;
+      for (const auto* w : list) {
+        if (w->text == "self") locate_.fail(*w, "'self' is self-play on its own, not one opponent among others");
+        PlayerEntry entry;
+        try {
+          entry = parse_player_entry(w->text);
+        } catch (const UsageError& error) {
+          locate_.fail(*w, std::string(error.what()) +
+                               " (an opponent is NAME@DEPTH: ibef@1, adate@2, file.eval@3, model.bin@1; random; "
+                               "perfect:EPS; or self for self-play)");
+        }
+        std::error_code ignored;
+        if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
+          locate_.fail(*w, "opponent file '" + entry.name + "' not found");
+        s.opponents.push_back(w->text);
+      }
+      check_distinct(list, s.opponents, "opponents");
+    };
+    h["alpha"] = [&](const auto& e) { s.alpha = schedule(e, 10); };
+    h["epsilon"] = [&](const auto& e) { s.epsilon = schedule(e, 1); };
+    h["lambda"] = [&](const auto& e) { s.lambda = number(one_word(e), 0, 1, "lambda"); };
+    h["hidden"] = [&](const auto& e) {
+      s.hidden = static_cast<int>(integer(one_word(e), 1, model::ThesisNet::kMaxHidden, "hidden"));
+    };
+    h["initial-weights"] = [&](const auto& e) {
+      s.initial_weights = number(one_word(e), 0, 10, "initial-weights");
+    };
+    h["tuples"] = [&](const auto& e) {
+      s.tuples = static_cast<int>(integer(one_word(e), 1, model::NTupleNet::kMaxTuples, "tuples"));
+    };
+    h["tuple-length"] = [&](const auto& e) {
+      s.tuple_length = static_cast<int>(integer(one_word(e), 1, model::NTupleNet::kMaxLength, "tuple-length"));
+    };
+    h["cell-states"] = [&](const auto& e) {
+      s.cell_states = static_cast<int>(integer(one_word(e), 3, 4, "cell-states"));
+    };
+    h["side-tables"] = [&](const auto& e) {
+      s.per_side_tables = choice<bool>(one_word(e), "side-tables", {{"on", true}, {"off", false}});
+    };
+    h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
+    h["curve-every"] = [&](const auto& e) {
+      s.curve_every = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "curve-every"));
+    };
+    h["curve-positions"] = [&](const auto& e) { s.curve_positions = existing_file(one_word(e), "analysis"); };
+    h["curve-depth"] = [&](const auto& e) { s.curve_depth = static_cast<int>(integer(one_word(e), 1, 12, "curve-depth")); };
+    h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
+    h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
+    h["checkpoint-every"] = [&](const auto& e) {
+      s.checkpoint_every = static_cast<std::uint64_t>(integer(one_word(e), 0, 1'000'000'000, "checkpoint-every"));
+    };
+    h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
+    h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
+    return h;
+  }
+
+  void check_relations(const Seen& seen) const override {
+    if (!seen.count("learner"))
+      source_.fail_at(0, "a learning spec needs 'learner = thesis-net' or 'learner = ntuple'");
+    const bool thesis = spec_.learner == LearnerKind::ThesisNet;
+    for (const char* key : {"lambda", "hidden", "initial-weights"})
+      if (!thesis && seen.count(key))
+        complain(seen, key, std::string(key) + " applies to learner = thesis-net (the n-tuple learner is TD(0))");
+    for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables"})
+      if (thesis && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
+    if (seen.count("curve-depth") && spec_.curve_positions.empty())
+      complain(seen, "curve-depth", "curve-depth applies when curve-positions names an .analysis file");
+    if (spec_.learner == LearnerKind::NTuple) {
+      double weights = spec_.tuples * (spec_.per_side_tables ? 2.0 : 1.0);
+      for (int k = 0; k < spec_.tuple_length; ++k) weights *= spec_.cell_states;
+      if (weights > double(1 << 26))
+        complain(seen, "tuple-length",
+                 "tuples x cell-states^tuple-length = " + short_number(weights) +
+                     " weights, more than 67,108,864 (256 MiB); use fewer or shorter tuples");
+    }
+  }
+
+  LearnSpec& spec_;
+};
+
+}  // namespace
+
+learn::LearnSpec parse_learn_spec(const std::string& text, const std::string& source_name) {
+  LearnSpec spec;
+  spec.source = source_name;
+  spec.text = text;
+  spec.name = std::filesystem::path(source_name).stem().string();
+  read_spec_text(text, source_name, [&](const auto& handler, const SourceText& source, const auto& entries) {
+    LearnInterpreter(handler, source, spec).run(entries);
+    std::set<std::string> given;
+    for (const auto& entry : entries) given.insert(entry.key.text);
+    apply_defaults(spec, given);
+    if (spec.curve_every > spec.games)
+      source.fail_at(0, "curve-every (" + std::to_string(spec.curve_every) + ") is more than the games (" +
+                            std::to_string(spec.games) + ")");
+  });
+  return spec;
+}
+
+learn::LearnSpec read_learn_spec_file(const std::string& path) {
+  return parse_learn_spec(read_text_file(path, "learning spec", 1 << 20), path);
+}
+
+}  // namespace evalsynth

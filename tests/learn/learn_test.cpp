@@ -1,0 +1,230 @@
+// The TD learners: updates against hand-computed values, learning a known
+// answer, reproducibility and resumption, learning specs.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "game/notation.hpp"
+#include "io/learn_spec_reader.hpp"
+#include "learn/episode.hpp"
+#include "learn/learn_checkpoint.hpp"
+#include "support/error.hpp"
+#include "tournament/strength.hpp"
+
+using namespace evalsynth;
+using namespace evalsynth::learn;
+using Catch::Matchers::Contains;
+
+namespace {
+
+double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
+
+LearnSpec small_spec(LearnerKind kind, std::uint64_t games) {
+  LearnSpec spec = parse_learn_spec(std::string("learner = ") + (kind == LearnerKind::ThesisNet ? "thesis-net" : "ntuple") +
+                                        "\ngames = " + std::to_string(games) + "\n",
+                                    "t.spec");
+  return spec;
+}
+
+std::string learn_error(const std::string& text) {
+  try {
+    parse_learn_spec(text, "l.spec");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("thesis TD: one update by hand, and the traces by hand", "[learn]") {
+  model::ThesisNet net(1);  // all weights 0: h = 0.5, V = 0.5 everywhere
+  ThesisTd td(net, 0.5);
+  const Position start;
+  td.start(start);
+  td.update(0.9, 0.2);  // nothing remembered yet: no change
+  CHECK(net.parameters() == std::vector<double>(net.parameters().size(), 0.0));
+  td.remember(start, 3);
+  td.update(0.9, 0.2);
+  // delta = 0.4; dV/d(out bias) = V(1-V) = 0.25; dV/dv = 0.25 * h = 0.125;
+  // the hidden unit's gradient carries v = 0: no change there.
+  const std::size_t out = net.output_offset();
+  CHECK(net.parameters()[out] == Approx(0.2 * 0.4 * 0.25));
+  CHECK(net.parameters()[out + 1] == Approx(0.2 * 0.4 * 0.125));
+  for (std::size_t i = 0; i < out; ++i) REQUIRE(net.parameters()[i] == 0.0);
+
+  // Second step: the trace of the output bias is lambda * 0.25 + V'(1-V'),
+  // V' the value of the next afterstate under the updated weights.
+  const double b = net.parameters()[out], v = net.parameters()[out + 1];
+  const Position after = start.played(3);
+  td.remember(after, 2);
+  const double h2 = sigmoid(0.0);  // hidden weights are still 0
+  const double v2 = sigmoid(b + v * h2);
+  CHECK(net.output(after.played(2)) == Approx(v2));
+  const double trace_bias = 0.5 * 0.25 + v2 * (1 - v2);
+  const double trace_v = 0.5 * 0.125 + v2 * (1 - v2) * h2;
+  const double g_hidden = v2 * (1 - v2) * v * h2 * (1 - h2);
+  td.update(0.1, 0.2);
+  const double delta = 0.1 - v2;
+  CHECK(net.parameters()[out] == Approx(b + 0.2 * delta * trace_bias));
+  CHECK(net.parameters()[out + 1] == Approx(v + 0.2 * delta * trace_v));
+  // The hidden bias: only the second step's gradient (the first had v = 0).
+  CHECK(net.parameters()[0] == Approx(0.2 * delta * g_hidden));
+}
+
+TEST_CASE("n-tuple TD: one update by hand", "[learn]") {
+  // One tuple, the bottom two cells of column 0, and its mirror (column 6).
+  model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
+  NTupleTd td(net);
+  const Position start;
+  td.start(start);
+  td.remember(start, 3);  // X in the centre: both readings are (empty, empty), index 0
+  td.update(1.0, 0.1);    // V = 0: delta 1, slope 1: +0.1 per reading
+  CHECK(net.weights()[0] == Approx(0.2F));
+  for (std::size_t i = 1; i < net.weights().size(); ++i) REQUIRE(net.weights()[i] == 0.0F);
+  td.moved(start, 3);
+  // Now O in column 0 is valued tanh(w[2] + w[0]) = tanh(0 + 0.2).
+  const Position after = start.played(3);
+  CHECK(td.afterstate_value(after, 0) == Approx(std::tanh(0.2)));
+  td.remember(after, 0);
+  td.update(-1.0, 0.5);
+  const double v = std::tanh(0.2), step = 0.5 * (-1.0 - v) * (1 - v * v);
+  CHECK(net.weights()[2] == Approx(step));        // the tuple reads O at (0,0): index 2
+  CHECK(net.weights()[0] == Approx(0.2 + step));  // the mirror reads column 6, empty
+  CHECK(net.weights()[1] == 0.0F);
+}
+
+TEST_CASE("both learners learn a known answer: fixed targets for fixed positions", "[learn]") {
+  const Position a = parse_moves("44"), b = parse_moves("17");
+  const std::vector<std::pair<int, double>> targets = {{3, 0.9}, {0, 0.1}};  // after a: col 4 good, col 1 bad
+  SECTION("thesis net") {
+    model::ThesisNet net(4);
+    Rng rng(1);
+    for (double& w : net.parameters()) w = (rng.unit() - 0.5) * 0.2;
+    ThesisTd td(net, 0.0);
+    for (int round = 0; round < 3000; ++round)
+      for (const auto& [col, target] : targets) {
+        td.start(a);
+        td.remember(a, col);
+        td.update(target, 0.5);
+      }
+    CHECK(net.output(a.played(3)) == Approx(0.9).margin(0.02));
+    CHECK(net.output(a.played(0)) == Approx(0.1).margin(0.02));
+  }
+  SECTION("n-tuple net") {
+    model::NTupleNet net(model::random_walk_tuples(20, 4, 5), 4);
+    NTupleTd td(net);
+    for (int round = 0; round < 500; ++round)
+      for (const auto& [col, target] : {std::pair{3, 0.8}, std::pair{0, -0.6}}) {
+        td.start(b);
+        td.remember(b, col);
+        td.update(target, 0.02);
+      }
+    CHECK(net.value(b.played(3)) == Approx(0.8).margin(0.01));
+    CHECK(net.value(b.played(0)) == Approx(-0.6).margin(0.01));
+  }
+}
+
+TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "[learn]") {
+  const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/specs/positions/validation.analysis");
+  LearnSpec spec = small_spec(LearnerKind::NTuple, 40000);
+  spec.threads = 2;
+  Training training(spec, {}, {}, Training::fresh_state(spec));
+  const double before = measure_strength(training.player(1), positions, MoveOrder::Random, 1, 2).rate();
+  training.play(spec.games);
+  const double after = measure_strength(training.player(1), positions, MoveOrder::Random, 1, 2).rate();
+  INFO("before " << before << ", after " << after);
+  CHECK(after < before - 0.03);
+}
+
+TEST_CASE("training is reproducible and a resumed run is the uninterrupted one", "[learn]") {
+  const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  for (const LearnerKind kind : {LearnerKind::ThesisNet, LearnerKind::NTuple}) {
+    LearnSpec spec = small_spec(kind, 300);
+    spec.curve_every = 70;
+    if (kind == LearnerKind::ThesisNet) spec.opponents = {"ibef@1", "adate@2"};
+    auto opponents = [&] {
+      std::vector<Player> out;
+      for (const std::string& o : spec.opponents)
+        for (Player& p : parse_player_list(o)) out.push_back(p);
+      return out;
+    };
+    Training whole(spec, opponents(), positions, Training::fresh_state(spec));
+    whole.play(spec.games);
+    REQUIRE(whole.finished());
+    REQUIRE(whole.state().curve.size() == 5);  // 70, 140, 210, 280 and the end
+
+    Training first(spec, opponents(), positions, Training::fresh_state(spec));
+    first.play(123);
+    const std::string saved = encode_learn_checkpoint({spec.source, spec.text, spec.hash(), first.state()});
+    LearnCheckpoint back = decode_learn_checkpoint(saved, "c.ckpt");
+    Training second(spec, opponents(), positions, std::move(back.state));
+    second.play(1000);
+    CHECK(second.state().games_done == 300);
+    CHECK(model::encode_model(second.state().model) == model::encode_model(whole.state().model));
+    REQUIRE(second.state().curve.size() == whole.state().curve.size());
+    for (std::size_t i = 0; i < whole.state().curve.size(); ++i) {
+      CHECK(second.state().curve[i].wins == whole.state().curve[i].wins);
+      CHECK(second.state().curve[i].mistake_rate == whole.state().curve[i].mistake_rate);
+    }
+  }
+}
+
+TEST_CASE("learning checkpoints: damage is a located error", "[learn][errors]") {
+  const LearnSpec spec = small_spec(LearnerKind::NTuple, 10);
+  Training t(spec, {}, {}, Training::fresh_state(spec));
+  t.play(4);
+  const std::string good = encode_learn_checkpoint({spec.source, spec.text, spec.hash(), t.state()});
+  auto error = [](const std::string& bytes) {
+    try {
+      decode_learn_checkpoint(bytes, "c.ckpt");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  CHECK(error(good) == "(no error)");
+  CHECK_THAT(error(good.substr(0, 100)), Contains("c.ckpt:1:1") && Contains("truncated learning checkpoint"));
+  std::string flipped = good;
+  flipped[200] ^= 1;
+  CHECK_THAT(error(flipped), Contains("does not match the checksum"));
+  CHECK_THAT(error(model::encode_model(t.state().model)), Contains("not an evalsynth learning checkpoint"));
+}
+
+TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors]") {
+  const LearnSpec thesis = parse_learn_spec("learner = thesis-net\n", "x/thesis.spec");
+  CHECK(thesis.name == "thesis");
+  CHECK(thesis.games == 100000);
+  CHECK(thesis.alpha.start == 0.2);
+  CHECK(thesis.alpha.end == 0.01);
+  CHECK(thesis.epsilon.start == 0.5);
+  CHECK(thesis.epsilon.end == 0.0);
+  CHECK(thesis.lambda == 0.6);
+  CHECK(thesis.hidden == 15);
+  CHECK(thesis.opponents == std::vector<std::string>{"ibef@1"});
+  const LearnSpec tuples = parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.01\n", "n.spec");
+  CHECK(tuples.opponents.empty());
+  CHECK(tuples.alpha.start == tuples.alpha.end);
+  CHECK(tuples.curve_every == 10);
+  CHECK(tuples.hash() != parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.02\n", "n.spec").hash());
+  // Output folders and threads do not change the result, so not the hash.
+  CHECK(tuples.hash() ==
+        parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.01\noutput = elsewhere\nthreads = 3\n", "n.spec").hash());
+
+  CHECK_THAT(learn_error("games = 5\n"), Contains("l.spec:1:1") && Contains("needs 'learner = thesis-net'"));
+  CHECK_THAT(learn_error("learner = perceptron\n"), Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, not 'perceptron'"));
+  CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"), Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
+  CHECK_THAT(learn_error("learner = ntuple\nlambda = 0.5\n"), Contains("l.spec:2:1") && Contains("applies to learner = thesis-net"));
+  CHECK_THAT(learn_error("learner = thesis-net\ntuples = 5\n"), Contains("applies to learner = ntuple"));
+  CHECK_THAT(learn_error("learner = ntuple\ngames = 0\n"), Contains("l.spec:2:9") && Contains("whole number from 1"));
+  CHECK_THAT(learn_error("learner = ntuple\nalpha = 0.1, 0.2, 0.3\n"), Contains("one value, or two"));
+  CHECK_THAT(learn_error("learner = ntuple\nepsilon = 1.5\n"), Contains("number from 0 to 1"));
+  CHECK_THAT(learn_error("learner = ntuple\nopponents = stockfish@2\n"), Contains("l.spec:2:13") && Contains("unknown player"));
+  CHECK_THAT(learn_error("learner = ntuple\nopponents = ibef@1, self\n"), Contains("'self' is self-play on its own"));
+  CHECK_THAT(learn_error("learner = ntuple\nopponents = nothere.eval@2\n"), Contains("not found"));
+  CHECK_THAT(learn_error("learner = ntuple\ntuple-length = 12\ntuples = 1000\n"), Contains("more than 67,108,864"));
+  CHECK_THAT(learn_error("learner = ntuple\ncurve-depth = 3\n"), Contains("applies when curve-positions"));
+  CHECK_THAT(learn_error("learner = ntuple\ngames = 10\ncurve-every = 11\n"), Contains("curve-every (11) is more than"));
+  CHECK_THAT(learn_error("learner = ntuple\ncurve-positions = none.analysis\n"), Contains("not found"));
+  CHECK_THAT(learn_error("learner = ntuple\nname = a/b\n"), Contains("plain folder name"));
+}
