@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli/bench_learners.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "io/spec.hpp"
@@ -49,7 +50,12 @@ const char* const kBenchHelp =
     "Population part:\n"
     "  --population-spec FILE  the run whose population is timed (default\n"
     "                     specs/quick.spec; nothing of the run is written)\n"
-    "  --population-generations N  generations evolved first (default 5; 0 skips)\n";
+    "  --population-generations N  generations evolved first (default 5; 0 skips)\n"
+    "\n"
+    "Learned evaluators: ns per evaluation of the thesis network and an n-tuple\n"
+    "network next to IBEF, and training games/s next to IBEF@1 self-play games.\n"
+    "  --learner-games N  games timed (the n-tuple learner plays 5x as many;\n"
+    "                     default 20000; 0 skips the training part)\n";
 
 namespace {
 
@@ -193,6 +199,8 @@ int bench_command(const Args& args) {
   int population_generations = 5;
   command.text("population-spec", population_spec);
   command.integer("population-generations", population_generations, 0, 1000);
+  int learner_games = 20000;
+  command.integer("learner-games", learner_games, 0, 10'000'000);
   command.parse(args);
   // Read before any timing: a bad spec is an error before the long work.
   if (population_generations > 0) (void)read_spec_file(population_spec);
@@ -285,6 +293,7 @@ int bench_command(const Args& args) {
                 (what + ", native code").c_str(), native_code_ns / count, native_code_ns / count / native_ns,
                 interpreted_ns / native_code_ns, native_build_us / count, interpreter_build_us / count);
   }
+  bench_learners(positions, rounds, native_ns, learner_games);
   if (population_generations > 0) bench_population(population_spec, population_generations);
   if (solver_limit > 0) bench_solver(solver_sets, labelled, static_cast<std::size_t>(solver_limit));
   return 0;

@@ -76,8 +76,8 @@ TrainingState starting_state(const LearnSpec& spec, bool resume, bool overwrite)
   const bool exists = std::filesystem::exists(path, ignored);
   if (resume) {
     if (!exists)
-      throw InputError(TextLocation{path, 1, 1}, "no checkpoint to resume: run `evalsynth learn " + spec.source +
-                                                     "` without --resume to start");
+      throw InputError(TextLocation{path, 1, 1},
+                       "no checkpoint to resume: run `evalsynth learn " + spec.source + "` without --resume to start");
     LearnCheckpoint c = learn::read_learn_checkpoint(path);
     if (c.spec_hash != spec.hash())
       throw InputError(TextLocation{path, 1, 1}, "this checkpoint belongs to another spec (" + c.spec_source +
@@ -93,8 +93,8 @@ TrainingState starting_state(const LearnSpec& spec, bool resume, bool overwrite)
       throw InputError(TextLocation{path, 1, 1}, "this checkpoint does not read (" + e.message() + ")" + advice);
     }
     if (c.spec_hash != spec.hash())
-      throw InputError(TextLocation{path, 1, 1}, "this checkpoint belongs to another spec (" + c.spec_source + ")" +
-                                                     advice);
+      throw InputError(TextLocation{path, 1, 1},
+                       "this checkpoint belongs to another spec (" + c.spec_source + ")" + advice);
     if (c.state.games_done < spec.games)
       throw InputError(TextLocation{path, 1, 1}, "an unfinished run of this spec stopped after " +
                                                      std::to_string(c.state.games_done) + " games" + advice);
@@ -117,9 +117,9 @@ void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) 
   const double n = static_cast<double>(r.wins + r.draws + r.losses);
   const double rate = r.seconds > 0 ? static_cast<double>(r.games) / r.seconds : 0;
   const double left = rate > 0 ? static_cast<double>(spec.games - r.games) / rate : 0;
-  std::printf("games %llu/%llu  alpha %.4f  epsilon %.3f  %s %.1f/%.1f/%.1f%%", static_cast<unsigned long long>(r.games),
-              static_cast<unsigned long long>(spec.games), r.alpha, r.epsilon, self_play ? "X/draw/O" : "W/D/L",
-              100 * r.wins / n, 100 * r.draws / n, 100 * r.losses / n);
+  std::printf("games %llu/%llu  alpha %.4f  epsilon %.3f  %s %.1f/%.1f/%.1f%%",
+              static_cast<unsigned long long>(r.games), static_cast<unsigned long long>(spec.games), r.alpha, r.epsilon,
+              self_play ? "X/draw/O" : "W/D/L", 100 * r.wins / n, 100 * r.draws / n, 100 * r.losses / n);
   if (r.mistake_rate >= 0) std::printf("  mistakes %.1f%%", 100 * r.mistake_rate);
   std::printf("  %.0f games/s  %s, %s left\n", rate, duration_text(r.seconds).c_str(), duration_text(left).c_str());
   std::fflush(stdout);
@@ -193,9 +193,9 @@ int learn_command(const Args& args) {
       for (; rows_shown < training.state().curve.size(); ++rows_shown)
         print_row(spec, training.state().curve[rows_shown], spec.opponents.empty());
       const bool by_games = spec.checkpoint_every > 0 && training.state().games_done % spec.checkpoint_every == 0;
-      const bool by_time =
-          spec.checkpoint_seconds > 0 &&
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= spec.checkpoint_seconds;
+      const bool by_time = spec.checkpoint_seconds > 0 &&
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >=
+                               spec.checkpoint_seconds;
       if (by_games || by_time) {
         save();
         last_save = std::chrono::steady_clock::now();

@@ -41,18 +41,17 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
   j["games_per_second"] = state.seconds > 0 ? static_cast<double>(state.games_done) / state.seconds : 0.0;
   j["opponents"] = spec.opponents.empty() ? Json("self") : Json(spec.opponents);
   if (const auto* net = std::get_if<model::ThesisNet>(&state.model.network)) {
-    j["network"] = {{"inputs", model::ThesisNet::kInputs}, {"hidden", net->hidden()}, {"outputs", 1},
+    j["network"] = {{"inputs", model::ThesisNet::kInputs},
+                    {"hidden", net->hidden()},
+                    {"outputs", 1},
                     {"parameters", net->parameters().size()}};
   } else {
     const auto& tuples = std::get<model::NTupleNet>(state.model.network);
     std::size_t visited = 0;
     for (const float w : tuples.weights()) visited += w != 0.0F;
-    j["network"] = {{"tuples", tuples.tuple_count()},
-                    {"tuple_length", tuples.length()},
-                    {"cell_states", tuples.states()},
-                    {"side_tables", tuples.per_side_tables()},
-                    {"weights", tuples.weights().size()},
-                    {"weights_trained", visited}};
+    j["network"] = {{"tuples", tuples.tuple_count()},     {"tuple_length", tuples.length()},
+                    {"cell_states", tuples.states()},     {"side_tables", tuples.per_side_tables()},
+                    {"weights", tuples.weights().size()}, {"weights_trained", visited}};
   }
   if (!state.curve.empty()) {
     const learn::CurveRow& last = state.curve.back();

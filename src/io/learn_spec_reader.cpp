@@ -81,9 +81,7 @@ class LearnInterpreter : public SpecReader {
     h["hidden"] = [&](const auto& e) {
       s.hidden = static_cast<int>(integer(one_word(e), 1, model::ThesisNet::kMaxHidden, "hidden"));
     };
-    h["initial-weights"] = [&](const auto& e) {
-      s.initial_weights = number(one_word(e), 0, 10, "initial-weights");
-    };
+    h["initial-weights"] = [&](const auto& e) { s.initial_weights = number(one_word(e), 0, 10, "initial-weights"); };
     h["tuples"] = [&](const auto& e) {
       s.tuples = static_cast<int>(integer(one_word(e), 1, model::NTupleNet::kMaxTuples, "tuples"));
     };
@@ -101,15 +99,25 @@ class LearnInterpreter : public SpecReader {
       s.curve_every = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "curve-every"));
     };
     h["curve-positions"] = [&](const auto& e) { s.curve_positions = existing_file(one_word(e), "analysis"); };
-    h["curve-depth"] = [&](const auto& e) { s.curve_depth = static_cast<int>(integer(one_word(e), 1, 12, "curve-depth")); };
+    h["curve-depth"] = [&](const auto& e) {
+      s.curve_depth = static_cast<int>(integer(one_word(e), 1, 12, "curve-depth"));
+    };
     h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
     h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
     h["checkpoint-every"] = [&](const auto& e) {
       s.checkpoint_every = static_cast<std::uint64_t>(integer(one_word(e), 0, 1'000'000'000, "checkpoint-every"));
     };
-    h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
+    h["checkpoint-seconds"] = [&](const auto& e) {
+      s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds");
+    };
     h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
     return h;
+  }
+
+  std::string other_kind_of_spec(const std::string& key) const override {
+    for (const char* run_key : {"grammar", "seeds", "population", "generations", "training-boards", "candidate-depths"})
+      if (key == run_key) return "a run spec: evolve programs with `evalsynth run FILE` (specs/README.md)";
+    return "";
   }
 
   void check_relations(const Seen& seen) const override {

@@ -206,6 +206,10 @@ class Interpreter : public SpecReader {
     return h;
   }
 
+  std::string other_kind_of_spec(const std::string& key) const override {
+    return key == "learner" ? "a learning spec: train it with `evalsynth learn FILE` (specs/README.md)" : "";
+  }
+
   void check_relations(const Seen& seen) const override {
     auto at = [&](const char* key) -> const spec_ast::Entry* {
       const auto it = seen.find(key);

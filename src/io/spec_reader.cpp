@@ -29,6 +29,8 @@ void SpecReader::run(const std::vector<spec_ast::Entry>& entries) {
     const std::string& key = entry.key.text;
     const auto it = table.find(key);
     if (it == table.end()) {
+      if (const std::string other = other_kind_of_spec(key); !other.empty())
+        locate_.fail(entry.key, "'" + key + "' belongs in " + other);
       const std::string guess = closest_match(key, keys);
       locate_.fail(entry.key, "unknown key '" + key + "'" +
                                   (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));

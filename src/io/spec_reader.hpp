@@ -35,6 +35,9 @@ class SpecReader {
   virtual std::map<std::string, Handler> handlers() = 0;
   // Checks between keys, once every entry has been read.
   virtual void check_relations(const Seen& seen) const = 0;
+  // For a key of the other kind of spec file (run or learning spec), what
+  // that kind is and which command reads it; else "".
+  virtual std::string other_kind_of_spec(const std::string& key) const = 0;
 
   // A list whose order matters but whose values must differ: a repeat is a
   // slip (colours = x, x) or doubles work without saying so.

@@ -5,6 +5,7 @@
 
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
+#include "model/model_file.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "synthesis/saved_programs.hpp"
@@ -130,6 +131,9 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
         }
       continue;
     }
+    // A model opponent enters by its weights (models are not programs).
+    if (entry.kind == PlayerEntry::Kind::File && model::is_model_file(entry.name))
+      opponents.add(model::encode_model(model::read_model(entry.name)));
     for (Player& p : parse_player_list(text, read_opponent)) fixed.push_back({std::move(p)});
   }
   std::vector<Opponent> all = fixed;

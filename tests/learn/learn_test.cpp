@@ -20,9 +20,10 @@ namespace {
 double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 
 LearnSpec small_spec(LearnerKind kind, std::uint64_t games) {
-  LearnSpec spec = parse_learn_spec(std::string("learner = ") + (kind == LearnerKind::ThesisNet ? "thesis-net" : "ntuple") +
-                                        "\ngames = " + std::to_string(games) + "\n",
-                                    "t.spec");
+  LearnSpec spec =
+      parse_learn_spec(std::string("learner = ") + (kind == LearnerKind::ThesisNet ? "thesis-net" : "ntuple") +
+                           "\ngames = " + std::to_string(games) + "\n",
+                       "t.spec");
   return spec;
 }
 
@@ -209,22 +210,28 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
   CHECK(tuples.hash() != parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.02\n", "n.spec").hash());
   // Output folders and threads do not change the result, so not the hash.
   CHECK(tuples.hash() ==
-        parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.01\noutput = elsewhere\nthreads = 3\n", "n.spec").hash());
+        parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.01\noutput = elsewhere\nthreads = 3\n", "n.spec")
+            .hash());
 
   CHECK_THAT(learn_error("games = 5\n"), Contains("l.spec:1:1") && Contains("needs 'learner = thesis-net'"));
-  CHECK_THAT(learn_error("learner = perceptron\n"), Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, not 'perceptron'"));
-  CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"), Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
-  CHECK_THAT(learn_error("learner = ntuple\nlambda = 0.5\n"), Contains("l.spec:2:1") && Contains("applies to learner = thesis-net"));
+  CHECK_THAT(learn_error("learner = perceptron\n"),
+             Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, not 'perceptron'"));
+  CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"),
+             Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
+  CHECK_THAT(learn_error("learner = ntuple\nlambda = 0.5\n"),
+             Contains("l.spec:2:1") && Contains("applies to learner = thesis-net"));
   CHECK_THAT(learn_error("learner = thesis-net\ntuples = 5\n"), Contains("applies to learner = ntuple"));
   CHECK_THAT(learn_error("learner = ntuple\ngames = 0\n"), Contains("l.spec:2:9") && Contains("whole number from 1"));
   CHECK_THAT(learn_error("learner = ntuple\nalpha = 0.1, 0.2, 0.3\n"), Contains("one value, or two"));
   CHECK_THAT(learn_error("learner = ntuple\nepsilon = 1.5\n"), Contains("number from 0 to 1"));
-  CHECK_THAT(learn_error("learner = ntuple\nopponents = stockfish@2\n"), Contains("l.spec:2:13") && Contains("unknown player"));
+  CHECK_THAT(learn_error("learner = ntuple\nopponents = stockfish@2\n"),
+             Contains("l.spec:2:13") && Contains("unknown player"));
   CHECK_THAT(learn_error("learner = ntuple\nopponents = ibef@1, self\n"), Contains("'self' is self-play on its own"));
   CHECK_THAT(learn_error("learner = ntuple\nopponents = nothere.eval@2\n"), Contains("not found"));
   CHECK_THAT(learn_error("learner = ntuple\ntuple-length = 12\ntuples = 1000\n"), Contains("more than 67,108,864"));
   CHECK_THAT(learn_error("learner = ntuple\ncurve-depth = 3\n"), Contains("applies when curve-positions"));
-  CHECK_THAT(learn_error("learner = ntuple\ngames = 10\ncurve-every = 11\n"), Contains("curve-every (11) is more than"));
+  CHECK_THAT(learn_error("learner = ntuple\ngames = 10\ncurve-every = 11\n"),
+             Contains("curve-every (11) is more than"));
   CHECK_THAT(learn_error("learner = ntuple\ncurve-positions = none.analysis\n"), Contains("not found"));
   CHECK_THAT(learn_error("learner = ntuple\nname = a/b\n"), Contains("plain folder name"));
 }

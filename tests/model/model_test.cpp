@@ -15,9 +15,9 @@
 #include "tournament/player.hpp"
 
 using namespace evalsynth;
+using Catch::Matchers::Contains;
 using model::NTupleNet;
 using model::ThesisNet;
-using Catch::Matchers::Contains;
 
 namespace {
 
@@ -128,7 +128,8 @@ TEST_CASE("n-tuple indexer: move by move it matches the indices from scratch", "
         for (int col = 0; col < kColumns; ++col) {
           if (!p.can_play(col)) continue;
           const int bit = std::countr_zero(p.landing_cell(col));
-          REQUIRE(indexer.sum_after(indices, sum, bit, p.side_to_move()) == Approx(net.sum(p.played(col))).margin(1e-9));
+          REQUIRE(indexer.sum_after(indices, sum, bit, p.side_to_move()) ==
+                  Approx(net.sum(p.played(col))).margin(1e-9));
         }
         const int col = random_column(p, rng);
         indexer.apply(indices, std::countr_zero(p.landing_cell(col)), p.side_to_move());

@@ -1,0 +1,84 @@
+#include "cli/bench_learners.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "io/learn_spec_reader.hpp"
+#include "learn/training.hpp"
+#include "tournament/game.hpp"
+
+namespace evalsynth {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <class E>
+double median_ns(const E& evaluator, const std::vector<Position>& positions, int rounds) {
+  long long sink = 0;
+  std::vector<double> seconds;
+  for (int r = 0; r < rounds; ++r) {
+    const auto start = Clock::now();
+    for (const Position& p : positions) sink += evaluator(p);
+    seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+  }
+  static volatile long long keep = 0;
+  keep = keep + sink;
+  std::nth_element(seconds.begin(), seconds.begin() + rounds / 2, seconds.end());
+  return seconds[static_cast<std::size_t>(rounds / 2)] * 1e9 / static_cast<double>(positions.size());
+}
+
+// Games/s of `games` training games of the spec (one thread).
+double training_rate(const std::string& spec_text, std::uint64_t games) {
+  learn::LearnSpec spec = parse_learn_spec(spec_text + "games = " + std::to_string(games) + "\n", "bench.spec");
+  std::vector<Player> opponents;
+  for (const std::string& o : spec.opponents)
+    for (Player& p : parse_player_list(o)) opponents.push_back(std::move(p));
+  learn::Training training(spec, std::move(opponents), {}, learn::Training::fresh_state(spec));
+  const auto start = Clock::now();
+  training.play(games);
+  return static_cast<double>(games) / std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+void bench_learners(const std::vector<Position>& positions, int rounds, double native_ns, int training_games) {
+  std::printf("\nlearned evaluators: nanoseconds per evaluation (same positions)\n");
+  const learn::LearnSpec thesis_spec = parse_learn_spec("learner = thesis-net\n", "bench.spec");
+  const learn::LearnSpec ntuple_spec = parse_learn_spec("learner = ntuple\ncell-states = 3\n", "bench.spec");
+  const learn::TrainingState thesis = learn::Training::fresh_state(thesis_spec);
+  learn::TrainingState ntuple = learn::Training::fresh_state(ntuple_spec);
+  // Untrained tables are all zero; fill them so the sums touch real numbers.
+  Rng rng(7);
+  for (float& w : std::get<model::NTupleNet>(ntuple.model.network).weights())
+    w = static_cast<float>(rng.unit() - 0.5);
+  const double thesis_ns = median_ns(std::get<model::ThesisNet>(thesis.model.network), positions, rounds);
+  const double ntuple_ns = median_ns(std::get<model::NTupleNet>(ntuple.model.network), positions, rounds);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "native IBEF (reference)", native_ns, 1.0);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "thesis network 126-15-1", thesis_ns, thesis_ns / native_ns);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "n-tuple network, 70 x 8 cells, 3 states", ntuple_ns,
+              ntuple_ns / native_ns);
+  if (training_games <= 0) return;
+
+  // The reference: games of IBEF@1 against itself from the empty board.
+  const Player ibef = builtin_player("ibef", 1);
+  const auto start = Clock::now();
+  SearchCounters counters;
+  for (int g = 0; g < training_games; ++g) {
+    Rng game_rng(static_cast<std::uint64_t>(g));
+    Position p;
+    while (!p.is_game_over()) p = p.played(choose_move<StandardRules>(ibef, p, MoveOrder::Random, game_rng, counters));
+  }
+  const double reference = training_games / std::chrono::duration<double>(Clock::now() - start).count();
+  const double thesis_rate = training_rate("learner = thesis-net\n", static_cast<std::uint64_t>(training_games));
+  const double ntuple_rate =
+      training_rate("learner = ntuple\ncell-states = 3\n", static_cast<std::uint64_t>(training_games) * 5);
+  std::printf("\ntraining games/s (one thread; the learners' own defaults)\n");
+  std::printf("  %-44s %9.0f  %6.2fx\n", "IBEF@1 vs IBEF@1 games (reference)", reference, 1.0);
+  std::printf("  %-44s %9.0f  %6.2fx  (100,000 games: %.0f s)\n", "thesis net, TD(0.6) vs IBEF@1", thesis_rate,
+              thesis_rate / reference, 100000 / thesis_rate);
+  std::printf("  %-44s %9.0f  %6.2fx  (1,000,000 games: %.0f s)\n", "n-tuple net, TD(0) self-play", ntuple_rate,
+              ntuple_rate / reference, 1e6 / ntuple_rate);
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,15 @@
+#pragma once
+// The learned evaluators' part of `evalsynth bench`: nanoseconds per
+// evaluation of the thesis network and an n-tuple network next to native
+// IBEF, and games/s of their training next to games of IBEF against itself.
+
+#include <vector>
+
+#include "game/position.hpp"
+
+namespace evalsynth {
+
+// `native_ns`: IBEF's ns per evaluation on `positions`, measured just before.
+void bench_learners(const std::vector<Position>& positions, int rounds, double native_ns, int training_games);
+
+}  // namespace evalsynth

@@ -1,0 +1,116 @@
+// `evalsynth learn` from the command line: stop and resume give the
+// uninterrupted run's files; refusals change nothing; models play.
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "test_support.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+using test::Run;
+using test::ScratchFolder;
+
+std::string spec_text(const ScratchFolder& dir, const std::string& extra = "") {
+  return "learner = ntuple\ngames = 3000\ntuples = 20\ntuple-length = 6\ncurve-every = 500\ncheckpoint-every = 700\n"
+         "output = " + dir / "results" + "\ncheckpoints = " + dir / "population" + "\n" + extra;
+}
+
+}  // namespace
+
+TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve", "[learn][cli]") {
+  const ScratchFolder dir("learn-resume");
+  test::write_file(dir / "a.spec", spec_text(dir, "name = a\n"));
+  test::write_file(dir / "b.spec", spec_text(dir, "name = b\n"));
+  Run whole = test::run_evalsynth("learn " + dir / "a.spec");
+  REQUIRE(whole.exit_code == 0);
+  CHECK_THAT(whole.output, Contains("games 3000/3000") && Contains("done:"));
+
+  Run part = test::run_evalsynth("learn " + dir / "b.spec --stop-after 1234");
+  REQUIRE(part.exit_code == 0);
+  CHECK_THAT(part.output, Contains("stopped after 1234 of 3000 games") && Contains("--resume"));
+  // Without --resume the unfinished run is not thrown away.
+  Run refused = test::run_evalsynth("learn " + dir / "b.spec");
+  CHECK(refused.exit_code != 0);
+  CHECK_THAT(refused.output, Contains("learn.ckpt:1:1") && Contains("unfinished run of this spec stopped after 1234"));
+  Run rest = test::run_evalsynth("learn " + dir / "b.spec --resume");
+  REQUIRE(rest.exit_code == 0);
+  CHECK_THAT(rest.output, Contains("resuming after 1234 games"));
+  const std::string a = dir / "results/a/", b = dir / "results/b/";
+  CHECK(test::read_file(a + "model.bin").size() > 100);
+  // The models differ only in the spec name they carry: compare the curves
+  // (games, results; not seconds) and the weights through the tables' play.
+  auto curve_without_time = [](const std::string& text) {
+    std::string out;
+    std::size_t at = 0;
+    while (at < text.size()) {
+      const std::size_t end = text.find('\n', at);
+      const std::string line = text.substr(at, end - at);
+      out += line.substr(0, line.rfind(',')) + "\n";
+      at = end + 1;
+    }
+    return out;
+  };
+  CHECK(curve_without_time(test::read_file(a + "curve.csv")) == curve_without_time(test::read_file(b + "curve.csv")));
+  Run match = test::run_evalsynth("match --x " + a + "model.bin@1-2," + b + "model.bin@1-2 --o ibef@2 --games 20");
+  REQUIRE(match.exit_code == 0);
+  // Same weights: the same results line for line.
+  const std::string out = match.output;
+  for (int depth : {1, 2}) {
+    const std::string na = "a@" + std::to_string(depth) + " - IBEF2 ", nb = "b@" + std::to_string(depth) + " - IBEF2 ";
+    REQUIRE(out.find(na) != std::string::npos);
+    REQUIRE(out.find(nb) != std::string::npos);
+    CHECK(out.substr(out.find(na) + na.size(), 20).substr(0, out.substr(out.find(na) + na.size()).find('\n')) ==
+          out.substr(out.find(nb) + nb.size(), 20).substr(0, out.substr(out.find(nb) + nb.size()).find('\n')));
+  }
+  Run strength = test::run_evalsynth("strength " + a + "model.bin --depth 1,3 --positions " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  CHECK(strength.exit_code == 0);
+  CHECK_THAT(strength.output, Contains("depth"));
+}
+
+TEST_CASE("learn refuses bad input before any work and changes nothing", "[learn][cli][errors]") {
+  const ScratchFolder dir("learn-errors");
+  test::write_file(dir / "bad.spec", "learner = ntuple\ngames = many\n");
+  Run r = test::run_evalsynth("learn " + dir / "bad.spec");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("bad.spec:2:9") && Contains("whole number"));
+  test::write_file(dir / "run.spec", "name = x\ngrammar = grammar/adate.grammar\n");
+  r = test::run_evalsynth("learn " + dir / "run.spec");
+  CHECK_THAT(r.output, Contains("run.spec:2:1") && Contains("'grammar' belongs in a run spec"));
+  r = test::run_evalsynth("learn " + dir / "missing.spec");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("missing.spec"));
+  test::write_file(dir / "ok.spec", spec_text(dir, "name = ok\n"));
+  r = test::run_evalsynth("learn " + dir / "ok.spec --resume");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("no checkpoint to resume"));
+  r = test::run_evalsynth("learn " + dir / "ok.spec --resume --overwrite");
+  CHECK(r.exit_code == 2);
+  r = test::run_evalsynth("learn " + dir / "ok.spec --dry-run");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("learn ok: ntuple, 3000 games of self-play"));
+  CHECK(!std::filesystem::exists(dir / "results"));
+  CHECK(!std::filesystem::exists(dir / "population"));
+
+  // A damaged checkpoint is named, and --overwrite is the way out.
+  REQUIRE(test::run_evalsynth("learn " + dir / "ok.spec --stop-after 800").exit_code == 0);
+  const std::string checkpoint = dir / "population/ok/learn.ckpt";
+  std::string bytes = test::read_file(checkpoint);
+  bytes[bytes.size() / 2] ^= 0x55;
+  test::write_file(checkpoint, bytes);
+  const auto before = test::snapshot(dir.path.string());
+  r = test::run_evalsynth("learn " + dir / "ok.spec --resume");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("learn.ckpt:1:1") && Contains("checksum"));
+  CHECK(test::snapshot(dir.path.string()) == before);
+  r = test::run_evalsynth("learn " + dir / "ok.spec --overwrite");
+  CHECK(r.exit_code == 0);
+
+  // Another spec's results are not overwritten.
+  test::write_file(dir / "other.spec", spec_text(dir, "name = ok\nseed = 2\n"));
+  r = test::run_evalsynth("learn " + dir / "other.spec");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("holds the results of another run"));
+}
