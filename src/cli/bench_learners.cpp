@@ -50,8 +50,7 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   learn::TrainingState ntuple = learn::Training::fresh_state(ntuple_spec);
   // Untrained tables are all zero; fill them so the sums touch real numbers.
   Rng rng(7);
-  for (float& w : std::get<model::NTupleNet>(ntuple.model.network).weights())
-    w = static_cast<float>(rng.unit() - 0.5);
+  for (float& w : std::get<model::NTupleNet>(ntuple.model.network).weights()) w = static_cast<float>(rng.unit() - 0.5);
   const double thesis_ns = median_ns(std::get<model::ThesisNet>(thesis.model.network), positions, rounds);
   const double ntuple_ns = median_ns(std::get<model::NTupleNet>(ntuple.model.network), positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native IBEF (reference)", native_ns, 1.0);

@@ -1,6 +1,7 @@
 #include "model/ntuple_net.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "support/random.hpp"
@@ -22,6 +23,35 @@ NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, 
       instance_bits_.push_back(static_cast<std::uint8_t>(cell_bit(mirrored_cell(cell))));
   }
   weights_.assign(tuples_.size() * static_cast<std::size_t>(sides_) * table_size_, 0.0F);
+
+  // Column code (see Position::key): the column's stones plus one, so the
+  // highest set bit marks the height h and the bits below it are X's stones.
+  auto state_in_column = [&](std::uint32_t code, int row) {
+    const int height = std::bit_width(code) - 1;
+    if (row < height) return (code >> row & 1U) ? kStateX : kStateO;
+    return states_ == 4 && row == height ? kStateEmptyPlayable : 0;
+  };
+  part_begin_.push_back(0);
+  for (std::size_t i = 0; i < instance_count(); ++i) {
+    for (int column = 0; column < kColumns; ++column) {
+      std::vector<std::pair<int, std::uint32_t>> cells;  // (row, power) of the instance's cells here
+      std::uint32_t power = 1;
+      for (int k = 0; k < length_; ++k, power *= static_cast<std::uint32_t>(states_)) {
+        const int bit = instance_bit(i, k);
+        if (bit / kColumnStride == column) cells.emplace_back(bit % kColumnStride, power);
+      }
+      if (cells.empty()) continue;
+      parts_.push_back({static_cast<std::uint8_t>(column), static_cast<std::uint32_t>(column_digits_.size())});
+      for (std::uint32_t code = 0; code < 128; ++code) {
+        std::uint32_t digits = 0;
+        // Code 0 never occurs (every column code has its height marker).
+        if (code != 0)
+          for (const auto& [row, p] : cells) digits += static_cast<std::uint32_t>(state_in_column(code, row)) * p;
+        column_digits_.push_back(digits);
+      }
+    }
+    part_begin_.push_back(static_cast<std::uint32_t>(parts_.size()));
+  }
 }
 
 std::vector<std::vector<std::uint8_t>> random_walk_tuples(int count, int length, std::uint64_t seed) {

@@ -15,7 +15,8 @@ using test::ScratchFolder;
 
 std::string spec_text(const ScratchFolder& dir, const std::string& extra = "") {
   return "learner = ntuple\ngames = 3000\ntuples = 20\ntuple-length = 6\ncurve-every = 500\ncheckpoint-every = 700\n"
-         "output = " + dir / "results" + "\ncheckpoints = " + dir / "population" + "\n" + extra;
+         "output = " +
+         dir / "results" + "\ncheckpoints = " + dir / "population" + "\n" + extra;
 }
 
 }  // namespace
@@ -65,7 +66,8 @@ TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve",
     CHECK(out.substr(out.find(na) + na.size(), 20).substr(0, out.substr(out.find(na) + na.size()).find('\n')) ==
           out.substr(out.find(nb) + nb.size(), 20).substr(0, out.substr(out.find(nb) + nb.size()).find('\n')));
   }
-  Run strength = test::run_evalsynth("strength " + a + "model.bin --depth 1,3 --positions " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  Run strength = test::run_evalsynth(
+      "strength " + a + "model.bin --depth 1,3 --positions " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
   CHECK(strength.exit_code == 0);
   CHECK_THAT(strength.output, Contains("depth"));
 }
