@@ -66,6 +66,24 @@ TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve",
     CHECK(out.substr(out.find(na) + na.size(), 20).substr(0, out.substr(out.find(na) + na.size()).find('\n')) ==
           out.substr(out.find(nb) + nb.size(), 20).substr(0, out.substr(out.find(nb) + nb.size()).find('\n')));
   }
+  // A model is a run spec's opponent too; a damaged one is refused at its file.
+  test::write_file(dir / "run.spec",
+                   "name = r\ngrammar = " EVALSYNTH_SOURCE_DIR "/grammar/adate.grammar\nopponents = " + a +
+                       "model.bin@1, ibef@1\ntraining-boards = random(4)\nvalidation-boards = "
+                       "random(4)\noutput = " +
+                       dir / "runs" + "\ncheckpoints = " + dir / "runs" + "\n");
+  Run dry = test::run_evalsynth("run " + dir / "run.spec --dry-run");
+  CHECK(dry.exit_code == 0);
+  std::string damaged = test::read_file(a + "model.bin");
+  damaged[damaged.size() - 1] ^= 1;
+  test::write_file(dir / "damaged.bin", damaged);
+  test::write_file(dir / "run2.spec",
+                   "name = r2\ngrammar = " EVALSYNTH_SOURCE_DIR "/grammar/adate.grammar\nopponents = " +
+                       dir / "damaged.bin@1" + "\noutput = " + dir / "runs" + "\ncheckpoints = " + dir / "runs" + "\n");
+  dry = test::run_evalsynth("run " + dir / "run2.spec --dry-run");
+  CHECK(dry.exit_code != 0);
+  CHECK_THAT(dry.output, Contains("damaged.bin:1:1") && Contains("checksum"));
+
   Run strength = test::run_evalsynth(
       "strength " + a + "model.bin --depth 1,3 --positions " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
   CHECK(strength.exit_code == 0);
