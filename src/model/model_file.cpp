@@ -27,6 +27,10 @@ template <class T>
 void load_numbers(BinaryInputArchive& a, std::vector<T>& v) {
   std::uint64_t size = 0;
   a(cereal::make_size_tag(size));
+  // The archive bounds a size by the bytes left; each number takes sizeof(T).
+  if (size > a.bytes_left() / sizeof(T))
+    throw cereal::Exception("a list claims " + std::to_string(size) + " numbers with " +
+                            std::to_string(a.bytes_left()) + " bytes left");
   v.resize(static_cast<std::size_t>(size));
   for (T& x : v) a(x);
 }

@@ -224,6 +224,13 @@ TEST_CASE("model files: damage is a located error, never a crash", "[model][erro
   CHECK_THAT(model_error(reframed(good, bad)), Contains("corrupted model: 0 hidden units"));
   bad[51] = 3;  // three hidden units, but the weights of two
   CHECK_THAT(model_error(reframed(good, bad)), Contains("parameters where 3 hidden units need"));
+  bad[51] = 2;
+  // The weights' count follows the hidden count: 1000 fits in the bytes left
+  // as bytes, not as doubles, and is refused before anything is allocated.
+  REQUIRE(bad[55] == 1);
+  bad[55] = static_cast<char>(0xE8);
+  bad[56] = 0x03;
+  CHECK_THAT(model_error(reframed(good, bad)), Contains("a list claims 1000 numbers with 2056 bytes left"));
   CHECK_THAT(model_error(reframed(good, payload.substr(0, 40))), Contains("corrupted model"));
   CHECK_THAT(model_error(reframed(good, payload + "zz")), Contains("2 bytes of data left over"));
   std::string nan = payload;
