@@ -21,6 +21,7 @@ int export_command(const Args& args);
 int solve_command(const Args& args);
 int positions_command(const Args& args);
 int learn_command(const Args& args);
+int play_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
@@ -33,5 +34,6 @@ extern const char* const kExportHelp;
 extern const char* const kSolveHelp;
 extern const char* const kPositionsHelp;
 extern const char* const kLearnHelp;
+extern const char* const kPlayHelp;
 
 }  // namespace evalsynth

@@ -27,6 +27,7 @@ constexpr const char* kUsage =
     "  solve      solve positions exactly (perfect play), or analyse every move\n"
     "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
     "  learn      train a learned evaluator (TD(lambda) network, n-tuple network)\n"
+    "  play       play against any player in the terminal\n"
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
@@ -51,6 +52,7 @@ const Command kCommands[] = {
     {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},
     {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
     {"learn", evalsynth::learn_command, &evalsynth::kLearnHelp},
+    {"play", evalsynth::play_command, &evalsynth::kPlayHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 
