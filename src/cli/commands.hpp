@@ -22,6 +22,7 @@ int solve_command(const Args& args);
 int positions_command(const Args& args);
 int learn_command(const Args& args);
 int play_command(const Args& args);
+int report_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kBenchHelp;
@@ -35,5 +36,6 @@ extern const char* const kSolveHelp;
 extern const char* const kPositionsHelp;
 extern const char* const kLearnHelp;
 extern const char* const kPlayHelp;
+extern const char* const kReportHelp;
 
 }  // namespace evalsynth

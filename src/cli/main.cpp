@@ -28,6 +28,7 @@ constexpr const char* kUsage =
     "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
     "  learn      train a learned evaluator (TD(lambda) network, n-tuple network)\n"
     "  play       play against any player in the terminal\n"
+    "  report     the HTML page of a run: curves, answer, cross-table\n"
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
@@ -53,6 +54,7 @@ const Command kCommands[] = {
     {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
     {"learn", evalsynth::learn_command, &evalsynth::kLearnHelp},
     {"play", evalsynth::play_command, &evalsynth::kPlayHelp},
+    {"report", evalsynth::report_command, &evalsynth::kReportHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
 };
 

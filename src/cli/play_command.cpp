@@ -113,7 +113,10 @@ int play_command(const Args& args) {
       const bool won = p.last_mover_won();
       const bool engine_won = won && opponent(p.side_to_move()) == engine_side;
       std::printf("%s after %zu moves.\n",
-                  !won ? "Draw: the board is full" : engine_won ? "The engine wins" : "You win", moves.size());
+                  !won         ? "Draw: the board is full"
+                  : engine_won ? "The engine wins"
+                               : "You win",
+                  moves.size());
       return 0;
     }
     if (p.side_to_move() == engine_side) {
@@ -165,12 +168,13 @@ int play_command(const Args& args) {
           return search.search(p, engine.depth, root_order(order, rng));
         });
         const int for_you = p.side_to_move() == Side::X ? r.value : -r.value;
-        std::printf("hint: column %d (%s, searching %d plies as %s does)\n", r.move + 1,
-                    score_words(for_you).c_str(), engine.depth, engine.label().c_str());
+        std::printf("hint: column %d (%s, searching %d plies as %s does)\n", r.move + 1, score_words(for_you).c_str(),
+                    engine.depth, engine.label().c_str());
       }
     } else if (word == "help" || word == "?") {
-      std::printf("type a column 1-7 to drop a stone there; undo takes back your last move; hint asks the "
-                  "engine; quit ends the game\n");
+      std::printf(
+          "type a column 1-7 to drop a stone there; undo takes back your last move; hint asks the "
+          "engine; quit ends the game\n");
     } else if (word == "quit" || word == "q" || word == "exit") {
       std::printf("game left after %zu moves\n", moves.size());
       return 0;

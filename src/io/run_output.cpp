@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "io/csv.hpp"
+#include "io/html_report.hpp"
 #include "io/json.hpp"
 #include "lang/printer.hpp"
 #include "lang/simplify.hpp"
@@ -141,7 +142,7 @@ std::string summary_json(const Synthesis& run) {
 
 namespace {
 
-constexpr const char* kResultFiles[] = {"best.eval", "log.csv", "summary.json", "spec.spec"};
+constexpr const char* kResultFiles[] = {"best.eval", "log.csv", "summary.json", "spec.spec", "report.html"};
 
 }  // namespace
 
@@ -151,6 +152,9 @@ void write_run_outputs(const Synthesis& run, const std::string& folder) {
   write_file_atomically(folder + "/log.csv", log_csv(run));
   write_file_atomically(folder + "/summary.json", summary_json(run));
   write_file_atomically(folder + "/spec.spec", run.spec().text);
+  // Last, from the files just written: a browser tab with it open shows the
+  // run progressing on reload.
+  write_html_report(folder);
 }
 
 std::string results_folder(const RunSpec& spec) { return spec.output + "/" + spec.name; }

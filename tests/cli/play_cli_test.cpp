@@ -62,8 +62,8 @@ TEST_CASE("play: end of input leaves the game, a full column is refused", "[cli]
   // either fills it, and is then refused, or wins or loses first.
   const test::Run r = play(repeated("4\n", 8), "random --seed 3");
   CHECK(r.exit_code == 0);
-  const bool full_or_over = r.output.find("column 4 is full") != std::string::npos ||
-                            r.output.find(" after ") != std::string::npos;
+  const bool full_or_over =
+      r.output.find("column 4 is full") != std::string::npos || r.output.find(" after ") != std::string::npos;
   CHECK(full_or_over);
   const test::Run eof = play("", "ibef@1");
   CHECK(eof.exit_code == 0);

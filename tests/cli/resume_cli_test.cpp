@@ -95,6 +95,9 @@ TEST_CASE("run, stop and resume from the command line give the uninterrupted run
   test::ScratchFolder straight("straight"), stopped("stopped");
   const std::string a = write_spec(straight, "r.spec"), b = write_spec(stopped, "r.spec");
   REQUIRE(run_evalsynth("run " + a, kSource).exit_code == 0);
+  // Every run leaves its page next to its results.
+  CHECK_THAT(read_file(straight / "results/r/report.html"),
+             Contains("id=\"report-data\"") && Contains("Chart.js v4.5.0"));
 
   const test::Run first = run_evalsynth("run " + b + " --stop-after 3", kSource);
   REQUIRE(first.exit_code == 0);

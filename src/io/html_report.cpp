@@ -1,0 +1,71 @@
+#include "io/html_report.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "io/json.hpp"
+#include "io/report_assets.hpp"
+#include "support/error.hpp"
+#include "support/files.hpp"
+
+namespace evalsynth {
+namespace {
+
+namespace fs = std::filesystem;
+
+// JSON inside <script>: "</" would end the element early.
+std::string script_safe(std::string text) {
+  for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3) text.replace(at, 2, "<\\/");
+  return text;
+}
+
+std::string optional_text(const std::string& path, const std::string& what) {
+  std::error_code ignored;
+  return fs::is_regular_file(path, ignored) ? read_text_file(path, what) : std::string();
+}
+
+}  // namespace
+
+std::string html_report(const std::string& folder) {
+  const std::string summary_path = folder + "/summary.json";
+  const Json summary = Json::parse(read_text_file(summary_path, "summary"), nullptr, false);
+  if (summary.is_discarded() || !summary.is_object() || !summary.contains("answer") || !summary.contains("baselines"))
+    throw InputError(TextLocation{summary_path, 1, 1},
+                     "not the summary.json of an evalsynth run (report draws run results folders)");
+  Json data;
+  data["summary"] = summary;
+  data["log_csv"] = read_text_file(folder + "/log.csv", "log");
+  data["spec_text"] = optional_text(folder + "/spec.spec", "spec");
+  const std::string match = optional_text(folder + "/match.csv", "match table");
+  data["match_csv"] = match.empty() ? Json() : Json(match);
+  Json strength = Json::object();
+  std::vector<fs::path> files;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(folder, ignored))
+    if (entry.path().filename().string().starts_with("strength-") && entry.path().extension() == ".csv")
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());  // the same page whatever the directory order
+  for (const fs::path& f : files)
+    strength[f.stem().string().substr(9)] = read_text_file(f.string(), "strength table");
+  data["strength_csv"] = strength;
+
+  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>evalsynth report</title>\n";
+  page += "<meta name=\"generator\" content=\"evalsynth report\">\n<style>\n";
+  page += report_assets::kReportStyle;
+  page += "</style>\n</head>\n<body>\n<main id=\"report\"></main>\n";
+  page += "<p class=\"note\">Written by <code>evalsynth report</code>; charts by Chart.js 4.5.0 (MIT License).</p>\n";
+  page += "<script id=\"report-data\" type=\"application/json\">";
+  page += script_safe(data.dump());
+  page += "</script>\n<script>\n";
+  page += report_assets::kChart;
+  page += "\n</script>\n<script>\n";
+  page += report_assets::kReportPage;
+  page += "</script>\n</body>\n</html>\n";
+  return page;
+}
+
+void write_html_report(const std::string& folder, const std::string& output) {
+  write_file_atomically(output.empty() ? folder + "/report.html" : output, html_report(folder));
+}
+
+}  // namespace evalsynth

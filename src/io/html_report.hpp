@@ -1,0 +1,22 @@
+#pragma once
+// report.html: one self-contained page (it opens offline, from disk) that
+// shows a run at a glance: provenance, the answer (simplified, one term per
+// line, highlighted), curves over the generations (scores with the
+// baselines, program size, cache hit rate, speed, the answer's mistake rate),
+// the cross-table as a heat map when match.csv is there, and mistakes by
+// depth when strength-*.csv files are there. The page carries its data as
+// JSON and draws it with Chart.js 4.5.0 (MIT; src/io/report/, vendored from
+// npm and inlined at build time).
+
+#include <string>
+
+namespace evalsynth {
+
+// The page for the results folder (it must hold summary.json and log.csv as
+// `run` writes them); throws InputError naming a missing or unreadable file.
+std::string html_report(const std::string& folder);
+
+// Writes FOLDER/report.html, or `output` if given (atomically).
+void write_html_report(const std::string& folder, const std::string& output = "");
+
+}  // namespace evalsynth

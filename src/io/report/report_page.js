@@ -1,0 +1,170 @@
+// Draws the report from the data the page carries (script#report-data):
+// the run's summary.json, log.csv, spec, answer and, when present, match.csv
+// and strength-*.csv. Charts by Chart.js (inlined above this script).
+(function () {
+  'use strict';
+  const data = JSON.parse(document.getElementById('report-data').textContent);
+  const el = (tag, attrs, ...children) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    for (const c of children) e.append(c);
+    return e;
+  };
+  const section = (title) => {
+    const s = el('section', {}, el('h2', {}, title));
+    document.getElementById('report').append(s);
+    return s;
+  };
+
+  // RFC 4180 CSV, as the tool writes it: rows of fields, quotes doubled.
+  function parseCsv(text) {
+    const rows = [];
+    let row = [], field = '', quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quoted) {
+        if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+        else if (c === '"') quoted = false;
+        else field += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') { row.push(field); field = ''; }
+      else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; }
+      else if (c !== '\r') field += c;
+    }
+    if (field !== '' || row.length) { row.push(field); rows.push(row); }
+    const header = rows.shift() || [];
+    return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+  }
+
+  const palette = ['#0969da', '#cf222e', '#1a7f37', '#8250df', '#bf8700', '#6e7781', '#e16f24', '#0a3069'];
+  function lineChart(parent, title, labels, datasets, yTitle, xTitle = 'generation') {
+    const canvas = el('canvas', { role: 'img', 'aria-label': title });
+    parent.append(el('div', { class: 'chart' }, canvas));
+    new Chart(canvas, {
+      type: 'line',
+      data: {
+        labels,
+        datasets: datasets.map((d, i) => Object.assign({
+          borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length],
+          pointRadius: 0, borderWidth: 2, spanGaps: true,
+        }, d)),
+      },
+      options: {
+        animation: false, responsive: true, maintainAspectRatio: false, interaction: { mode: 'index', intersect: false },
+        plugins: { title: { display: true, text: title } },
+        scales: { x: { title: { display: true, text: xTitle } }, y: { title: { display: !!yTitle, text: yTitle || '' } } },
+      },
+    });
+  }
+
+  // Provenance.
+  const s = data.summary;
+  document.title = 'evalsynth run ' + s.run;
+  const head = section('Run ' + s.run);
+  const facts = el('div', { class: 'facts' });
+  const fact = (name, value) => facts.append(el('div', {}, el('span', {}, name), String(value)));
+  fact('spec', s.spec);
+  fact('spec hash', s.spec_hash);
+  fact('seed', s.seed);
+  fact('stopped by', s.stopped_by);
+  fact('generations', s.generations);
+  fact('distinct programs scored', s.evaluations);
+  fact('time', (s.elapsed_seconds / 60).toFixed(1) + ' min');
+  fact('training / validation boards', s.training_boards + ' / ' + s.validation_boards);
+  head.append(facts);
+
+  // The answer, readable: the simplified program, one term per line, highlighted.
+  const answer = section('The answer');
+  const a = s.answer;
+  answer.append(el('p', {}, 'Generation ' + a.generation + ', ' + a.size + ' nodes. Training score ' + a.training.score +
+    ', validation score ' + a.validation.score + ' (IBEF ' + s.baselines.IBEF.score + ', ADATE-2005 ' +
+    s.baselines['ADATE-2005'].score + ' on the same validation games).'));
+  const pre = el('pre', { class: 'program' });
+  const pretty = (a.simplified || a.program).replace(/ ([+-]) (?![^()]*\))/g, '\n  $1 ');
+  const token = /(#[^\n]*)|\b(if|then|else|let|in|not|and|or|true|false)\b|\b([a-z_][a-z0-9_]*)(?=\()|(\b\d+\b)/g;
+  let last = 0;
+  for (const m of pretty.matchAll(token)) {
+    pre.append(pretty.slice(last, m.index));
+    const cls = m[1] ? 'comment' : m[2] ? 'kw' : m[3] ? 'fn' : 'num';
+    pre.append(el('span', { class: cls }, m[0]));
+    last = m.index + m[0].length;
+  }
+  pre.append(pretty.slice(last));
+  answer.append(pre);
+
+  // Curves over the run.
+  const log = parseCsv(data.log_csv);
+  const gens = log.map((r) => r.generation);
+  const num = (r, k) => (r[k] === undefined || r[k] === '' ? null : Number(r[k]));
+  const curves = section('The run, generation by generation');
+  const grid = el('div', { class: 'charts' });
+  curves.append(grid);
+  lineChart(grid, 'Score of the best program', gens, [
+    { label: 'training', data: log.map((r) => num(r, 'best_training')) },
+    { label: 'validation', data: log.map((r) => num(r, 'best_validation')) },
+    { label: 'IBEF (validation)', data: log.map(() => s.baselines.IBEF.score), borderDash: [6, 4], borderWidth: 1 },
+    { label: 'ADATE-2005 (validation)', data: log.map(() => s.baselines['ADATE-2005'].score), borderDash: [2, 3], borderWidth: 1 },
+  ], 'score');
+  lineChart(grid, 'Program size (nodes)', gens, [
+    { label: 'mean of the population', data: log.map((r) => num(r, 'mean_size')) },
+    { label: 'best program', data: log.map((r) => num(r, 'best_size')) },
+  ], 'nodes');
+  lineChart(grid, 'Fitness cache hit rate', gens, [{ label: 'hit rate', data: log.map((r) => num(r, 'cache_hit_rate')) }], 'share');
+  const perSecond = log.map((r, i) => {
+    if (i === 0) return null;
+    const dt = num(r, 'elapsed_seconds') - num(log[i - 1], 'elapsed_seconds');
+    return dt > 0 ? (num(r, 'evaluations') - num(log[i - 1], 'evaluations')) / dt : null;
+  });
+  lineChart(grid, 'Games per second', gens, [{ label: 'games per second', data: log.map((r) => num(r, 'games_per_second')) }],
+    'games / s');
+  lineChart(grid, 'New programs scored per second', gens, [{ label: 'programs per second', data: perSecond }], 'programs / s');
+  if (log.some((r) => num(r, 'answer_mistake_rate') !== null))
+    lineChart(grid, "The answer's mistake rate against perfect play", gens,
+      [{ label: 'mistake rate (strength positions)', data: log.map((r) => num(r, 'answer_mistake_rate')) }], 'share of positions');
+
+  // Cross-table as a heat map: the X player's score (wins + draws / 2).
+  if (data.match_csv) {
+    const rows = parseCsv(data.match_csv);
+    const xs = [...new Set(rows.map((r) => r.x_player))], os = [...new Set(rows.map((r) => r.o_player))];
+    const table = el('table', { class: 'heat' });
+    table.append(el('tr', {}, el('th', {}, 'X \\ O'), ...os.map((o) => el('th', {}, o))));
+    for (const x of xs) {
+      const tr = el('tr', {}, el('th', {}, x));
+      for (const o of os) {
+        const r = rows.find((q) => q.x_player === x && q.o_player === o);
+        if (!r) { tr.append(el('td', {}, '')); continue; }
+        const score = (Number(r.x_wins) + Number(r.draws) / 2) / Number(r.games);
+        const td = el('td', { title: r.x_win_pct + ' - ' + r.o_win_pct + ' (' + r.draw_pct + ')' }, (100 * score).toFixed(0));
+        td.style.background = 'hsl(' + (score * 120).toFixed(0) + ', 70%, ' + (85 - 20 * Math.abs(score - 0.5)).toFixed(0) + '%)';
+        tr.append(td);
+      }
+      table.append(tr);
+    }
+    const m = section('Cross-table (match.csv)');
+    m.append(el('p', { class: 'note' }, "The X player's score in % (wins + half the draws); hover for X wins - O wins (draws)."),
+      el('div', { class: 'scroll' }, table));
+  }
+
+  // Mistakes by depth, summed over every set of each strength file.
+  const strength = Object.entries(data.strength_csv || {});
+  if (strength.length) {
+    const sets = strength.map(([name, text]) => {
+      const byDepth = {};
+      for (const r of parseCsv(text)) {
+        const d = (byDepth[r.depth] = byDepth[r.depth] || [0, 0]);
+        d[0] += Number(r.mistakes); d[1] += Number(r.positions);
+      }
+      return [name, byDepth];
+    });
+    const depths = [...new Set(sets.flatMap(([, b]) => Object.keys(b)))].sort((p, q) => p - q);
+    const st = section('Mistakes against perfect play by search depth');
+    const g = el('div', { class: 'charts' });
+    st.append(g);
+    lineChart(g, 'Mistake rate, all sets together', depths, sets.map(([name, b]) => ({
+      label: name, data: depths.map((d) => (b[d] ? b[d][0] / b[d][1] : null)), pointRadius: 3,
+    })), 'share of positions', 'search depth');
+  }
+
+  const spec = section('The spec');
+  spec.append(el('details', {}, el('summary', {}, 'spec.spec as run'), el('pre', {}, data.spec_text)));
+})();
