@@ -45,14 +45,19 @@ std::string html_report(const std::string& folder) {
     if (entry.path().filename().string().starts_with("strength-") && entry.path().extension() == ".csv")
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());  // the same page whatever the directory order
-  for (const fs::path& f : files)
-    strength[f.stem().string().substr(9)] = read_text_file(f.string(), "strength table");
+  for (const fs::path& f : files) strength[f.stem().string().substr(9)] = read_text_file(f.string(), "strength table");
   data["strength_csv"] = strength;
 
-  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>evalsynth report</title>\n";
+  std::string page =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>evalsynth report</title>\n";
   page += "<meta name=\"generator\" content=\"evalsynth report\">\n<style>\n";
   page += report_assets::kReportStyle;
-  page += "</style>\n</head>\n<body>\n<main id=\"report\"></main>\n";
+  page += "</style>\n";
+  // Counts script errors on the page itself (the browser test reads it).
+  page +=
+      "<script>addEventListener('error', () => { const d = document.documentElement.dataset; "
+      "d.errors = Number(d.errors || 0) + 1; });</script>\n";
+  page += "</head>\n<body>\n<main id=\"report\"></main>\n";
   page += "<p class=\"note\">Written by <code>evalsynth report</code>; charts by Chart.js 4.5.0 (MIT License).</p>\n";
   page += "<script id=\"report-data\" type=\"application/json\">";
   page += script_safe(data.dump());

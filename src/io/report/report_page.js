@@ -167,4 +167,13 @@
 
   const spec = section('The spec');
   spec.append(el('details', {}, el('summary', {}, 'spec.spec as run'), el('pre', {}, data.spec_text)));
+
+  // For the browser test and anyone checking: how many charts have pixels.
+  const canvases = [...document.querySelectorAll('canvas')];
+  const drawn = canvases.filter((c) => {
+    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
+    return false;
+  }).length;
+  document.body.dataset.charts = drawn + '/' + canvases.length;
 })();

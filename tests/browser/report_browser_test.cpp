@@ -1,0 +1,41 @@
+// report.html in a real browser: headless Chromium (Debian's `chromium`,
+// installed by scripts/test) loads the page from disk; the page must raise no
+// script error and every chart must have pixels on its canvas.
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <regex>
+
+#include "io/html_report.hpp"
+#include "test_support.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+// The DOM after the page's scripts ran, and the browser's log.
+test::Run load_in_chromium(const std::string& file) {
+  const test::Run which = test::run_shell("command -v chromium");
+  INFO("headless Chromium is needed: scripts/test installs it (Debian package chromium)");
+  REQUIRE(which.exit_code == 0);
+  return test::run_shell(
+      "chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
+      "--virtual-time-budget=10000 --dump-dom 'file://" +
+      std::filesystem::absolute(file).string() + "'");
+}
+
+}  // namespace
+
+TEST_CASE("report.html in headless Chromium: no script errors, every chart drawn", "[browser][report]") {
+  const test::ScratchFolder dir("browser-report");
+  evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/strong", dir / "report.html");
+  const test::Run r = load_in_chromium(dir / "report.html");
+  REQUIRE(r.exit_code == 0);
+  INFO(r.output.substr(0, 2000));
+  // Six curves over the run and the mistakes by depth.
+  CHECK_THAT(r.output, Contains("data-charts=\"7/7\""));
+  CHECK(r.output.find("data-errors") == std::string::npos);
+  CHECK(r.output.find("Uncaught") == std::string::npos);
+  CHECK_THAT(r.output, Contains("<table class=\"heat\">"));
+  CHECK_THAT(r.output, Contains("Run strong"));
+}
