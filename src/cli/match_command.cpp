@@ -2,6 +2,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "io/html_report.hpp"
 #include "io/match_report.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
@@ -52,6 +53,7 @@ const char* const kMatchHelp =
     "  --threads N        worker threads (default: all cores)\n"
     "  --csv FILE         also write the results as CSV\n"
     "  --json FILE        also write the results as JSON\n"
+    "  --html FILE        also write a page with the cross-table as a heat map\n"
     "\n"
     "With both colours, each pair of players is also summed up from the first's\n"
     "view: A vs B: +wins =draws -losses (score %, draws counting half).\n"
@@ -59,7 +61,7 @@ const char* const kMatchHelp =
 
 int match_command(const Args& args) {
   std::vector<std::string> players;
-  std::string x_text, o_text, boards_file, csv, json;
+  std::string x_text, o_text, boards_file, csv, json, html;
   bool both_colours = false, same_depth = false;
   int opening_plies = 0;
   MatchOptions options;
@@ -79,6 +81,7 @@ int match_command(const Args& args) {
   command.integer("threads", options.threads, 1, 1024);
   command.text("csv", csv);
   command.text("json", json);
+  command.text("html", html);
   command.parse(args);
   if (!players.empty()) {
     if (players.size() != 2 || command.given("x") || command.given("o"))
@@ -101,6 +104,7 @@ int match_command(const Args& args) {
   std::vector<FileRole> outputs, inputs;
   if (command.given("csv")) outputs.push_back({csv, "--csv"});
   if (command.given("json")) outputs.push_back({json, "--json"});
+  if (command.given("html")) outputs.push_back({html, "--html"});
   if (from_file) inputs.push_back({boards_file, "the --boards file"});
   for (const std::string& list : {x_text, o_text})
     for (const PlayerEntry& entry : parse_player_entries(list))
@@ -137,6 +141,12 @@ int match_command(const Args& args) {
   for (const std::string& line : paired) std::printf("%s\n", line.c_str());
 
   if (command.given("csv")) write_file_atomically(csv, match_csv(results));
+  if (command.given("html")) {
+    ReportInputs page;
+    page.title = "evalsynth match: " + x_text + " against " + o_text;
+    page.match_csv = match_csv(results);
+    write_file_atomically(html, html_page(page));
+  }
   if (command.given("json"))
     write_file_atomically(json, match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
   return 0;

@@ -4,6 +4,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "io/csv.hpp"
+#include "io/html_report.hpp"
 #include "io/json.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
@@ -34,11 +35,12 @@ const char* const kStrengthHelp =
     "                     the thesis's shuffle, seeded per position) or left-to-right\n"
     "  --seed S           seed of the tie-breaking (default 1)\n"
     "  --threads N        worker threads (results do not depend on it)\n"
-    "  --csv FILE, --json FILE   also write the table\n";
+    "  --csv FILE, --json FILE   also write the table\n"
+    "  --html FILE        also write a page with the mistake rate by depth drawn\n";
 
 int strength_command(const Args& args) {
   std::vector<std::string> evaluator, files;
-  std::string depth_text, csv_file, json_file;
+  std::string depth_text, csv_file, json_file, html_file;
   MoveOrder order = MoveOrder::Random;
   std::uint64_t seed = 1;
   int threads = 0;
@@ -51,6 +53,7 @@ int strength_command(const Args& args) {
   command.integer("threads", threads, 1, 1024);
   command.text("csv", csv_file);
   command.text("json", json_file);
+  command.text("html", html_file);
   command.parse(args);
   if (!command.given("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
   const std::vector<int> depths = parse_depth_list(depth_text);
@@ -59,6 +62,7 @@ int strength_command(const Args& args) {
   if (std::filesystem::exists(evaluator[0])) inputs.push_back({evaluator[0], "the evaluator"});
   if (command.given("csv")) outputs.push_back({csv_file, "--csv"});
   if (command.given("json")) outputs.push_back({json_file, "--json"});
+  if (command.given("html")) outputs.push_back({html_file, "--html"});
   for (const std::string& f : files) inputs.push_back({f, "a --positions file"});
   check_outputs(outputs, inputs);
   const std::string& name = evaluator[0];
@@ -100,6 +104,12 @@ int strength_command(const Args& args) {
     std::printf(" %11.1f%%\n", 100.0 * all.rate());
   }
   if (command.given("csv")) write_file_atomically(csv_file, csv.text());
+  if (command.given("html")) {
+    ReportInputs page;
+    page.title = "evalsynth strength: " + name + " against perfect play";
+    page.strength_csv[std::filesystem::path(name).stem().string()] = csv.text();
+    write_file_atomically(html_file, html_page(page));
+  }
   if (command.given("json")) write_file_atomically(json_file, json_text({{"evaluator", name}, {"results", results}}));
   return 0;
 }

@@ -1,6 +1,5 @@
 #include "io/html_report.hpp"
 
-#include <algorithm>
 #include <filesystem>
 
 #include "io/json.hpp"
@@ -28,24 +27,35 @@ std::string optional_text(const std::string& path, const std::string& what) {
 
 std::string html_report(const std::string& folder) {
   const std::string summary_path = folder + "/summary.json";
-  const Json summary = Json::parse(read_text_file(summary_path, "summary"), nullptr, false);
-  if (summary.is_discarded() || !summary.is_object() || !summary.contains("answer") || !summary.contains("baselines"))
+  ReportInputs in;
+  in.summary = Json::parse(read_text_file(summary_path, "summary"), nullptr, false);
+  if (in.summary.is_discarded() || !in.summary.is_object() || !in.summary.contains("answer") ||
+      !in.summary.contains("baselines") || !in.summary.contains("run"))
     throw InputError(TextLocation{summary_path, 1, 1},
                      "not the summary.json of an evalsynth run (report draws run results folders)");
-  Json data;
-  data["summary"] = summary;
-  data["log_csv"] = read_text_file(folder + "/log.csv", "log");
-  data["spec_text"] = optional_text(folder + "/spec.spec", "spec");
-  const std::string match = optional_text(folder + "/match.csv", "match table");
-  data["match_csv"] = match.empty() ? Json() : Json(match);
-  Json strength = Json::object();
+  in.title = "evalsynth run " + (in.summary["run"].is_string() ? in.summary["run"].get<std::string>() : "?");
+  in.log_csv = read_text_file(folder + "/log.csv", "log");
+  in.spec_text = optional_text(folder + "/spec.spec", "spec");
+  in.match_csv = optional_text(folder + "/match.csv", "match table");
   std::vector<fs::path> files;
   std::error_code ignored;
   for (const auto& entry : fs::directory_iterator(folder, ignored))
     if (entry.path().filename().string().starts_with("strength-") && entry.path().extension() == ".csv")
       files.push_back(entry.path());
-  std::sort(files.begin(), files.end());  // the same page whatever the directory order
-  for (const fs::path& f : files) strength[f.stem().string().substr(9)] = read_text_file(f.string(), "strength table");
+  for (const fs::path& f : files)
+    in.strength_csv[f.stem().string().substr(9)] = read_text_file(f.string(), "strength table");
+  return html_page(in);
+}
+
+std::string html_page(const ReportInputs& in) {
+  Json data;
+  data["title"] = in.title;
+  data["summary"] = in.summary;
+  data["log_csv"] = in.log_csv;
+  data["spec_text"] = in.spec_text;
+  data["match_csv"] = in.match_csv.empty() ? Json() : Json(in.match_csv);
+  Json strength = Json::object();
+  for (const auto& [name, text] : in.strength_csv) strength[name] = text;  // std::map: a fixed order
   data["strength_csv"] = strength;
 
   std::string page =
@@ -58,7 +68,7 @@ std::string html_report(const std::string& folder) {
       "<script>addEventListener('error', () => { const d = document.documentElement.dataset; "
       "d.errors = Number(d.errors || 0) + 1; });</script>\n";
   page += "</head>\n<body>\n<main id=\"report\"></main>\n";
-  page += "<p class=\"note\">Written by <code>evalsynth report</code>; charts by Chart.js 4.5.0 (MIT License).</p>\n";
+  page += "<p class=\"note\">Written by <code>evalsynth</code>; charts by Chart.js 4.5.0 (MIT License).</p>\n";
   page += "<script id=\"report-data\" type=\"application/json\">";
   page += script_safe(data.dump());
   page += "</script>\n<script>\n";

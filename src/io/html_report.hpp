@@ -8,9 +8,23 @@
 // JSON and draws it with Chart.js 4.5.0 (MIT; src/io/report/, vendored from
 // npm and inlined at build time).
 
+#include <map>
 #include <string>
 
+#include "io/json.hpp"
+
 namespace evalsynth {
+
+// What a page shows; every part is optional (a match page has only its table).
+struct ReportInputs {
+  std::string title;
+  Json summary;  // a run's summary.json (null: no run sections)
+  std::string log_csv, spec_text, match_csv;
+  std::map<std::string, std::string> strength_csv;  // name -> a strength table
+};
+
+// The page for the inputs.
+std::string html_page(const ReportInputs& inputs);
 
 // The page for the results folder (it must hold summary.json and log.csv as
 // `run` writes them); throws InputError naming a missing or unreadable file.

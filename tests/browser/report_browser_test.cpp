@@ -39,3 +39,20 @@ TEST_CASE("report.html in headless Chromium: no script errors, every chart drawn
   CHECK_THAT(r.output, Contains("<table class=\"heat\">"));
   CHECK_THAT(r.output, Contains("Run strong"));
 }
+
+TEST_CASE("match --html and strength --html pages in headless Chromium", "[browser][report]") {
+  const test::ScratchFolder dir("browser-tables");
+  REQUIRE(test::run_evalsynth("match --x ibef@1-2 --o adate@1-2 --games 20 --html " + dir / "m.html").exit_code == 0);
+  REQUIRE(test::run_evalsynth("strength ibef --depth 1-3 --positions " EVALSYNTH_SOURCE_DIR
+                              "/tests/data/late.analysis --html " +
+                              dir / "s.html")
+              .exit_code == 0);
+  const test::Run m = load_in_chromium(dir / "m.html");
+  INFO(m.output.substr(0, 2000));
+  CHECK_THAT(m.output, Contains("evalsynth match: ibef@1-2 against adate@1-2") && Contains("<table class=\"heat\">"));
+  CHECK_THAT(m.output, Contains("IBEF2"));
+  CHECK(m.output.find("data-errors") == std::string::npos);
+  const test::Run s = load_in_chromium(dir / "s.html");
+  CHECK_THAT(s.output, Contains("data-charts=\"1/1\""));
+  CHECK(s.output.find("data-errors") == std::string::npos);
+}

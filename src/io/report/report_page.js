@@ -57,70 +57,77 @@
     });
   }
 
-  // Provenance.
+  // A run's page (match and strength pages carry only their tables).
   const s = data.summary;
-  document.title = 'evalsynth run ' + s.run;
-  const head = section('Run ' + s.run);
-  const facts = el('div', { class: 'facts' });
-  const fact = (name, value) => facts.append(el('div', {}, el('span', {}, name), String(value)));
-  fact('spec', s.spec);
-  fact('spec hash', s.spec_hash);
-  fact('seed', s.seed);
-  fact('stopped by', s.stopped_by);
-  fact('generations', s.generations);
-  fact('distinct programs scored', s.evaluations);
-  fact('time', (s.elapsed_seconds / 60).toFixed(1) + ' min');
-  fact('training / validation boards', s.training_boards + ' / ' + s.validation_boards);
-  head.append(facts);
+  document.title = data.title;
+  if (s) {
+    // Provenance.
+    const head = section('Run ' + s.run);
+    const facts = el('div', { class: 'facts' });
+    const fact = (name, value) => facts.append(el('div', {}, el('span', {}, name), String(value)));
+    fact('spec', s.spec);
+    fact('spec hash', s.spec_hash);
+    fact('seed', s.seed);
+    fact('stopped by', s.stopped_by);
+    fact('generations', s.generations);
+    fact('distinct programs scored', s.evaluations);
+    fact('time', (s.elapsed_seconds / 60).toFixed(1) + ' min');
+    fact('training / validation boards', s.training_boards + ' / ' + s.validation_boards);
+    head.append(facts);
 
-  // The answer, readable: the simplified program, one term per line, highlighted.
-  const answer = section('The answer');
-  const a = s.answer;
-  answer.append(el('p', {}, 'Generation ' + a.generation + ', ' + a.size + ' nodes. Training score ' + a.training.score +
-    ', validation score ' + a.validation.score + ' (IBEF ' + s.baselines.IBEF.score + ', ADATE-2005 ' +
-    s.baselines['ADATE-2005'].score + ' on the same validation games).'));
-  const pre = el('pre', { class: 'program' });
-  const pretty = (a.simplified || a.program).replace(/ ([+-]) (?![^()]*\))/g, '\n  $1 ');
-  const token = /(#[^\n]*)|\b(if|then|else|let|in|not|and|or|true|false)\b|\b([a-z_][a-z0-9_]*)(?=\()|(\b\d+\b)/g;
-  let last = 0;
-  for (const m of pretty.matchAll(token)) {
-    pre.append(pretty.slice(last, m.index));
-    const cls = m[1] ? 'comment' : m[2] ? 'kw' : m[3] ? 'fn' : 'num';
-    pre.append(el('span', { class: cls }, m[0]));
-    last = m.index + m[0].length;
+    // The answer, readable: the simplified program, one term per line, highlighted.
+    const answer = section('The answer');
+    const a = s.answer;
+    answer.append(el('p', {}, 'Generation ' + a.generation + ', ' + a.size + ' nodes. Training score ' + a.training.score +
+      ', validation score ' + a.validation.score + ' (IBEF ' + s.baselines.IBEF.score + ', ADATE-2005 ' +
+      s.baselines['ADATE-2005'].score + ' on the same validation games).'));
+    const pre = el('pre', { class: 'program' });
+    const pretty = (a.simplified || a.program).replace(/ ([+-]) (?![^()]*\))/g, '\n  $1 ');
+    const token = /(#[^\n]*)|\b(if|then|else|let|in|not|and|or|true|false)\b|\b([a-z_][a-z0-9_]*)(?=\()|(\b\d+\b)/g;
+    let last = 0;
+    for (const m of pretty.matchAll(token)) {
+      pre.append(pretty.slice(last, m.index));
+      const cls = m[1] ? 'comment' : m[2] ? 'kw' : m[3] ? 'fn' : 'num';
+      pre.append(el('span', { class: cls }, m[0]));
+      last = m.index + m[0].length;
+    }
+    pre.append(pretty.slice(last));
+    answer.append(pre);
+
+    // Curves over the run.
+    const log = parseCsv(data.log_csv);
+    const gens = log.map((r) => r.generation);
+    const num = (r, k) => (r[k] === undefined || r[k] === '' ? null : Number(r[k]));
+    const curves = section('The run, generation by generation');
+    const grid = el('div', { class: 'charts' });
+    curves.append(grid);
+    lineChart(grid, 'Score of the best program', gens, [
+      { label: 'training', data: log.map((r) => num(r, 'best_training')) },
+      { label: 'validation', data: log.map((r) => num(r, 'best_validation')) },
+      { label: 'IBEF (validation)', data: log.map(() => s.baselines.IBEF.score), borderDash: [6, 4], borderWidth: 1 },
+      { label: 'ADATE-2005 (validation)', data: log.map(() => s.baselines['ADATE-2005'].score), borderDash: [2, 3], borderWidth: 1 },
+    ], 'score');
+    lineChart(grid, 'Program size (nodes)', gens, [
+      { label: 'mean of the population', data: log.map((r) => num(r, 'mean_size')) },
+      { label: 'best program', data: log.map((r) => num(r, 'best_size')) },
+    ], 'nodes');
+    lineChart(grid, 'Fitness cache hit rate', gens, [{ label: 'hit rate', data: log.map((r) => num(r, 'cache_hit_rate')) }], 'share');
+    const perSecond = log.map((r, i) => {
+      if (i === 0) return null;
+      const dt = num(r, 'elapsed_seconds') - num(log[i - 1], 'elapsed_seconds');
+      return dt > 0 ? (num(r, 'evaluations') - num(log[i - 1], 'evaluations')) / dt : null;
+    });
+    lineChart(grid, 'Games per second', gens, [{ label: 'games per second', data: log.map((r) => num(r, 'games_per_second')) }],
+      'games / s');
+    lineChart(grid, 'New programs scored per second', gens, [{ label: 'programs per second', data: perSecond }], 'programs / s');
+    if (log.some((r) => num(r, 'answer_mistake_rate') !== null))
+      lineChart(grid, "The answer's mistake rate against perfect play", gens,
+        [{ label: 'mistake rate (strength positions)', data: log.map((r) => num(r, 'answer_mistake_rate')) }], 'share of positions');
+
+
+  } else {
+    section(data.title);
   }
-  pre.append(pretty.slice(last));
-  answer.append(pre);
-
-  // Curves over the run.
-  const log = parseCsv(data.log_csv);
-  const gens = log.map((r) => r.generation);
-  const num = (r, k) => (r[k] === undefined || r[k] === '' ? null : Number(r[k]));
-  const curves = section('The run, generation by generation');
-  const grid = el('div', { class: 'charts' });
-  curves.append(grid);
-  lineChart(grid, 'Score of the best program', gens, [
-    { label: 'training', data: log.map((r) => num(r, 'best_training')) },
-    { label: 'validation', data: log.map((r) => num(r, 'best_validation')) },
-    { label: 'IBEF (validation)', data: log.map(() => s.baselines.IBEF.score), borderDash: [6, 4], borderWidth: 1 },
-    { label: 'ADATE-2005 (validation)', data: log.map(() => s.baselines['ADATE-2005'].score), borderDash: [2, 3], borderWidth: 1 },
-  ], 'score');
-  lineChart(grid, 'Program size (nodes)', gens, [
-    { label: 'mean of the population', data: log.map((r) => num(r, 'mean_size')) },
-    { label: 'best program', data: log.map((r) => num(r, 'best_size')) },
-  ], 'nodes');
-  lineChart(grid, 'Fitness cache hit rate', gens, [{ label: 'hit rate', data: log.map((r) => num(r, 'cache_hit_rate')) }], 'share');
-  const perSecond = log.map((r, i) => {
-    if (i === 0) return null;
-    const dt = num(r, 'elapsed_seconds') - num(log[i - 1], 'elapsed_seconds');
-    return dt > 0 ? (num(r, 'evaluations') - num(log[i - 1], 'evaluations')) / dt : null;
-  });
-  lineChart(grid, 'Games per second', gens, [{ label: 'games per second', data: log.map((r) => num(r, 'games_per_second')) }],
-    'games / s');
-  lineChart(grid, 'New programs scored per second', gens, [{ label: 'programs per second', data: perSecond }], 'programs / s');
-  if (log.some((r) => num(r, 'answer_mistake_rate') !== null))
-    lineChart(grid, "The answer's mistake rate against perfect play", gens,
-      [{ label: 'mistake rate (strength positions)', data: log.map((r) => num(r, 'answer_mistake_rate')) }], 'share of positions');
 
   // Cross-table as a heat map: the X player's score (wins + draws / 2).
   if (data.match_csv) {
@@ -165,8 +172,10 @@
     })), 'share of positions', 'search depth');
   }
 
-  const spec = section('The spec');
-  spec.append(el('details', {}, el('summary', {}, 'spec.spec as run'), el('pre', {}, data.spec_text)));
+  if (data.spec_text) {
+    const spec = section('The spec');
+    spec.append(el('details', {}, el('summary', {}, 'spec.spec as run'), el('pre', {}, data.spec_text)));
+  }
 
   // For the browser test and anyone checking: how many charts have pixels.
   const canvases = [...document.querySelectorAll('canvas')];
