@@ -19,7 +19,7 @@ test::Run load_in_chromium(const std::string& file) {
   INFO("headless Chromium is needed: scripts/test installs it (Debian package chromium)");
   REQUIRE(which.exit_code == 0);
   return test::run_shell(
-      "chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 "
+      "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --enable-logging=stderr --v=0 "
       "--virtual-time-budget=10000 --dump-dom 'file://" +
       std::filesystem::absolute(file).string() + "'");
 }
