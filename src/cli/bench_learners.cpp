@@ -1,9 +1,9 @@
 #include "cli/bench_learners.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
+#include "cli/bench_timing.hpp"
 #include "io/learn_spec_reader.hpp"
 #include "learn/training.hpp"
 #include "tournament/game.hpp"
@@ -12,21 +12,6 @@ namespace evalsynth {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-template <class E>
-double median_ns(const E& evaluator, const std::vector<Position>& positions, int rounds) {
-  long long sink = 0;
-  std::vector<double> seconds;
-  for (int r = 0; r < rounds; ++r) {
-    const auto start = Clock::now();
-    for (const Position& p : positions) sink += evaluator(p);
-    seconds.push_back(std::chrono::duration<double>(Clock::now() - start).count());
-  }
-  static volatile long long keep = 0;
-  keep = keep + sink;
-  std::nth_element(seconds.begin(), seconds.begin() + rounds / 2, seconds.end());
-  return seconds[static_cast<std::size_t>(rounds / 2)] * 1e9 / static_cast<double>(positions.size());
-}
 
 // Games/s of `games` training games of the spec (one thread).
 double training_rate(const std::string& spec_text, std::uint64_t games) {
@@ -51,8 +36,10 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   // Untrained tables are all zero; fill them so the sums touch real numbers.
   Rng rng(7);
   for (float& w : std::get<model::NTupleNet>(ntuple.model.network).weights()) w = static_cast<float>(rng.unit() - 0.5);
-  const double thesis_ns = median_ns(std::get<model::ThesisNet>(thesis.model.network), positions, rounds);
-  const double ntuple_ns = median_ns(std::get<model::NTupleNet>(ntuple.model.network), positions, rounds);
+  const double thesis_ns =
+      nanoseconds_per_evaluation(std::get<model::ThesisNet>(thesis.model.network), positions, rounds);
+  const double ntuple_ns =
+      nanoseconds_per_evaluation(std::get<model::NTupleNet>(ntuple.model.network), positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native IBEF (reference)", native_ns, 1.0);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "thesis network 126-15-1", thesis_ns, thesis_ns / native_ns);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "n-tuple network, 70 x 8 cells, 3 states", ntuple_ns,

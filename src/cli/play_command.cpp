@@ -78,21 +78,20 @@ std::string score_words(int value_for_you) {
 
 int play_command(const Args& args) {
   std::vector<std::string> names;
-  std::string first = "you";
+  Side human = Side::X;
   MoveOrder order = MoveOrder::Random;
   std::uint64_t seed = 1;
   CommandLine command;
   command.positionals(names, 1, 1, "give the player to play against, e.g. ibef@4");
-  command.text("first", first);
+  static constexpr std::pair<std::string_view, Side> kFirstWords[] = {{"you", Side::X}, {"engine", Side::O}};
+  command.choice("first", human, kFirstWords);
   command.choice("order", order, kMoveOrderWords);
   command.integer("seed", seed, 0, INT64_MAX);
   command.parse(args);
-  if (first != "you" && first != "engine")
-    throw UsageError("option '--first' is one of 'you', 'engine', not " + in_quotes(first));
   const std::vector<Player> players = parse_player_list(names[0], read_evaluator_program);
   if (players.size() != 1) throw UsageError("play against one player at one depth, not " + in_quotes(names[0]));
   const Player& engine = players[0];
-  const Side engine_side = first == "engine" ? Side::X : Side::O;
+  const Side engine_side = opponent(human);
   const bool colour = ::isatty(STDOUT_FILENO) != 0;
   Rng rng(seed);
 
