@@ -20,7 +20,8 @@ const char* const kReportHelp =
     "mistake rate), the cross-table as a heat map if match.csv is there and\n"
     "mistakes by depth if strength-*.csv files are there. `run` and `resume`\n"
     "write it too, with every rewrite of the results folder (every 30 s), so an\n"
-    "open page shows the run progressing when reloaded.\n"
+    "open page shows the run progressing when reloaded. For a learning run's\n"
+    "folder (evalsynth learn) the page draws its curve.csv instead.\n"
     "\n"
     "Options:\n"
     "  --output FILE  where to write the page (default RESULTS_FOLDER/report.html)\n";

@@ -29,10 +29,18 @@ std::string html_report(const std::string& folder) {
   const std::string summary_path = folder + "/summary.json";
   ReportInputs in;
   in.summary = Json::parse(read_text_file(summary_path, "summary"), nullptr, false);
+  if (in.summary.is_object() && in.summary.contains("learner") && in.summary.contains("run")) {
+    in.learn_summary = std::move(in.summary);
+    in.summary = Json();
+    in.title =
+        "evalsynth learn " + (in.learn_summary["run"].is_string() ? in.learn_summary["run"].get<std::string>() : "?");
+    in.curve_csv = read_text_file(folder + "/curve.csv", "learning curve");
+    in.spec_text = optional_text(folder + "/spec.spec", "spec");
+    return html_page(in);
+  }
   if (in.summary.is_discarded() || !in.summary.is_object() || !in.summary.contains("answer") ||
       !in.summary.contains("baselines") || !in.summary.contains("run"))
-    throw InputError(TextLocation{summary_path, 1, 1},
-                     "not the summary.json of an evalsynth run (report draws run results folders)");
+    throw InputError(TextLocation{summary_path, 1, 1}, "not the summary.json of an evalsynth run or learning run");
   in.title = "evalsynth run " + (in.summary["run"].is_string() ? in.summary["run"].get<std::string>() : "?");
   in.log_csv = read_text_file(folder + "/log.csv", "log");
   in.spec_text = optional_text(folder + "/spec.spec", "spec");
@@ -51,6 +59,8 @@ std::string html_page(const ReportInputs& in) {
   Json data;
   data["title"] = in.title;
   data["summary"] = in.summary;
+  data["learn_summary"] = in.learn_summary;
+  data["curve_csv"] = in.curve_csv;
   data["log_csv"] = in.log_csv;
   data["spec_text"] = in.spec_text;
   data["match_csv"] = in.match_csv.empty() ? Json() : Json(in.match_csv);

@@ -18,7 +18,9 @@ namespace evalsynth {
 // What a page shows; every part is optional (a match page has only its table).
 struct ReportInputs {
   std::string title;
-  Json summary;  // a run's summary.json (null: no run sections)
+  Json summary;           // a run's summary.json (null: no run sections)
+  Json learn_summary;     // or a learning run's (evalsynth learn)
+  std::string curve_csv;  // and its curve.csv
   std::string log_csv, spec_text, match_csv;
   std::map<std::string, std::string> strength_csv;  // name -> a strength table
 };
@@ -26,8 +28,9 @@ struct ReportInputs {
 // The page for the inputs.
 std::string html_page(const ReportInputs& inputs);
 
-// The page for the results folder (it must hold summary.json and log.csv as
-// `run` writes them); throws InputError naming a missing or unreadable file.
+// The page for the results folder: a run's (summary.json and log.csv as
+// `run` writes them) or a learning run's (summary.json and curve.csv as
+// `learn` writes them); throws InputError naming a missing or unreadable file.
 std::string html_report(const std::string& folder);
 
 // Writes FOLDER/report.html, or `output` if given (atomically).

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "io/csv.hpp"
+#include "io/html_report.hpp"
 #include "io/json.hpp"
 #include "io/run_output.hpp"
 #include "support/files.hpp"
@@ -70,6 +71,7 @@ void write_learn_outputs(const learn::LearnSpec& spec, const learn::TrainingStat
   write_file_atomically(folder + "/curve.csv", curve_csv(state));
   write_file_atomically(folder + "/summary.json", learn_summary_json(spec, state));
   write_file_atomically(folder + "/spec.spec", spec.text);
+  write_html_report(folder);
 }
 
 }  // namespace evalsynth

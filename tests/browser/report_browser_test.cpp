@@ -56,3 +56,12 @@ TEST_CASE("match --html and strength --html pages in headless Chromium", "[brows
   CHECK_THAT(s.output, Contains("data-charts=\"1/1\""));
   CHECK(s.output.find("data-errors") == std::string::npos);
 }
+
+TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {
+  const test::ScratchFolder dir("browser-learn");
+  evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/ntuple", dir / "report.html");
+  const test::Run r = load_in_chromium(dir / "report.html");
+  INFO(r.output.substr(0, 2000));
+  CHECK_THAT(r.output, Contains("Learning run ntuple") && Contains("data-charts=\"3/3\""));
+  CHECK(r.output.find("data-errors") == std::string::npos);
+}

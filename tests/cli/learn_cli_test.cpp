@@ -41,6 +41,7 @@ TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve",
   CHECK_THAT(rest.output, Contains("resuming after 1234 games"));
   const std::string a = dir / "results/a/", b = dir / "results/b/";
   CHECK(test::read_file(a + "model.bin").size() > 100);
+  CHECK_THAT(test::read_file(a + "report.html"), Contains("evalsynth learn a") && Contains("curve_csv"));
   // The models differ only in the spec name they carry: compare the curves
   // (games, results; not seconds) and the weights through the tables' play.
   auto curve_without_time = [](const std::string& text) {

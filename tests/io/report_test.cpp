@@ -46,6 +46,15 @@ TEST_CASE("report: a results folder's data, the chart library and the page scrip
   CHECK(data["spec_text"] == test::read_file(folder + "/spec.spec"));
 }
 
+TEST_CASE("report: a learning run's page carries its summary and curve", "[report]") {
+  const std::string folder = EVALSYNTH_SOURCE_DIR "/results/ntuple";
+  const Json data = page_data(html_report(folder));
+  CHECK(data["title"] == "evalsynth learn ntuple");
+  CHECK(data["summary"].is_null());
+  CHECK(data["learn_summary"] == Json::parse(test::read_file(folder + "/summary.json")));
+  CHECK(data["curve_csv"] == test::read_file(folder + "/curve.csv"));
+}
+
 TEST_CASE("report: text that would close the script element stays inside it", "[report]") {
   const test::ScratchFolder dir("report-script");
   std::filesystem::copy(EVALSYNTH_SOURCE_DIR "/results/strong/summary.json", dir / "summary.json");
@@ -69,6 +78,8 @@ TEST_CASE("report: folders that are not a run's results are located errors", "[r
   };
   CHECK_THAT(error(), Contains("summary.json") && Contains("cannot open"));
   test::write_file(dir / "summary.json", "{\"run\": \"ntuple\", \"learner\": \"ntuple\"}");
+  CHECK_THAT(error(), Contains("curve.csv") && Contains("cannot open"));
+  test::write_file(dir / "summary.json", "{\"run\": \"x\"}");
   CHECK_THAT(error(), Contains("summary.json:1:1") && Contains("not the summary.json of an evalsynth run"));
   test::write_file(dir / "summary.json", "{not json");
   CHECK_THAT(error(), Contains("not the summary.json"));

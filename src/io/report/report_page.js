@@ -125,6 +125,40 @@
         [{ label: 'mistake rate (strength positions)', data: log.map((r) => num(r, 'answer_mistake_rate')) }], 'share of positions');
 
 
+  } else if (data.learn_summary) {
+    // A learning run: what was trained, and its curve over the games.
+    const l = data.learn_summary;
+    const head = section('Learning run ' + l.run);
+    const facts = el('div', { class: 'facts' });
+    const fact = (name, value) => facts.append(el('div', {}, el('span', {}, name), String(value)));
+    fact('learner', l.learner);
+    fact('spec', l.spec);
+    fact('games', l.games + (l.finished ? '' : ' of ' + l.games_planned));
+    fact('time', (l.seconds / 60).toFixed(1) + ' min');
+    fact('games per second', Math.round(l.games_per_second));
+    fact('opponents', Array.isArray(l.opponents) ? l.opponents.join(', ') : l.opponents);
+    fact('network', Object.entries(l.network).map(([k, v]) => k.replace(/_/g, ' ') + ' ' + v).join(', '));
+    fact('seed', l.seed);
+    head.append(facts);
+    const curve = parseCsv(data.curve_csv);
+    const games = curve.map((r) => r.games);
+    const share = (r, k) => Number(r[k]) / (Number(r.wins) + Number(r.draws) + Number(r.losses));
+    const selfPlay = l.opponents === 'self';
+    const grid = el('div', { class: 'charts' });
+    section('The learning curve').append(grid);
+    lineChart(grid, selfPlay ? 'Self-play results since the previous row' : "The learner's results since the previous row", games, [
+      { label: selfPlay ? 'X wins' : 'wins', data: curve.map((r) => share(r, 'wins')) },
+      { label: 'draws', data: curve.map((r) => share(r, 'draws')) },
+      { label: selfPlay ? 'O wins' : 'losses', data: curve.map((r) => share(r, 'losses')) },
+    ], 'share of games', 'games');
+    if (curve.some((r) => r.mistake_rate !== ''))
+      lineChart(grid, 'Mistake rate against perfect play (curve positions)', games,
+        [{ label: 'mistake rate', data: curve.map((r) => (r.mistake_rate === '' ? null : Number(r.mistake_rate))) }],
+        'share of positions', 'games');
+    lineChart(grid, 'Learning rate and exploration', games, [
+      { label: 'alpha', data: curve.map((r) => Number(r.alpha)) },
+      { label: 'epsilon', data: curve.map((r) => Number(r.epsilon)) },
+    ], '', 'games');
   } else {
     section(data.title);
   }
