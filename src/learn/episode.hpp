@@ -8,7 +8,6 @@
 // opponent the learner plays one side; in self-play it plays both, and each
 // move corrects the position before it.
 
-
 #include "learn/td_learners.hpp"
 #include "support/random.hpp"
 #include "tournament/player.hpp"
