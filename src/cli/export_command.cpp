@@ -4,6 +4,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "export/cpp_export.hpp"
+#include "export/play_page.hpp"
 #include "lang/parse.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
@@ -13,8 +14,9 @@ namespace evalsynth {
 
 const char* const kExportHelp =
     "usage: evalsynth export PROGRAM --cpp OUT.hpp [--name NAME] [--player]\n"
+    "       evalsynth export PROGRAM --html OUT.html [--name NAME] [--depth D]\n"
     "\n"
-    "Writes an evaluator as a standalone C++17 header (no evalsynth files needed;\n"
+    "--cpp writes an evaluator as a standalone C++17 header (no evalsynth files needed;\n"
     "compiles with -Wall -Wextra -Werror) offering\n"
     "  int NAME(const int board[6][7]);   board[row][col], row 0 = bottom, +1 X, -1 O\n"
     "  int NAME(std::uint64_t x_stones, std::uint64_t o_stones);\n"
@@ -31,7 +33,15 @@ const char* const kExportHelp =
     "  --name NAME     the function's name (default: from the file or run name)\n"
     "  --player        also write OUT_player.cpp next to it: a tiny program that\n"
     "                  reads Pons move strings on stdin and prints the column the\n"
-    "                  evaluator chooses at a given depth\n";
+    "                  evaluator chooses at a given depth\n"
+    "  --html OUT.html a page where anyone plays against the evaluator in a browser:\n"
+    "                  one self-contained file (opens from disk, no server); the\n"
+    "                  program runs as JavaScript with exactly evalsynth's values\n"
+    "                  and the page's moves are evalsynth's with the left-to-right\n"
+    "                  move order; depth, first move, undo and hints on the page\n"
+    "  --depth D       the engine's depth when the page opens (1-8, default 4)\n"
+    "\n"
+    "--cpp and --html may be given together.\n";
 
 namespace {
 
@@ -69,8 +79,11 @@ Source read_source(const std::string& path) {
   // A program file: its leading comment (best.eval's says where it came
   // from) is the provenance.
   const std::string text = read_text_file(path, "program", lang::kMaxSourceBytes);
+  // A run's best.eval is named after its folder (results/strong/best.eval: strong).
+  const std::filesystem::path file(path);
+  const bool answer_file = file.stem() == "best" && !file.parent_path().filename().empty();
   Source source{lang::parse_program(text, path),
-                std::filesystem::path(path).stem().string(),
+                (answer_file ? file.parent_path().filename() : file.stem()).string(),
                 {"From " + path + (text.starts_with("#") ? ":" : ".")}};
   std::size_t at = 0;
   while (at < text.size() && text[at] == '#') {
@@ -85,25 +98,41 @@ Source read_source(const std::string& path) {
 
 int export_command(const Args& args) {
   std::vector<std::string> program;
-  std::string header, name;
+  std::string header, page, name;
+  int depth = 4;
   bool with_player = false;
   CommandLine command;
   command.positionals(program, 1, 1, "give exactly one program: a .eval file, a checkpoint or a run folder");
   command.text("cpp", header);
   command.text("name", name);
   command.flag("player", with_player);
+  command.text("html", page);
+  command.integer("depth", depth, 1, exporter::kPlayPageMaxDepth);
   command.parse(args);
-  if (!command.given("cpp")) throw UsageError("say where to write the header: --cpp OUT.hpp");
-  if (!header.ends_with(".hpp") && !header.ends_with(".h"))
+  const bool cpp = command.given("cpp"), html = command.given("html");
+  if (!cpp && !html) throw UsageError("say what to write: --cpp OUT.hpp (a C++ header) or --html OUT.html (a page)");
+  if (cpp && !header.ends_with(".hpp") && !header.ends_with(".h"))
     throw UsageError("--cpp wants a header file name ending in .hpp or .h, not '" + header + "'");
+  if (html && !page.ends_with(".html") && !page.ends_with(".htm"))
+    throw UsageError("--html wants a file name ending in .html, not '" + page + "'");
+  if (with_player && !cpp) throw UsageError("--player comes with --cpp: the player program includes the header");
+  if (command.given("depth") && !html) throw UsageError("--depth is the page's: it comes with --html");
   Source source = read_source(program[0]);
   if (!command.given("name")) name = exporter::identifier_from(source.default_name);
   if (!exporter::is_usable_identifier(name))
     throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");
   const std::string player = header.substr(0, header.rfind('.')) + "_player.cpp";
-  std::vector<FileRole> outputs = {{header, "--cpp"}};
+  std::vector<FileRole> outputs;
+  if (cpp) outputs.push_back({header, "--cpp"});
   if (with_player) outputs.push_back({player, "the --player program " + player});
+  if (html) outputs.push_back({page, "--html"});
   check_outputs(outputs, {{program[0], "the program"}});
+  if (html) {
+    write_file_atomically(page, exporter::play_page(source.program, {name, source.provenance, depth}));
+    std::printf("wrote %s: open it in a browser to play against %s (engine depth %d, changeable on the page)\n",
+                page.c_str(), name.c_str(), depth);
+  }
+  if (!cpp) return 0;
   write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance}));
   std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
               header.c_str(), name.c_str(), name.c_str());

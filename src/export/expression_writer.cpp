@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "export/local_names.hpp"
+
 namespace evalsynth::exporter {
 namespace {
 
@@ -58,7 +60,7 @@ enum Level { kTernary = 1, kOr, kAnd, kEquality, kRelation, kAdditive, kMultipli
 // expression with the wrapping integer type's operators.
 class BodyWriter {
  public:
-  explicit BodyWriter(const lang::Program& program) : program_(program) {}
+  explicit BodyWriter(const lang::Program& program) : program_(program), names_(taken_in_cpp) {}
 
   std::string expression_statements() {
     const Expr result = generate(program_.size() - 1);
@@ -91,21 +93,9 @@ class BodyWriter {
     return {left + " " + op + " " + right, level, false};
   }
 
-  std::string lookup(int name_index) const {
-    for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
-      if (it->first == name_index) return it->second;
-    return "?";
-  }
-
-  std::string fresh_name(const std::string& base) {
-    std::string name = base;
-    if (cpp_keywords_table().count(name) || body_names().count(name) || name.find("__") != std::string::npos ||
-        name.front() == '_' || (name.size() > 2 && (name.ends_with("_x") || name.ends_with("_o"))))
-      name += "_v";
-    std::string candidate = name;
-    for (int n = 2; used_names_.count(candidate); ++n) candidate = name + "_" + std::to_string(n);
-    used_names_.insert(candidate);
-    return candidate;
+  static bool taken_in_cpp(const std::string& name) {
+    return cpp_keywords_table().count(name) || body_names().count(name) || name.find("__") != std::string::npos ||
+           name.front() == '_' || (name.size() > 2 && (name.ends_with("_x") || name.ends_with("_o")));
   }
 
   Expr generate(std::size_t i) {
@@ -119,7 +109,7 @@ class BodyWriter {
       case lang::Op::BoolConst:
         return {node.value ? "true" : "false", kPrimary, false};
       case lang::Op::Var:
-        return {lookup(node.value), kPrimary, false};
+        return {names_.lookup(node.value), kPrimary, false};
       case lang::Op::Sq: {
         uses_sq_ = true;
         const Expr r = child(0), c = child(1);
@@ -180,12 +170,11 @@ class BodyWriter {
         // Lets become named constants, in order; the language has no side
         // effects, so computing one a branch does not take changes nothing.
         const Expr bound = child(0);
-        const std::string name = fresh_name(program_.names[static_cast<std::size_t>(node.value)]);
+        const std::string name = names_.bind(node.value, program_.names[static_cast<std::size_t>(node.value)]);
         const bool is_bool = program_.nodes[kids[0]].type == lang::Type::Bool;
         statements_.push_back(std::string("const ") + (is_bool ? "bool " : "I ") + name + " = " + bound.text + ";");
-        scope_.emplace_back(node.value, name);
         const Expr body = child(1);
-        scope_.pop_back();
+        names_.unbind();
         return body;
       }
       case lang::Op::Feature: {
@@ -200,8 +189,7 @@ class BodyWriter {
 
   const lang::Program& program_;
   std::vector<std::string> statements_;
-  std::vector<std::pair<int, std::string>> scope_;
-  std::set<std::string> used_names_;
+  LocalNames names_;
   std::set<std::pair<lang::Feature, int>> features_;
   bool uses_sq_ = false, uses_height_ = false;
 };

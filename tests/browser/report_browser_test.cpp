@@ -3,28 +3,13 @@
 // script error and every chart must have pixels on its canvas.
 
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <regex>
 
+#include "browser/chromium.hpp"
 #include "io/html_report.hpp"
-#include "test_support.hpp"
 
 using Catch::Matchers::Contains;
 
-namespace {
-
-// The DOM after the page's scripts ran, and the browser's log.
-test::Run load_in_chromium(const std::string& file) {
-  const test::Run which = test::run_shell("command -v chromium");
-  INFO("headless Chromium is needed: scripts/test installs it (Debian package chromium)");
-  REQUIRE(which.exit_code == 0);
-  return test::run_shell(
-      "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --enable-logging=stderr --v=0 "
-      "--virtual-time-budget=10000 --dump-dom 'file://" +
-      std::filesystem::absolute(file).string() + "'");
-}
-
-}  // namespace
+using test::load_in_chromium;
 
 TEST_CASE("report.html in headless Chromium: no script errors, every chart drawn", "[browser][report]") {
   const test::ScratchFolder dir("browser-report");

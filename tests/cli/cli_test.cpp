@@ -78,7 +78,7 @@ TEST_CASE("every command's options are typed, strict and given once", "[cli][err
       {"run", "give exactly one spec file"},
       {"run s.spec --threds 2", "unknown option '--threds'; did you mean '--threads'?"},
       {"resume x --stop-after 0", "option '--stop-after' wants a whole number from 1"},
-      {"export x.eval", "say where to write the header: --cpp OUT.hpp"},
+      {"export x.eval", "say what to write: --cpp OUT.hpp (a C++ header) or --html OUT.html (a page)"},
       {"check", "give exactly one program file"},
   };
   for (const auto& [line, message] : cases) {

@@ -1,0 +1,243 @@
+#include "export/js_export.hpp"
+
+#include <regex>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "export/expression_writer.hpp"
+#include "export/local_names.hpp"
+#include "export/play_assets.hpp"
+
+namespace evalsynth::exporter {
+namespace {
+
+// The names every top-level declaration of the page's scripts introduces
+// (`const NAME`, `function NAME`, `class NAME` at the start of a line).
+std::set<std::string> runtime_names() {
+  std::set<std::string> names;
+  static const std::regex declaration(R"(^(?:const|let|function|class) ([A-Za-z_$][\w$]*))", std::regex::multiline);
+  for (const std::string_view text : {play_assets::kPlayLanguage, play_assets::kPlaySearch, play_assets::kPlayPage}) {
+    const std::string source(text);
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), declaration); it != std::sregex_iterator(); ++it)
+      names.insert((*it)[1].str());
+  }
+  return names;
+}
+
+// Reserved words, the runtime's names and the evaluator's own locals, which a
+// let must not take or shadow.
+bool taken_in_js(const std::string& name) {
+  static const std::set<std::string> reserved = {
+      "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else",
+      "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in",
+      "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static",
+      "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "eval",
+      "arguments", "undefined", "NaN", "Infinity", "Math", "Object", "Number", "Array", "JSON", "window", "document",
+      // the evaluator's parameter and feature locals without a side
+      "b", "moves", "to_move", "mobility"};
+  static const std::set<std::string> runtime = runtime_names();
+  return reserved.count(name) > 0 || runtime.count(name) > 0 || name.ends_with("_x") || name.ends_with("_o") ||
+         name.starts_with("threats_of_");
+}
+
+// Writes a program as one JavaScript expression, every compound operand in
+// brackets (so no precedence rule of JavaScript matters), its lets as
+// constants declared before it.
+class JsWriter {
+ public:
+  explicit JsWriter(const lang::Program& program) : program_(program), names_(taken_in_js) {}
+
+  std::string body() {
+    const std::string result = generate(program_.size() - 1, true);
+    std::string out;
+    for (const std::string& s : statements_) out += "  " + s + "\n";
+    return out + "  return " + result + ";\n";
+  }
+  const std::set<std::pair<lang::Feature, int>>& features() const { return features_; }
+
+ private:
+  std::string call(const char* function, const std::vector<std::size_t>& kids) {
+    std::string out = std::string(function) + "(";
+    for (std::size_t k = 0; k < kids.size(); ++k) out += (k ? ", " : "") + generate(kids[k]);
+    return out + ")";
+  }
+  std::string infix(const char* op, const std::vector<std::size_t>& kids) {
+    return "(" + generate(kids[0]) + " " + op + " " + generate(kids[1]) + ")";
+  }
+
+  // A chain of additions and subtractions as one sum wrapped once, which is
+  // exact: integers stay exact in doubles below 2^53 (a program has far
+  // fewer than 2^22 terms of at most 2^31 each), and wrapping to 32 bits
+  // commutes with addition. `top`: the whole of a return or a let, written
+  // one term per line when long.
+  void collect_terms(std::size_t i, bool negative, std::vector<std::pair<bool, std::string>>& terms) {
+    const lang::Node& node = program_.nodes[i];
+    if (node.op == lang::Op::Add || node.op == lang::Op::Sub) {
+      const std::vector<std::size_t> kids = program_.children(i);
+      collect_terms(kids[0], negative, terms);
+      collect_terms(kids[1], negative != (node.op == lang::Op::Sub), terms);
+    } else if (node.op == lang::Op::Let) {
+      declare_let(i);
+      collect_terms(program_.children(i)[1], negative, terms);
+      names_.unbind();
+    } else if (node.op == lang::Op::Const && node.value < 0) {
+      terms.emplace_back(!negative, std::to_string(-static_cast<std::int64_t>(node.value)));
+    } else {
+      terms.emplace_back(negative, generate(i));
+    }
+  }
+  std::string sum(std::size_t i, bool top) {
+    std::vector<std::pair<bool, std::string>> terms;
+    collect_terms(i, false, terms);
+    const char* separator = top && terms.size() > 4 ? "\n      " : " ";
+    std::string out = (terms[0].first ? "-" : "") + terms[0].second;
+    for (std::size_t k = 1; k < terms.size(); ++k)
+      out += separator + std::string(terms[k].first ? "- " : "+ ") + terms[k].second;
+    return top ? "(" + out + ") | 0" : "((" + out + ") | 0)";
+  }
+
+  // Declares the let at node i as a constant and binds its name (until
+  // names_.unbind()). The language has no side effects: computing a let a
+  // branch does not take changes nothing.
+  void declare_let(std::size_t i) {
+    const lang::Node& node = program_.nodes[i];
+    const std::string bound = generate(program_.children(i)[0], true);
+    const std::string name = names_.bind(node.value, program_.names[static_cast<std::size_t>(node.value)]);
+    statements_.push_back("const " + name + " = " + bound + ";");
+  }
+
+  std::string generate(std::size_t i, bool top = false) {
+    const lang::Node& node = program_.nodes[i];
+    const std::vector<std::size_t> kids = program_.children(i);
+    switch (node.op) {
+      case lang::Op::Const:
+        return std::to_string(node.value);
+      case lang::Op::BoolConst:
+        return node.value ? "true" : "false";
+      case lang::Op::Var:
+        return names_.lookup(node.value);
+      case lang::Op::Sq:
+        return "sq(b, " + generate(kids[0]) + ", " + generate(kids[1]) + ")";
+      case lang::Op::Height:
+        return "height(b, " + generate(kids[0]) + ")";
+      case lang::Op::Add:
+      case lang::Op::Sub:
+        return sum(i, top);
+      case lang::Op::Mul:
+        return call("mul", kids);
+      case lang::Op::Div:
+        return call("div", kids);
+      case lang::Op::Mod:
+        return call("mod", kids);
+      case lang::Op::Min:
+        return call("min", kids);
+      case lang::Op::Max:
+        return call("max", kids);
+      case lang::Op::Abs:
+        return call("abs", kids);
+      case lang::Op::Neg:
+        return call("neg", kids);
+      case lang::Op::Lt:
+        return infix("<", kids);
+      case lang::Op::Le:
+        return infix("<=", kids);
+      case lang::Op::Gt:
+        return infix(">", kids);
+      case lang::Op::Ge:
+        return infix(">=", kids);
+      case lang::Op::Eq:
+        return infix("===", kids);
+      case lang::Op::Ne:
+        return infix("!==", kids);
+      case lang::Op::And:
+        return infix("&&", kids);
+      case lang::Op::Or:
+        return infix("||", kids);
+      case lang::Op::Not:
+        return "!" + generate(kids[0]);  // an operand is a name, a call or bracketed
+      case lang::Op::If:
+        return "(" + generate(kids[0]) + " ? " + generate(kids[1]) + " : " + generate(kids[2]) + ")";
+      case lang::Op::Let: {
+        declare_let(i);
+        const std::string body = generate(kids[1], top);
+        names_.unbind();
+        return body;
+      }
+      case lang::Op::Feature: {
+        const auto f = static_cast<lang::Feature>(node.value);
+        const int player = lang::feature_info(f).takes_player ? node.player : 0;
+        features_.insert({f, player});
+        return feature_local(f, player);
+      }
+    }
+    return "?";
+  }
+
+  const lang::Program& program_;
+  LocalNames names_;
+  std::vector<std::string> statements_;
+  std::set<std::pair<lang::Feature, int>> features_;
+};
+
+std::string js_feature_expression(lang::Feature f, int player) {
+  const std::string side = player ? "O" : "X", mine = player ? "threats_of_o" : "threats_of_x",
+                    theirs = player ? "threats_of_x" : "threats_of_o";
+  switch (f) {
+    case lang::Feature::Windows1:
+      return "openWindows(b, " + side + ", 1)";
+    case lang::Feature::Windows2:
+      return "openWindows(b, " + side + ", 2)";
+    case lang::Feature::Windows3:
+      return "openWindows(b, " + side + ", 3)";
+    case lang::Feature::Threats:
+      return "countThreats(" + mine + ")";
+    case lang::Feature::OddThreats:
+      return "countThreats(" + mine + ", 0)";
+    case lang::Feature::EvenThreats:
+      return "countThreats(" + mine + ", 1)";
+    case lang::Feature::PlayableThreats:
+      return "playableThreats(b, " + mine + ")";
+    case lang::Feature::StackedThreats:
+      return "stackedThreats(" + mine + ")";
+    case lang::Feature::Centre:
+      return "centreStones(b, " + side + ")";
+    case lang::Feature::Stones:
+      return "stones(b, " + side + ")";
+    case lang::Feature::Moves:
+      return "b.moves";
+    case lang::Feature::ToMove:
+      return "toMove(b)";
+    case lang::Feature::Mobility:
+      return "openColumns(b)";
+    case lang::Feature::LowestThreats:
+      return "lowestThreats(" + mine + ", " + theirs + ")";
+    case lang::Feature::GoodThreats:
+      // X's threats count on rows 1, 3, 5 (parity 0), O's on rows 2, 4, 6.
+      return "goodThreats(" + mine + ", " + theirs + ", " + (player ? "1" : "0") + ")";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string js_evaluator(const lang::Program& program, const std::string& name) {
+  JsWriter writer(program);
+  const std::string body = writer.body();
+  std::set<int> threat_sides;
+  for (const auto& [f, player] : writer.features())
+    if (is_threat_feature(f)) {
+      threat_sides.insert(player);
+      if (f == lang::Feature::LowestThreats || f == lang::Feature::GoodThreats) threat_sides.insert(1 - player);
+    }
+  std::string out = "function " + name + "(b) {\n";
+  for (int side : threat_sides)
+    out += std::string("  const threats_of_") + (side ? "o" : "x") + " = threatCells(b, " + (side ? "O" : "X") + ");\n";
+  for (const auto& [f, player] : writer.features())
+    out += "  const " + feature_local(f, player) + " = " + js_feature_expression(f, player) + ";\n";
+  return out + body + "}\n";
+}
+
+std::string js_language_runtime() { return std::string(play_assets::kPlayLanguage); }
+
+}  // namespace evalsynth::exporter

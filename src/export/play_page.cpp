@@ -1,0 +1,84 @@
+#include "export/play_page.hpp"
+
+#include <cassert>
+#include <cstdio>
+
+#include "export/js_export.hpp"
+#include "export/play_assets.hpp"
+#include "lang/printer.hpp"
+#include "lang/simplify.hpp"
+
+namespace evalsynth::exporter {
+namespace {
+
+// Text as a JSON string (the page reads its facts with JSON.parse), safe
+// inside a <script> element: "<" is escaped, so "</script>" cannot occur.
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\')
+      out += std::string("\\") + ch;
+    else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else
+      out += ch;  // UTF-8 bytes pass through
+  }
+  return out + "\"";
+}
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
+  assert(info.depth >= 1 && info.depth <= kPlayPageMaxDepth);
+  const lang::Program program = lang::simplify(source);
+  std::string provenance = "[";
+  for (std::size_t i = 0; i < info.provenance.size(); ++i)
+    provenance += (i ? ", " : "") + json_string(info.provenance[i]);
+  provenance += "]";
+  const std::string facts = "{\"name\": " + json_string(info.name) + ", \"depth\": " + std::to_string(info.depth) +
+                            ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) +
+                            ", \"program\": " + json_string(lang::to_text(program)) + ", \"original\": " +
+                            (program == source ? std::string("null") : json_string(lang::to_text(source))) +
+                            ", \"provenance\": " + provenance + "}";
+  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Play against " +
+                     html_escape(info.name) + " (evalsynth)</title>\n<meta name=\"generator\" content=\"evalsynth export\">\n";
+  page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style>\n";
+  page += play_assets::kPlayStyle;
+  page += "</style>\n";
+  // Counts script errors on the page itself (the browser tests read it).
+  page +=
+      "<script>addEventListener('error', () => { const d = document.documentElement.dataset; "
+      "d.errors = Number(d.errors || 0) + 1; });</script>\n";
+  page += "</head>\n<body>\n<main id=\"play\"></main>\n";
+  page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
+  page += "<script>\n'use strict';\n";
+  page += play_assets::kPlayLanguage;
+  page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
+  page += js_evaluator(program, "evaluate");
+  page += "\n";
+  page += play_assets::kPlaySearch;
+  page += "\n";
+  page += play_assets::kPlayPage;
+  page += "</script>\n</body>\n</html>\n";
+  return page;
+}
+
+}  // namespace evalsynth::exporter
