@@ -9,6 +9,7 @@
 #include <string>
 
 #include "export/cpp_export.hpp"
+#include "export/play_page.hpp"
 #include "game/notation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
@@ -82,6 +83,7 @@ TEST_CASE("programs nest up to the documented limit, through every stage, and no
     const Position start = parse_moves("4455");
     CHECK(lang::CompiledProgram(p)(start) == lang::CompiledProgram(simple)(start));
     CHECK_THAT(exporter::cpp_header(p, {"deep", {}}), Contains("int deep("));
+    CHECK_THAT(exporter::play_page(p, {"deep", {}, 4}), Contains("function evaluate(b)"));
 
     // One level more: past the tree limit or, where the construct also nests
     // the parser that deep, past the parser's.
