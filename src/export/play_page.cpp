@@ -53,13 +53,14 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   for (std::size_t i = 0; i < info.provenance.size(); ++i)
     provenance += (i ? ", " : "") + json_string(info.provenance[i]);
   provenance += "]";
-  const std::string facts = "{\"name\": " + json_string(info.name) + ", \"depth\": " + std::to_string(info.depth) +
-                            ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) +
-                            ", \"program\": " + json_string(lang::to_text(program)) + ", \"original\": " +
-                            (program == source ? std::string("null") : json_string(lang::to_text(source))) +
-                            ", \"provenance\": " + provenance + "}";
+  const std::string facts =
+      "{\"name\": " + json_string(info.name) + ", \"depth\": " + std::to_string(info.depth) +
+      ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) + ", \"program\": " + json_string(lang::to_text(program)) +
+      ", \"original\": " + (program == source ? std::string("null") : json_string(lang::to_text(source))) +
+      ", \"provenance\": " + provenance + "}";
   std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Play against " +
-                     html_escape(info.name) + " (evalsynth)</title>\n<meta name=\"generator\" content=\"evalsynth export\">\n";
+                     html_escape(info.name) +
+                     " (evalsynth)</title>\n<meta name=\"generator\" content=\"evalsynth export\">\n";
   page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style>\n";
   page += play_assets::kPlayStyle;
   page += "</style>\n";

@@ -19,8 +19,7 @@ inline Run load_in_chromium(const std::string& file, int budget_ms = 10000) {
   return run_shell(
       "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --enable-logging=stderr --v=0 "
       "--virtual-time-budget=" +
-      std::to_string(budget_ms) + " --dump-dom 'file://" +
-      std::filesystem::absolute(file).string() + "'");
+      std::to_string(budget_ms) + " --dump-dom 'file://" + std::filesystem::absolute(file).string() + "'");
 }
 
 }  // namespace test

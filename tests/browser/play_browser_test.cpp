@@ -259,9 +259,10 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
   const Position start = position_of("44536");
   Rng unused(1);
   SearchCounters counters;
-  const int reply = choose_move<StandardRules>(program_player(program, 4), start, MoveOrder::LeftToRight, unused, counters);
-  CHECK_THAT(started.output, Contains("data-moves=\"44536" + std::to_string(reply + 1) + "\"") &&
-                                 Contains("data-turn=\"you\""));
+  const int reply =
+      choose_move<StandardRules>(program_player(program, 4), start, MoveOrder::LeftToRight, unused, counters);
+  CHECK_THAT(started.output,
+             Contains("data-moves=\"44536" + std::to_string(reply + 1) + "\"") && Contains("data-turn=\"you\""));
   CHECK(hints > 10);
   for (int depth = 1; depth <= 4; ++depth) CHECK(engine_moves[depth] >= 50);
 }
@@ -276,8 +277,8 @@ TEST_CASE("export --html: the page, and its mistakes refused", "[export][cli]") 
   CHECK_THAT(page, Contains("<title>Play against ibef (evalsynth)</title>") && Contains("\"depth\": 6") &&
                        Contains("function evaluate(b)") && Contains("From " + program));
   // Both files at once.
-  const test::Run both = test::run_evalsynth("export " + program + " --html " + (dir / "b.html") + " --cpp " +
-                                             (dir / "b.hpp"));
+  const test::Run both =
+      test::run_evalsynth("export " + program + " --html " + (dir / "b.html") + " --cpp " + (dir / "b.hpp"));
   CHECK(both.exit_code == 0);
   CHECK(test::read_file(dir / "b.html").find("function evaluate") != std::string::npos);
   CHECK(test::read_file(dir / "b.hpp").find("inline int ibef") != std::string::npos);
