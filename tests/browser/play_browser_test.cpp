@@ -263,6 +263,13 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
       choose_move<StandardRules>(program_player(program, 4), start, MoveOrder::LeftToRight, unused, counters);
   CHECK_THAT(started.output,
              Contains("data-moves=\"44536" + std::to_string(reply + 1) + "\"") && Contains("data-turn=\"you\""));
+
+  // A finished game: the result, the four ringed, no more moves.
+  const test::Run won = test::load_in_chromium(dir / "play.html#4343434");
+  CHECK_THAT(won.output, Contains("Four in a row: you win!") && Contains("data-turn=\"over\""));
+  std::size_t ringed = 0;
+  for (std::size_t at = 0; (at = won.output.find(" win\"", at)) != std::string::npos; ++at) ++ringed;
+  CHECK(ringed == 4);
   CHECK(hints > 10);
   for (int depth = 1; depth <= 4; ++depth) CHECK(engine_moves[depth] >= 50);
 }

@@ -117,6 +117,10 @@ function statusText() {
 function render() {
   const b = state.board;
   const last = state.history.length ? state.history[state.history.length - 1] : -1;
+  // The four in a row that ended the game, drawn ringed.
+  const winning = new Set();
+  if (state.over === X || state.over === O)
+    for (const w of WINDOWS) if (w.every((c) => b.cells[c] === state.over)) w.forEach((c) => winning.add(c));
   const grid = document.getElementById('board');
   grid.replaceChildren();
   for (let col = 0; col < COLUMNS; ++col) {
@@ -129,7 +133,8 @@ function render() {
     for (let row = ROWS - 1; row >= 0; --row) {
       const s = b.cells[cellIndex(row, col)];
       const isLast = col === last && row === b.heights[col] - 1;
-      column.append(el('span', { class: `cell${s === X ? ' x' : s === O ? ' o' : ''}${isLast ? ' last' : ''}` }));
+      const classes = `cell${s === X ? ' x' : s === O ? ' o' : ''}${isLast ? ' last' : ''}`;
+      column.append(el('span', { class: classes + (winning.has(cellIndex(row, col)) ? ' win' : '') }));
     }
     column.addEventListener('click', () => humanMove(col));
     grid.append(column);
