@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -30,7 +31,8 @@ const char* const kExportHelp =
     "\n"
     "Options:\n"
     "  --cpp OUT.hpp   the header to write\n"
-    "  --name NAME     the function's name (default: from the file or run name)\n"
+    "  --name NAME     the function's name, and the page's title with --html only\n"
+    "                  (any short text there; default: from the file or run name)\n"
     "  --player        also write OUT_player.cpp next to it: a tiny program that\n"
     "                  reads Pons move strings on stdin and prints the column the\n"
     "                  evaluator chooses at a given depth\n"
@@ -119,8 +121,12 @@ int export_command(const Args& args) {
   if (command.given("depth") && !html) throw UsageError("--depth is the page's: it comes with --html");
   Source source = read_source(program[0]);
   if (!command.given("name")) name = exporter::identifier_from(source.default_name);
-  if (!exporter::is_usable_identifier(name))
+  if (cpp && !exporter::is_usable_identifier(name))
     throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");
+  const bool printable =
+      std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20; });
+  if (html && (name.empty() || name.size() > 100 || !printable))
+    throw UsageError("--name wants a page title of 1-100 printable characters");
   const std::string player = header.substr(0, header.rfind('.')) + "_player.cpp";
   std::vector<FileRole> outputs;
   if (cpp) outputs.push_back({header, "--cpp"});

@@ -283,6 +283,11 @@ TEST_CASE("export --html: the page, and its mistakes refused", "[export][cli]") 
   const std::string page = test::read_file(dir / "ibef.html");
   CHECK_THAT(page, Contains("<title>Play against ibef (evalsynth)</title>") && Contains("\"depth\": 6") &&
                        Contains("function evaluate(b)") && Contains("From " + program));
+  // With --html only, the name is the page's title: any short text.
+  const test::Run titled =
+      test::run_evalsynth("export " + program + " --html " + (dir / "t.html") + " --name 'Strong <v2> & co'");
+  CHECK(titled.exit_code == 0);
+  CHECK_THAT(test::read_file(dir / "t.html"), Contains("<title>Play against Strong &lt;v2&gt; &amp; co (evalsynth)"));
   // Both files at once.
   const test::Run both =
       test::run_evalsynth("export " + program + " --html " + (dir / "b.html") + " --cpp " + (dir / "b.hpp"));
@@ -300,6 +305,8 @@ TEST_CASE("export --html: the page, and its mistakes refused", "[export][cli]") 
       {program + " --html " + (dir / "p.html") + " --depth 0", "depth"},
       {program + " --html " + (dir / "p.html") + " --player", "--player comes with --cpp"},
       {program + " --cpp " + (dir / "p.hpp") + " --depth 3", "comes with --html"},
+      {program + " --cpp " + (dir / "p.hpp") + " --html " + (dir / "p.html") + " --name 'a b'", "usable C++ name"},
+      {program + " --html " + (dir / "p.html") + " --name ''", "1-100 printable"},
       {program + " --html " + program, "ending in .html"},
       {dir / "missing.eval" + " --html " + (dir / "p.html"), "missing.eval"},
   };
