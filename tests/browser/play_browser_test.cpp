@@ -187,6 +187,13 @@ const char* const kClickScript = R"(
   await settle();
   document.getElementById('undo').click();
   out.push(`undo ${before} ${document.body.dataset.moves} ${document.body.dataset.turn}`);
+  // Keys: a digit typed in the depth menu stays there; on the page it plays that column.
+  const beforeKeys = document.body.dataset.moves;
+  document.getElementById('depth').dispatchEvent(new KeyboardEvent('keydown', { key: '2', bubbles: true }));
+  const afterMenuKey = document.body.dataset.moves;
+  document.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+  await settle();
+  out.push(`keys ${beforeKeys} ${afterMenuKey} ${document.body.dataset.moves}`);
   document.getElementById('test-out').textContent = out.join('\n');
 })();
 )";
@@ -218,6 +225,14 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
       CHECK(before.size() == 6);  // three moves each
       CHECK(after == before);
       CHECK(turn == "you");
+      continue;
+    }
+    if (line.starts_with("keys")) {
+      std::string before, after_menu, after;
+      fields >> first >> before >> after_menu >> after;
+      CHECK(after_menu == before);
+      CHECK(after.size() == before.size() + 2);  // column 1, then the engine's reply
+      CHECK(after.starts_with(before + "1"));
       continue;
     }
     int depth = 0;

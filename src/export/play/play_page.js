@@ -203,6 +203,8 @@ function build() {
     ),
   );
   document.addEventListener('keydown', (e) => {
+    // Digits typed into a menu (the depth) choose there, not a column.
+    if (e.target instanceof HTMLSelectElement) return;
     if (e.key >= '1' && e.key <= '7' && !e.ctrlKey && !e.metaKey && !e.altKey) humanMove(Number(e.key) - 1);
   });
   // play.html#4453 starts from the position after those moves.
