@@ -7,6 +7,7 @@
 #include "export/play_assets.hpp"
 #include "lang/printer.hpp"
 #include "lang/simplify.hpp"
+#include "support/html_page.hpp"
 
 namespace evalsynth::exporter {
 namespace {
@@ -29,21 +30,6 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else
-      out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
@@ -58,17 +44,9 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
       ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) + ", \"program\": " + json_string(lang::to_text(program)) +
       ", \"original\": " + (program == source ? std::string("null") : json_string(lang::to_text(source))) +
       ", \"provenance\": " + provenance + "}";
-  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Play against " +
-                     html_escape(info.name) +
-                     " (evalsynth)</title>\n<meta name=\"generator\" content=\"evalsynth export\">\n";
-  page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style>\n";
-  page += play_assets::kPlayStyle;
-  page += "</style>\n";
-  // Counts script errors on the page itself (the browser tests read it).
-  page +=
-      "<script>addEventListener('error', () => { const d = document.documentElement.dataset; "
-      "d.errors = Number(d.errors || 0) + 1; });</script>\n";
-  page += "</head>\n<body>\n<main id=\"play\"></main>\n";
+  std::string page =
+      html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", play_assets::kPlayStyle);
+  page += "<main id=\"play\"></main>\n";
   page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
   page += "<script>\n'use strict';\n";
   page += play_assets::kPlayLanguage;

@@ -6,6 +6,7 @@
 #include "io/report_assets.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
+#include "support/html_page.hpp"
 
 namespace evalsynth {
 namespace {
@@ -68,16 +69,8 @@ std::string html_page(const ReportInputs& in) {
   for (const auto& [name, text] : in.strength_csv) strength[name] = text;  // std::map: a fixed order
   data["strength_csv"] = strength;
 
-  std::string page =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>evalsynth report</title>\n";
-  page += "<meta name=\"generator\" content=\"evalsynth report\">\n<style>\n";
-  page += report_assets::kReportStyle;
-  page += "</style>\n";
-  // Counts script errors on the page itself (the browser test reads it).
-  page +=
-      "<script>addEventListener('error', () => { const d = document.documentElement.dataset; "
-      "d.errors = Number(d.errors || 0) + 1; });</script>\n";
-  page += "</head>\n<body>\n<main id=\"report\"></main>\n";
+  std::string page = html_page_opening("evalsynth report", "evalsynth report", report_assets::kReportStyle);
+  page += "<main id=\"report\"></main>\n";
   page += "<p class=\"note\">Written by <code>evalsynth</code>; charts by Chart.js 4.5.0 (MIT License).</p>\n";
   page += "<script id=\"report-data\" type=\"application/json\">";
   page += script_safe(data.dump());
