@@ -98,6 +98,10 @@ class Interpreter : public SpecReader {
         s.candidate_depths.push_back(static_cast<int>(integer(*w, 1, 12, "candidate-depths")));
       check_distinct(words(e), s.candidate_depths, "candidate-depths");
     };
+    h["depth-pairing"] = [&](const auto& e) {
+      s.depth_pairing = choice<RunSpec::DepthPairing>(
+          one_word(e), "depth-pairing", {{"all", RunSpec::DepthPairing::All}, {"equal", RunSpec::DepthPairing::Equal}});
+    };
     h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
     h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
     h["strength-positions"] = [&](const auto& e) {
@@ -236,6 +240,7 @@ class Interpreter : public SpecReader {
                                std::to_string(entry.self_play_count) + " programs, but hall-of-fame is " +
                                std::to_string(spec_.hall_of_fame));
       }
+    if (spec_.depth_pairing == RunSpec::DepthPairing::Equal) check_equal_depths(seen);
     if (!fixed_opponent)
       complain("opponents",
                "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
@@ -254,6 +259,38 @@ class Interpreter : public SpecReader {
                                              "measure on positions the run does not train on");
     if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
+  }
+
+  // With equal depths every opponent depth must be a candidate depth (else it
+  // would never play), and every candidate depth must meet a fixed opponent
+  // (else validation would not measure it).
+  void check_equal_depths(const Seen& seen) const {
+    const auto is_candidate_depth = [&](int depth) {
+      return std::find(spec_.candidate_depths.begin(), spec_.candidate_depths.end(), depth) !=
+             spec_.candidate_depths.end();
+    };
+    std::vector<int> met;
+    bool depthless = false;  // random meets every depth
+    for (const std::string& text : spec_.opponents) {
+      const PlayerEntry entry = parse_player_entry(text, true);
+      depthless = depthless || entry.first_depth == 0;
+      for (int depth = entry.first_depth; entry.first_depth > 0 && depth <= entry.last_depth; ++depth) {
+        if (!is_candidate_depth(depth)) {
+          const std::string message = "'" + text + "' would search at depth " + std::to_string(depth) +
+                                      ", not a candidate depth: with depth-pairing = equal it would never play";
+          if (const auto it = seen.find("opponents"); it != seen.end())
+            for (const auto* w : words(*it->second))
+              if (w->text == text) locate_.fail(*w, message);
+          SpecReader::complain(seen, "depth-pairing", message);
+        }
+        if (entry.kind != PlayerEntry::Kind::SelfPlay) met.push_back(depth);
+      }
+    }
+    for (int depth : spec_.candidate_depths)
+      if (!depthless && std::find(met.begin(), met.end(), depth) == met.end())
+        SpecReader::complain(seen, "candidate-depths",
+                             "with depth-pairing = equal, candidate depth " + std::to_string(depth) +
+                                 " needs a fixed opponent at that depth (e.g. ibef@" + std::to_string(depth) + ")");
   }
 
   RunSpec& spec_;

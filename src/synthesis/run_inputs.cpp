@@ -33,9 +33,11 @@ FitnessTask make_task(const RunSpec& spec, std::vector<Position> boards, std::ui
   task.seed = seed;
   task.opponents = opponents;
   for (std::size_t o = 0; o < task.opponents.size(); ++o)
-    for (int depth : spec.candidate_depths)
-      for (Side side : spec.colours)
-        task.configs.push_back({side, depth, static_cast<int>(o), task.opponents[o].player.depth});
+    for (int depth : spec.candidate_depths) {
+      const int opponent_depth = task.opponents[o].player.depth;
+      if (!spec.pairs(depth, opponent_depth)) continue;
+      for (Side side : spec.colours) task.configs.push_back({side, depth, static_cast<int>(o), opponent_depth});
+    }
   return task;
 }
 

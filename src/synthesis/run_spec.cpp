@@ -46,6 +46,7 @@ std::string RunSpec::resolved_text() const {
       << "opponents         = " << join(opponents) << "\n"
       << "colours           = " << join(colour_names) << "\n"
       << "candidate-depths  = " << join(depth_names) << "\n"
+      << (depth_pairing == DepthPairing::All ? "# depth-pairing: all\n" : "depth-pairing     = equal\n")
       << "training-boards   = " << board_text(training) << "\n"
       << "validation-boards = " << board_text(validation) << "\n"
       << "board-seed        = " << board_seed << "\n"
@@ -119,7 +120,8 @@ std::uint64_t RunSpec::hash() const {
                                       "checkpoint-keep ",
                                       "# seed-population: none",
                                       "# training-positions: none",
-                                      "# racing: off"};
+                                      "# racing: off",
+                                      "# depth-pairing: all"};
   if (algorithm == evolve::AlgorithmKind::Generational)
     ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
   for (const char* volatile_key : ignored) {

@@ -27,6 +27,16 @@ struct RunSpec {
   std::vector<std::string> opponents = {"ibef@2"};
   std::vector<Side> colours = {Side::X, Side::O};
   std::vector<int> candidate_depths = {1, 2};
+  // Which candidate depth meets which opponent depth: every candidate depth
+  // every opponent (All), or only an opponent searching as deep as the
+  // candidate (Equal: `ibef@1-4` with candidate depths 1-4 is four equal-depth
+  // pairings, as `match` measures strength). Depthless opponents (random) meet
+  // every depth.
+  enum class DepthPairing { All, Equal };
+  DepthPairing depth_pairing = DepthPairing::All;
+  bool pairs(int candidate_depth, int opponent_depth) const {
+    return depth_pairing == DepthPairing::All || opponent_depth == 0 || opponent_depth == candidate_depth;
+  }
   std::vector<BoardSource> training = {{BoardSource::Kind::Shallow, 0, {}}, {BoardSource::Kind::Random, 98, {}}};
   std::vector<BoardSource> validation = {{BoardSource::Kind::Random, 556, {}}};
   std::uint64_t board_seed = 2005;

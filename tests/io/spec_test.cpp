@@ -159,3 +159,32 @@ TEST_CASE("racing keys", "[spec][racing]") {
   CHECK_THAT(spec_error_of("race-batches = 3\n"), Contains("s.spec:1:1: error: race-batches applies with racing = on"));
   CHECK_THAT(spec_error_of("racing = on\nrace-batches = 1\n"), Contains("s.spec:2:16: error: 'race-batches' wants"));
 }
+
+TEST_CASE("depth pairing: equal depths only, every depth met", "[spec][depth-pairing]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec(
+      "opponents = ibef@1-3, adate@2, random\ncandidate-depths = 1, 2, 3\ndepth-pairing = equal\n", "p.spec");
+  CHECK(spec.depth_pairing == RunSpec::DepthPairing::Equal);
+  CHECK(spec.pairs(2, 2));
+  CHECK_FALSE(spec.pairs(1, 2));
+  CHECK(spec.pairs(3, 0));  // the random mover has no depth: it meets every one
+  CHECK_THAT(spec.resolved_text(), Contains("depth-pairing     = equal\n"));
+  CHECK(parse_spec(spec.resolved_text(), "p.spec").hash() == spec.hash());
+  // The default leaves the hashes of older runs as they were.
+  CHECK_THAT(parse_spec("", "p.spec").resolved_text(), Contains("# depth-pairing: all\n"));
+  CHECK(parse_spec("", "p.spec").hash() == parse_spec("depth-pairing = all\n", "p.spec").hash());
+  CHECK(parse_spec("", "p.spec").hash() !=
+        parse_spec("candidate-depths = 2\ndepth-pairing = equal\n", "p.spec").hash());
+  CHECK_THAT(spec_error_of("depth-pairing = same\n"),
+             Contains("s.spec:1:17: error: 'depth-pairing' is one of all, equal"));
+  // An opponent depth no candidate searches at would never play.
+  CHECK_THAT(spec_error_of("opponents = ibef@1, adate@1-3\ncandidate-depths = 1, 2\ndepth-pairing = equal\n"),
+             Contains("s.spec:1:21: error: 'adate@1-3' would search at depth 3, not a candidate depth"));
+  // The default opponent (ibef@2) against the default depths (1, 2).
+  CHECK_THAT(spec_error_of("depth-pairing = equal\n"), Contains("s.spec:1:1: error: with depth-pairing = equal, "
+                                                                "candidate depth 1 needs a fixed opponent"));
+  CHECK(spec_error_of("candidate-depths = 2\ndepth-pairing = equal\n") == "(no error)");
+  // A candidate depth nobody fixed plays at would go unvalidated.
+  CHECK_THAT(spec_error_of("opponents = ibef@1, hall2@2\ncandidate-depths = 1, 2\ndepth-pairing = equal\n"),
+             Contains("s.spec:2:1: error: with depth-pairing = equal, candidate depth 2 needs a fixed opponent"));
+}

@@ -253,3 +253,22 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   hall.run(hall_hooks);
   CHECK(ranked == 5);
 }
+
+TEST_CASE("depth pairing: equal depths play only opponents as deep as the candidate", "[synthesis][depth-pairing]") {
+  InSourceDir here;
+  const std::string common =
+      "opponents = ibef@1-3, adate@2, random\ncandidate-depths = 1, 2, 3\ncolours = x, o\n"
+      "training-boards = shallow\nvalidation-boards = random(4)\npopulation = 8\n";
+  const Synthesis all(parse_spec(common, "s.spec"));
+  const Synthesis equal(parse_spec(common + "depth-pairing = equal\n", "s.spec"));
+  // Five opponents (ibef@1, ibef@2, ibef@3, adate@2, random) x 3 depths x 2 colours.
+  CHECK(all.training_task().configs.size() == 5 * 3 * 2);
+  // Equal: ibef at its one depth each, adate at 2, random at all three.
+  std::vector<std::pair<int, int>> pairs;
+  for (const FitnessConfig& c : equal.training_task().configs) {
+    CHECK((c.opponent_depth == 0 || c.opponent_depth == c.candidate_depth));
+    if (c.candidate_side == Side::X) pairs.emplace_back(c.candidate_depth, c.opponent);
+  }
+  CHECK(pairs == std::vector<std::pair<int, int>>{{1, 0}, {2, 1}, {3, 2}, {2, 3}, {1, 4}, {2, 4}, {3, 4}});
+  CHECK(equal.validation_task().configs.size() == equal.training_task().configs.size());
+}
