@@ -92,12 +92,7 @@ class Interpreter : public SpecReader {
       for (const auto* w : words(e)) s.colours.push_back(choice<Side>(*w, "colours", {{"x", Side::X}, {"o", Side::O}}));
       check_distinct(words(e), s.colours, "colours");
     };
-    h["candidate-depths"] = [&](const auto& e) {
-      s.candidate_depths.clear();
-      for (const auto* w : words(e))
-        s.candidate_depths.push_back(static_cast<int>(integer(*w, 1, 12, "candidate-depths")));
-      check_distinct(words(e), s.candidate_depths, "candidate-depths");
-    };
+    h["candidate-depths"] = [&](const auto& e) { s.candidate_depths = depth_list(e, 12, "candidate-depths"); };
     h["depth-pairing"] = [&](const auto& e) {
       s.depth_pairing = choice<RunSpec::DepthPairing>(
           one_word(e), "depth-pairing", {{"all", RunSpec::DepthPairing::All}, {"equal", RunSpec::DepthPairing::Equal}});
@@ -116,12 +111,7 @@ class Interpreter : public SpecReader {
         for (const auto* w : words(e)) files->push_back(existing_file(*w, "analysis"));
         check_distinct(words(e), *files, key);
       };
-    h["position-depths"] = [&](const auto& e) {
-      s.position_depths.clear();
-      for (const auto* w : words(e))
-        s.position_depths.push_back(static_cast<int>(integer(*w, 1, 12, "position-depths")));
-      check_distinct(words(e), s.position_depths, "position-depths");
-    };
+    h["position-depths"] = [&](const auto& e) { s.position_depths = depth_list(e, 12, "position-depths"); };
     h["racing"] = [&](const auto& e) {
       s.racing = choice<bool>(one_word(e), "racing", {{"on", true}, {"off", false}});
     };

@@ -55,6 +55,9 @@ class SpecReader {
   const spec_ast::Word& one_word(const spec_ast::Entry& e) const;
 
   std::int64_t integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max, const std::string& key) const;
+  // Search depths 1..max_depth, each word one depth or a range "A-B" (as in
+  // the player syntax ibef@1-6); a depth listed twice is an error at its word.
+  std::vector<int> depth_list(const spec_ast::Entry& e, int max_depth, const std::string& key) const;
   double number(const spec_ast::Word& w, double min, double max, const std::string& key) const;
   // "90s", "30m", "2h" or plain seconds.
   double duration(const spec_ast::Word& w, const std::string& key) const;

@@ -188,3 +188,25 @@ TEST_CASE("depth pairing: equal depths only, every depth met", "[spec][depth-pai
   CHECK_THAT(spec_error_of("opponents = ibef@1, hall2@2\ncandidate-depths = 1, 2\ndepth-pairing = equal\n"),
              Contains("s.spec:2:1: error: with depth-pairing = equal, candidate depth 2 needs a fixed opponent"));
 }
+
+TEST_CASE("depth lists take ranges, as players do", "[spec][depths]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec("candidate-depths = 1-3, 5\n", "d.spec");
+  CHECK(spec.candidate_depths == std::vector<int>{1, 2, 3, 5});
+  CHECK_THAT(spec.resolved_text(), Contains("candidate-depths  = 1, 2, 3, 5\n"));
+  CHECK(parse_spec("candidate-depths = 1, 2, 3, 5\n", "d.spec").hash() == spec.hash());
+  CHECK(parse_spec("training-positions = specs/positions/training.analysis\nposition-depths = 2-4\n", "d.spec")
+            .resolved_position_depths() == std::vector<int>{2, 3, 4});
+  CHECK_THAT(spec_error_of("candidate-depths = 1-3, 2\n"),
+             Contains("s.spec:1:25: error: 'candidate-depths' lists '2' twice"));
+  CHECK_THAT(spec_error_of("candidate-depths = 2, 1-3\n"),
+             Contains("s.spec:1:23: error: 'candidate-depths' lists depth 2 twice"));
+  CHECK_THAT(spec_error_of("candidate-depths = 3-1\n"),
+             Contains("s.spec:1:20: error: 'candidate-depths' has an empty range '3-1'"));
+  CHECK_THAT(spec_error_of("candidate-depths = 1-13\n"),
+             Contains("wants depths from 1 to 12 (one, or a range such as 1-4), not '1-13'"));
+  CHECK_THAT(spec_error_of("candidate-depths = 1-\n"), Contains("s.spec:1:20: error: 'candidate-depths' wants depths"));
+  CHECK_THAT(spec_error_of("candidate-depths = -1\n"),
+             Contains("'candidate-depths' wants a whole number from 1 to 12"));
+  CHECK_THAT(spec_error_of("candidate-depths = 1--2\n"), Contains("wants depths from 1 to 12"));
+}
