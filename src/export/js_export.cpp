@@ -63,7 +63,11 @@ class JsWriter {
     return out + ")";
   }
   std::string infix(const char* op, const std::vector<std::size_t>& kids) {
-    return "(" + generate(kids[0]) + " " + op + " " + generate(kids[1]) + ")";
+    // Appended piece by piece: GCC 12 warns (falsely, -Wrestrict) on a
+    // "(" + std::string chain.
+    std::string out = "(";
+    out.append(generate(kids[0])).append(" ").append(op).append(" ").append(generate(kids[1])).append(")");
+    return out;
   }
 
   // A chain of additions and subtractions as one sum wrapped once, which is
