@@ -9,6 +9,7 @@
 
 #include "io/spec_parser.hpp"
 #include "support/suggest.hpp"
+#include "support/text.hpp"
 
 namespace evalsynth {
 
@@ -95,24 +96,13 @@ std::int64_t SpecReader::integer(const spec_ast::Word& w, std::int64_t min, std:
 std::vector<int> SpecReader::depth_list(const spec_ast::Entry& e, int max_depth, const std::string& key) const {
   std::vector<int> depths;
   for (const spec_ast::Word* w : words(e)) {
-    const std::size_t dash = w->text.find('-', 1);  // a leading '-' is a (bad) negative number
-    int first = 0, last = 0;
-    if (dash == std::string::npos) {
-      first = last = static_cast<int>(integer(*w, 1, max_depth, key));
-    } else {
-      const std::string_view text = w->text;
-      const auto bound = [&](std::string_view part) {
-        int v = 0;
-        const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), v);
-        if (error != std::errc() || end != part.data() + part.size() || v < 1 || v > max_depth)
-          locate_.fail(*w, "'" + key + "' wants depths from 1 to " + std::to_string(max_depth) +
-                               " (one, or a range such as 1-4), not '" + w->text + "'");
-        return v;
-      };
-      first = bound(text.substr(0, dash));
-      last = bound(text.substr(dash + 1));
-      if (last < first) locate_.fail(*w, "'" + key + "' has an empty range '" + w->text + "' (write it low-high)");
-    }
+    const auto range = parse_int_range(w->text, 1, max_depth);
+    if (!range && w->text.find('-', 1) == std::string::npos) integer(*w, 1, max_depth, key);  // says why
+    if (!range)
+      locate_.fail(*w, "'" + key + "' wants depths from 1 to " + std::to_string(max_depth) +
+                           " (one, or a range such as 1-4), not '" + w->text + "'");
+    const int first = range->first, last = range->last;
+    if (last < first) locate_.fail(*w, "'" + key + "' has an empty range '" + w->text + "' (write it low-high)");
     for (int d = first; d <= last; ++d) {
       if (std::find(depths.begin(), depths.end(), d) != depths.end())
         locate_.fail(*w, "'" + key + "' lists " + (first == last ? "'" + w->text + "'" : "depth " + std::to_string(d)) +

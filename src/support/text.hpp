@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,6 +26,29 @@ inline std::string in_quotes(std::string_view text, std::size_t keep = 60) {
   out.append(text.substr(0, keep));
   if (text.size() <= keep) return out.append("'");
   return out.append("...' (").append(std::to_string(text.size())).append(" characters)");
+}
+
+// A range as people write depths and plies: "A" or "A-B", each a whole
+// number from min to max. Nothing if it is not one; an empty range (B < A)
+// is returned as read, for the caller to name. A leading '-' is a (bad)
+// negative number, not a range.
+struct IntRange {
+  int first = 0;
+  int last = 0;
+};
+inline std::optional<IntRange> parse_int_range(std::string_view text, int min, int max) {
+  auto bound = [&](std::string_view part) -> std::optional<int> {
+    int v = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || error != std::errc() || end != part.data() + part.size() || v < min || v > max)
+      return std::nullopt;
+    return v;
+  };
+  const std::size_t dash = text.find('-', 1);
+  const auto first = bound(text.substr(0, dash));
+  const auto last = dash == std::string_view::npos ? first : bound(text.substr(dash + 1));
+  if (!first || !last) return std::nullopt;
+  return IntRange{*first, *last};
 }
 
 }  // namespace evalsynth

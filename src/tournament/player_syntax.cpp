@@ -21,16 +21,6 @@ bool is_builtin(std::string_view name) {
   return key == "ibef" || key == "adate" || key == "adate2005" || key == "adate-2005";
 }
 
-int parse_depth(std::string_view text, std::string_view whole) {
-  int depth = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
-  if (error != std::errc() || end != text.data() + text.size() || depth < 1 || depth > kMaxPlayerDepth) {
-    throw UsageError("bad depth " + in_quotes(text) + " in player " + in_quotes(whole) +
-                     ": expected a whole number from 1 to " + std::to_string(kMaxPlayerDepth));
-  }
-  return depth;
-}
-
 // 1 for "answer", K for "hallK" (K = 1..kMaxHallPlayers), 0 for other names;
 // throws for "hall" followed by something that is not such a K.
 int self_play_count(std::string_view name) {
@@ -81,10 +71,14 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
                      in_quotes(entry.name + "@DEPTH") + ", e.g. " + in_quotes(entry.name + "@4") + " or " +
                      in_quotes(entry.name + "@1-6"));
   const std::string_view depths = item.substr(at + 1);
-  const std::size_t dash = depths.find('-');
-  entry.first_depth = parse_depth(depths.substr(0, dash), item);
-  entry.last_depth = dash == std::string_view::npos ? entry.first_depth : parse_depth(depths.substr(dash + 1), item);
-  if (entry.last_depth < entry.first_depth) throw UsageError("empty depth range in player " + in_quotes(item));
+  const auto range = parse_int_range(depths, 1, kMaxPlayerDepth);
+  if (!range)
+    throw UsageError("bad depth " + in_quotes(depths) + " in player " + in_quotes(item) +
+                     ": expected a whole number from 1 to " + std::to_string(kMaxPlayerDepth) +
+                     " or a range such as 1-6");
+  if (range->last < range->first) throw UsageError("empty depth range in player " + in_quotes(item));
+  entry.first_depth = range->first;
+  entry.last_depth = range->last;
   if (names_a_file(entry.name)) {
     entry.kind = PlayerEntry::Kind::File;
   } else if (is_builtin(entry.name)) {
@@ -123,35 +117,22 @@ std::vector<int> parse_depth_list(std::string_view text) {
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string_view item = text.substr(start, comma - start);
-    const std::size_t dash = item.find('-');
-    try {
-      const int first = parse_depth(item.substr(0, dash), item);
-      const int last = dash == std::string_view::npos ? first : parse_depth(item.substr(dash + 1), item);
-      if (last < first) throw UsageError("empty range");
-      for (int d = first; d <= last; ++d) depths.push_back(d);
-    } catch (const UsageError&) {
+    const auto range = parse_int_range(item, 1, kMaxPlayerDepth);
+    if (!range || range->last < range->first)
       throw UsageError("--depth wants depths from 1 to " + std::to_string(kMaxPlayerDepth) +
                        " such as 1,3,5 or 1-7, not " + in_quotes(item));
-    }
+    for (int d = range->first; d <= range->last; ++d) depths.push_back(d);
     start = comma + 1;
   }
   return depths;
 }
 
 std::vector<int> parse_ply_range(std::string_view text) {
-  auto number = [&](std::string_view part) {
-    int v = -1;
-    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), v);
-    if (part.empty() || error != std::errc() || end != part.data() + part.size() || v < 0 || v > 41)
-      throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + in_quotes(text));
-    return v;
-  };
-  const std::size_t dash = text.find('-');
-  const int first = number(text.substr(0, dash));
-  const int last = dash == std::string_view::npos ? first : number(text.substr(dash + 1));
-  if (last < first) throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + in_quotes(text));
+  const auto range = parse_int_range(text, 0, 41);
+  if (!range || range->last < range->first)
+    throw UsageError("--plies wants A-B with 0 <= A <= B <= 41, not " + in_quotes(text));
   std::vector<int> plies;
-  for (int p = first; p <= last; ++p) plies.push_back(p);
+  for (int p = range->first; p <= range->last; ++p) plies.push_back(p);
   return plies;
 }
 
