@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "io/html_report.hpp"
 #include "io/match_report.hpp"
+#include "solver/labelled_positions.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
@@ -41,6 +42,10 @@ const char* const kMatchHelp =
     "                     mirror pair (N = 0-8: 1, 4, 25, 121, 568 ... boards),\n"
     "                     one game each; implies --both-colours, so each opening\n"
     "                     is played as a pair and nobody profits from a lucky board\n"
+    "  --balanced B       with --openings N (N = 0-3): only the openings perfect\n"
+    "                     play scores within B of a draw (-B..B: B = 0 keeps\n"
+    "                     draws, 1 also the wins with the last stone), from the\n"
+    "                     solver's opening book built into evalsynth\n"
     "  --same-depth       only pairings of players searching at the same depth\n"
     "                     (--x a@1-6 --o b@1-6: 6 pairings, not 36)\n"
     "  --order ORDER      root move order deciding ties: random (default, the\n"
@@ -63,7 +68,7 @@ int match_command(const Args& args) {
   std::vector<std::string> players;
   std::string x_text, o_text, boards_file, csv, json, html;
   bool both_colours = false, same_depth = false;
-  int opening_plies = 0;
+  int opening_plies = 0, balanced_within = 0;
   MatchOptions options;
   options.seed = 1;
   CommandLine command;
@@ -74,6 +79,7 @@ int match_command(const Args& args) {
   command.integer("games", options.games_per_board, 1, 10'000'000);
   command.text("boards", boards_file);
   command.integer("openings", opening_plies, 0, kMaxOpeningPlies);
+  command.integer("balanced", balanced_within, 0, solver::kMaxAbsScore);
   command.flag("same-depth", same_depth);
   command.choice("order", options.game.order, kMoveOrderWords);
   command.choice("rules", options.game.rules, kRuleSetWords);
@@ -95,6 +101,11 @@ int match_command(const Args& args) {
                             os = parse_player_list(o_text, read_evaluator_program);
   const bool from_file = command.given("boards"), openings = command.given("openings");
   if (from_file && openings) throw UsageError("give start boards either with --boards or with --openings, not both");
+  const bool balanced = command.given("balanced");
+  if (balanced && !openings) throw UsageError("--balanced B picks among openings: give --openings N too");
+  if (balanced && opening_plies > solver::kOpeningBookPlies)
+    throw UsageError("--balanced takes openings of at most " + std::to_string(solver::kOpeningBookPlies) +
+                     " plies (the opening book's depth), not " + std::to_string(opening_plies));
   if (openings) both_colours = true;
   if (!command.given("games")) options.games_per_board = from_file || openings ? 1 : 1000;
   const std::string order(word_of(kMoveOrderWords, options.game.order)),
@@ -111,6 +122,7 @@ int match_command(const Args& args) {
       if (entry.kind == PlayerEntry::Kind::File) inputs.push_back({entry.name, "the player " + entry.name});
   check_outputs(outputs, inputs);
   const std::vector<Position> boards = from_file  ? read_board_file(boards_file)
+                                       : balanced ? balanced_opening_boards(opening_plies, balanced_within)
                                        : openings ? opening_boards(opening_plies)
                                                   : std::vector<Position>{Position{}};
 
@@ -124,9 +136,14 @@ int match_command(const Args& args) {
   if (both_colours) pair_up(os, xs);
   if (pairings.empty()) throw UsageError("--same-depth leaves no pairing: the X and O players share no depth");
 
-  const std::string board_text = from_file  ? boards_file
-                                 : openings ? std::to_string(opening_plies) + "-ply openings up to mirror images"
-                                            : "empty board";
+  if (boards.empty())
+    throw UsageError("no " + std::to_string(opening_plies) + "-ply opening is scored within " +
+                     std::to_string(balanced_within) + " of a draw; give a larger --balanced");
+  const std::string board_text =
+      from_file  ? boards_file
+      : openings ? std::to_string(opening_plies) + "-ply openings up to mirror images" +
+                       (balanced ? ", scored within " + std::to_string(balanced_within) + " of a draw" : "")
+                 : "empty board";
   std::printf(
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
       options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),

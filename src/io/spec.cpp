@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -11,11 +12,14 @@
 
 #include "io/spec_reader.hpp"
 #include "lang/parse.hpp"
+#include "solver/labelled_positions.hpp"
+#include "solver/opening_book.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
 #include "support/x3_driver.hpp"
 #include "tournament/player_syntax.hpp"
+#include "tournament/start_boards.hpp"
 
 namespace evalsynth {
 namespace {
@@ -30,7 +34,8 @@ class Interpreter : public SpecReader {
  private:
   std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
     static const std::string kParts =
-        "a board set is made of shallow, random(N), openings(N) and file(\"path\") joined by '+'";
+        "a board set is made of shallow, random(N), openings(N), balanced-openings(N, B) and file(\"path\") joined "
+        "by '+'";
     std::vector<BoardSource> out;
     for (const auto& sum : e.values)
       for (const auto& term : sum.terms) {
@@ -41,20 +46,49 @@ class Interpreter : public SpecReader {
         }
         const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
         const std::string& f = call.name.text;
-        if ((f != "random" && f != "file" && f != "openings") || call.arguments.size() != 1 ||
-            call.arguments[0].terms.size() != 1)
+        const std::size_t arity = f == "balanced-openings" ? 2 : 1;
+        if ((f != "random" && f != "file" && f != "openings" && f != "balanced-openings") ||
+            call.arguments.size() != arity)
           locate_.fail(call.name, kParts);
-        const auto* arg = boost::get<spec_ast::Word>(&call.arguments[0].terms[0].get());
-        if (!arg) locate_.fail(call.name, "'" + f + "' takes a plain value");
+        std::vector<const spec_ast::Word*> args;
+        for (const auto& argument : call.arguments) {
+          const auto* arg = argument.terms.size() == 1 ? boost::get<spec_ast::Word>(&argument.terms[0].get()) : nullptr;
+          if (!arg) locate_.fail(call.name, "'" + f + "' takes plain values");
+          args.push_back(arg);
+        }
         if (f == "random")
-          out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*arg, 1, 100000, e.key.text)), {}});
+          out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*args[0], 1, 100000, e.key.text)), {}});
         else if (f == "openings")
           out.push_back(
-              {BoardSource::Kind::Openings, static_cast<int>(integer(*arg, 0, kMaxOpeningPlies, "openings")), {}});
+              {BoardSource::Kind::Openings, static_cast<int>(integer(*args[0], 0, kMaxOpeningPlies, "openings")), {}});
+        else if (f == "balanced-openings")
+          out.push_back(balanced_openings(*args[0], *args[1]));
         else
-          out.push_back({BoardSource::Kind::File, 0, existing_file(*arg, "board")});
+          out.push_back({BoardSource::Kind::File, 0, existing_file(*args[0], "board")});
       }
     return out;
+  }
+
+  // balanced-openings(N, B): the book's depth bounds N; a B that keeps no
+  // opening is refused here, where it is written.
+  BoardSource balanced_openings(const spec_ast::Word& plies_word, const spec_ast::Word& within_word) const {
+    BoardSource source{BoardSource::Kind::BalancedOpenings, 0, {}};
+    source.count = static_cast<int>(integer(plies_word, 0, kMaxOpeningPlies, "balanced-openings"));
+    if (source.count > solver::kOpeningBookPlies)
+      locate_.fail(plies_word, "balanced openings go up to " + std::to_string(solver::kOpeningBookPlies) +
+                                   " plies, the depth of the opening book built into evalsynth (openings(N) "
+                                   "takes any N up to " +
+                                   std::to_string(kMaxOpeningPlies) + ")");
+    source.within = static_cast<int>(integer(within_word, 0, solver::kMaxAbsScore, "B"));
+    if (balanced_opening_boards(source.count, source.within).empty()) {
+      int closest = solver::kMaxAbsScore;
+      for (const Position& p : opening_boards(source.count))
+        closest = std::min(closest, std::abs(solver::opening_score(p)));
+      locate_.fail(within_word, "no " + std::to_string(source.count) + "-ply opening is scored within " +
+                                    std::to_string(source.within) + " of a draw; the closest is " +
+                                    std::to_string(closest));
+    }
+    return source;
   }
 
   std::map<std::string, Handler> handlers() override {

@@ -85,6 +85,8 @@ std::vector<MovesLine> parse_move_lines(const std::string& text, const std::stri
       MovesLine entry;
       entry.moves = text.substr(begin, end - begin);
       entry.line = number;
+      entry.rest = end;
+      entry.line_end = line_end;
       entry.position =
           parse_moves(entry.moves, TextLocation{source_name, number, static_cast<int>(begin - line_start) + 1});
       if (entry.position.is_game_over())

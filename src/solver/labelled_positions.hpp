@@ -38,6 +38,7 @@ struct MovesLine {
   std::string moves;
   Position position;
   int line = 0;
+  std::size_t rest = 0, line_end = 0;  // offsets in the text: after the move string, the line's end
 };
 
 // One position a line, as its move string (the first word: Pons's files

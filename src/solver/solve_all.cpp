@@ -14,7 +14,7 @@ namespace evalsynth::solver {
 
 std::vector<SolvedPosition> solve_all(const std::vector<Position>& positions, const SolveOptions& options) {
   std::vector<SolvedPosition> solved(positions.size());
-  tbb::enumerable_thread_specific<Solver> solvers([&] { return Solver(options.table_mb); });
+  tbb::enumerable_thread_specific<Solver> solvers([&] { return Solver(options.table_mb, options.use_book); });
   ProgressLine progress("solve", "positions", positions.size(), options.progress);
   auto work = [&](const tbb::blocked_range<std::size_t>& range) {
     Solver& solver = solvers.local();

@@ -17,6 +17,7 @@ struct SolveOptions {
   int threads = 0;            // 0: all cores
   std::size_t table_mb = 64;  // per worker
   bool progress = false;      // a progress line on stderr
+  bool use_book = true;       // positions of up to 3 stones from the opening book
 };
 
 struct SolvedPosition {

@@ -3,6 +3,8 @@
 #include <bit>
 #include <cassert>
 
+#include "solver/opening_book.hpp"
+
 namespace evalsynth::solver {
 namespace {
 
@@ -105,6 +107,7 @@ int Solver::negamax(std::uint64_t current, std::uint64_t mask, int moves, int al
 int Solver::solve(const Position& p) {
   assert(!p.is_game_over());
   const int moves = p.moves_played();
+  if (use_book_ && moves <= kOpeningBookPlies) return opening_score(p);
   if (p.can_win_now()) return immediate_win_score(moves);
   const std::uint64_t current = p.stones_of(p.side_to_move()), mask = p.occupied();
   // Bisection with null windows: each search only says whether the score is

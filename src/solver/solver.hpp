@@ -26,7 +26,11 @@ inline constexpr int kFullColumn = -1000;
 
 class Solver {
  public:
-  explicit Solver(std::size_t table_megabytes = 64) : table_(table_megabytes) {}
+  // With the book (solver/opening_book.hpp), positions of up to 3 stones
+  // are answered from it at once; without, everything is searched (how the
+  // book itself is made).
+  explicit Solver(std::size_t table_megabytes = 64, bool use_book = true)
+      : table_(table_megabytes), use_book_(use_book) {}
 
   // Precondition: !p.is_game_over().
   int solve(const Position& p);
@@ -43,6 +47,7 @@ class Solver {
   int negamax(std::uint64_t current, std::uint64_t mask, int moves, int alpha, int beta);
 
   TranspositionTable table_;
+  bool use_book_;
   std::uint64_t nodes_ = 0;
 };
 

@@ -21,7 +21,9 @@ std::string board_text(const std::vector<BoardSource>& sources) {
     out += b.kind == BoardSource::Kind::Shallow    ? "shallow"
            : b.kind == BoardSource::Kind::Random   ? "random(" + std::to_string(b.count) + ")"
            : b.kind == BoardSource::Kind::Openings ? "openings(" + std::to_string(b.count) + ")"
-                                                   : "file(\"" + b.path + "\")";
+           : b.kind == BoardSource::Kind::BalancedOpenings
+               ? "balanced-openings(" + std::to_string(b.count) + ", " + std::to_string(b.within) + ")"
+               : "file(\"" + b.path + "\")";
   }
   return out;
 }

@@ -2,11 +2,13 @@
 
 #include <cassert>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <unordered_set>
 
 #include "game/notation.hpp"
+#include "solver/opening_book.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/random.hpp"
@@ -123,27 +125,43 @@ std::vector<Position> shallow_boards() {
 
 namespace {
 
-void collect_openings(const Position& p, int plies_left, std::unordered_set<std::uint64_t>& seen,
-                      std::vector<Position>& out) {
+void collect_openings(const Position& p, std::string& moves, int plies_left, std::unordered_set<std::uint64_t>& seen,
+                      std::vector<Opening>& out) {
   if (plies_left == 0) {
-    if (seen.insert(p.canonical_key()).second) out.push_back(p);
+    if (seen.insert(p.canonical_key()).second) out.push_back({moves, p});
     return;
   }
   for (int col = 0; col < kColumns; ++col) {
     if (!p.can_play(col)) continue;
     const Position next = p.played(col);
     if (next.is_game_over()) continue;  // a finished game is no start board
-    collect_openings(next, plies_left - 1, seen, out);
+    moves.push_back(static_cast<char>('1' + col));
+    collect_openings(next, moves, plies_left - 1, seen, out);
+    moves.pop_back();
   }
 }
 
 }  // namespace
 
-std::vector<Position> opening_boards(int plies) {
+std::vector<Opening> openings_with_moves(int plies) {
   assert(plies >= 0 && plies <= kMaxOpeningPlies);
   std::unordered_set<std::uint64_t> seen;
+  std::vector<Opening> openings;
+  std::string moves;
+  collect_openings(Position{}, moves, plies, seen, openings);
+  return openings;
+}
+
+std::vector<Position> opening_boards(int plies) {
   std::vector<Position> boards;
-  collect_openings(Position{}, plies, seen, boards);
+  for (const Opening& o : openings_with_moves(plies)) boards.push_back(o.position);
+  return boards;
+}
+
+std::vector<Position> balanced_opening_boards(int plies, int within) {
+  assert(plies >= 0 && plies <= solver::kOpeningBookPlies && within >= 0);
+  std::vector<Position> boards = opening_boards(plies);
+  std::erase_if(boards, [&](const Position& p) { return std::abs(solver::opening_score(p)) > within; });
   return boards;
 }
 
@@ -182,6 +200,9 @@ std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std:
         break;
       case BoardSource::Kind::Openings:
         part = opening_boards(sources[i].count);
+        break;
+      case BoardSource::Kind::BalancedOpenings:
+        part = balanced_opening_boards(sources[i].count, sources[i].within);
         break;
     }
     boards.insert(boards.end(), part.begin(), part.end());

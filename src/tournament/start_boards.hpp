@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/position.hpp"
+#include "solver/opening_book.hpp"
 
 namespace evalsynth {
 
@@ -30,13 +31,29 @@ std::vector<Position> shallow_boards();
 inline constexpr int kMaxOpeningPlies = 8;
 std::vector<Position> opening_boards(int plies);
 
+// The same openings, each with the move string that reaches it first.
+struct Opening {
+  std::string moves;  // columns 1-7, as game/notation.hpp reads them
+  Position position;
+};
+std::vector<Opening> openings_with_moves(int plies);
+
+// The openings of opening_boards(plies) that perfect play values within
+// `within` of a draw (|score| <= within, solver/opening_book.hpp): the ones
+// neither side can win early, so a pair of games from one tells the players
+// apart rather than the colours. Preconditions: 0 <= plies <=
+// solver::kOpeningBookPlies, within >= 0.
+std::vector<Position> balanced_opening_boards(int plies, int within);
+
 // One part of a board set, as specs write it: `shallow` (the 57 boards up to
 // 2 plies), `random(N)` (N boards from seeded random games), `openings(N)`
-// (every N-ply opening up to mirror images) or `file("path")`.
+// (every N-ply opening up to mirror images), `balanced-openings(N, B)` (those
+// of them scored within B of a draw) or `file("path")`.
 struct BoardSource {
-  enum class Kind { Shallow, Random, File, Openings } kind = Kind::Shallow;
+  enum class Kind { Shallow, Random, File, Openings, BalancedOpenings } kind = Kind::Shallow;
   int count = 0;  // random: boards; openings: plies
   std::string path;
+  int within = 0;  // balanced openings: the largest |score| kept
 };
 
 // The boards of a set of sources, in order; random boards avoid `exclude` and

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "test_support.hpp"
+#include "tournament/start_boards.hpp"
 
 using Catch::Matchers::Contains;
 
@@ -269,4 +270,26 @@ TEST_CASE("a match over an opening suite plays each opening with both colours an
   CHECK(run("match --x ibef@1 --o ibef@2 --openings 2 --same-depth").exit_code == 2);
   CHECK_THAT(run("match --x ibef@1 --o ibef@1 --openings 9").output, Contains("--openings"));
   CHECK_THAT(run("match --x ibef@1 --o ibef@1 --openings 1 --boards x.txt").output, Contains("not both"));
+}
+
+TEST_CASE("a match over balanced openings plays only those the book scores near a draw", "[cli][openings][book]") {
+  const Run r = run("match --x ibef@1 --o adate@1 --openings 3 --balanced 2 --threads 2");
+  REQUIRE(r.exit_code == 0);
+  const std::size_t kept = evalsynth::balanced_opening_boards(3, 2).size();
+  CHECK_THAT(r.output, Contains("x " + std::to_string(kept) +
+                                " start board(s) (3-ply openings up to mirror images, scored within 2 of a draw)"));
+  const auto at = r.output.find("IBEF1 vs ADATE1: +");
+  REQUIRE(at != std::string::npos);
+  int wins = 0, draws = 0, losses = 0;
+  REQUIRE(std::sscanf(r.output.c_str() + at, "IBEF1 vs ADATE1: +%d =%d -%d", &wins, &draws, &losses) == 3);
+  CHECK(wins + draws + losses == static_cast<int>(2 * kept));
+  const Run without_openings = run("match --x ibef@1 --o ibef@1 --balanced 1");
+  CHECK(without_openings.exit_code == 2);
+  CHECK_THAT(without_openings.output, Contains("--balanced B picks among openings: give --openings N too"));
+  CHECK_THAT(run("match --x ibef@1 --o ibef@1 --openings 4 --balanced 1").output,
+             Contains("--balanced takes openings of at most 3 plies"));
+  CHECK_THAT(run("match --x ibef@1 --o ibef@1 --openings 3 --balanced 19").output, Contains("--balanced"));
+  const Run none = run("match --x ibef@1 --o ibef@1 --openings 0 --balanced 0");
+  CHECK(none.exit_code == 2);
+  CHECK_THAT(none.output, Contains("no 0-ply opening is scored within 0 of a draw"));
 }

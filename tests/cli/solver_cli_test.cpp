@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
 #include <set>
+#include <sstream>
 
 #include "game/notation.hpp"
 #include "solver/labelled_positions.hpp"
@@ -137,4 +139,33 @@ TEST_CASE("perfect players in matches", "[solver][cli]") {
   CHECK_THAT(resist.output, Contains("PERFECT-RESIST:0.1 - IBEF2"));
   CHECK_THAT(run_evalsynth("match --x perfect@2 --o ibef@2").output, Contains("takes no depth"));
   CHECK_THAT(run_evalsynth("match --x perfect:1.5 --o ibef@2").output, Contains("EPS from 0 to 1"));
+}
+
+TEST_CASE("solve --openings solves every opening, the first ones from the book", "[solver][cli][book]") {
+  test::Run r = run_evalsynth("solve --openings 1 --analyse");
+  REQUIRE(r.exit_code == 0);
+  // The four 1-ply openings (mirror images once), every reply scored for O:
+  // O's best reply is worth what X's first move lost (Allis; Pons's
+  // analysis of the empty board: -2 -1 0 1 0 -1 -2).
+  const std::map<std::string, int> best_reply = {{"1", 2}, {"2", 1}, {"3", 0}, {"4", -1}};
+  std::istringstream lines(without_summary(r.output));
+  std::string moves;
+  int openings = 0;
+  while (lines >> moves) {
+    int best = -1000;
+    for (int col = 0; col < kColumns; ++col) {
+      int score = 0;
+      REQUIRE(lines >> score);
+      best = std::max(best, score);
+    }
+    REQUIRE(best_reply.count(moves) == 1);
+    CHECK(best == best_reply.at(moves));
+    ++openings;
+  }
+  CHECK(openings == 4);
+  CHECK_THAT(r.output, Contains("and 0 nodes each"));  // nothing was searched
+  r = run_evalsynth("solve --openings 2");
+  REQUIRE(r.exit_code == 0);
+  CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 25 + 1);
+  CHECK(run_evalsynth("solve --openings 2 " + std::string("nope.txt")).exit_code == 2);
 }

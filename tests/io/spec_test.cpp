@@ -147,6 +147,30 @@ TEST_CASE("opening suites as board sets", "[spec][openings]") {
   CHECK_THAT(spec_error_of("training-boards = opening(2)\n"), Contains("openings(N)"));
 }
 
+TEST_CASE("balanced opening suites as board sets", "[spec][openings][book]") {
+  InSourceDir here;
+  const RunSpec spec = parse_spec("training-boards = balanced-openings(3, 2) + shallow\n", "o.spec");
+  REQUIRE(spec.training.size() == 2);
+  CHECK(spec.training[0].kind == BoardSource::Kind::BalancedOpenings);
+  CHECK(spec.training[0].count == 3);
+  CHECK(spec.training[0].within == 2);
+  CHECK_THAT(spec.resolved_text(), Contains("training-boards   = balanced-openings(3, 2) + shallow"));
+  CHECK(parse_spec(spec.resolved_text(), "o.spec").hash() == spec.hash());
+  CHECK(parse_spec("training-boards = balanced-openings(3, 1)\n", "o.spec").hash() != spec.hash());
+  CHECK(build_boards(spec.training, 1, {}).size() == balanced_opening_boards(3, 2).size() + 57);
+  CHECK_THAT(spec_error_of("training-boards = balanced-openings(4, 2)\n"),
+             Contains("s.spec:1:37: error: balanced openings go up to 3 plies"));
+  CHECK_THAT(spec_error_of("training-boards = balanced-openings(3, -1)\n"),
+             Contains("s.spec:1:40: error: 'B' wants a whole number from 0 to 18, not '-1'"));
+  CHECK_THAT(spec_error_of("training-boards = balanced-openings(3)\n"), Contains("s.spec:1:19: error: a board set"));
+  CHECK_THAT(spec_error_of("training-boards = openings(3, 1)\n"), Contains("s.spec:1:19: error: a board set"));
+  CHECK_THAT(spec_error_of("training-boards = balanced-openings(3, 1 + 2)\n"),
+             Contains("s.spec:1:19: error: 'balanced-openings' takes plain values"));
+  // The empty board is a win for the first player with its last stone (score 1).
+  CHECK_THAT(spec_error_of("training-boards = balanced-openings(0, 0)\n"),
+             Contains("s.spec:1:40: error: no 0-ply opening is scored within 0 of a draw; the closest is 1"));
+}
+
 TEST_CASE("racing keys", "[spec][racing]") {
   InSourceDir here;
   const RunSpec spec = parse_spec("racing = on\nrace-batches = 5\nrace-confidence = 0.99\n", "r.spec");

@@ -1,0 +1,89 @@
+// The opening book: its reader's errors, that the built-in book covers every
+// 3-ply opening, and that the values it gives the first moves are the known
+// ones of Connect4 (Allis 1988; Pons's analysis of the empty board).
+
+#include "solver/opening_book.hpp"
+
+#include <catch2/catch.hpp>
+#include <array>
+#include <cstdlib>
+
+#include "game/notation.hpp"
+#include "solver/labelled_positions.hpp"
+#include "solver/solver.hpp"
+#include "tournament/start_boards.hpp"
+
+using namespace evalsynth;
+using Catch::Matchers::Contains;
+
+namespace {
+std::string book_error_of(const std::string& text) {
+  try {
+    solver::parse_opening_book(text, "b.book");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+}  // namespace
+
+TEST_CASE("opening books read MOVES SCORE lines and refuse anything else", "[solver][book]") {
+  const solver::OpeningBook book = solver::parse_opening_book("# made by hand\n\n444 -1\n  123 +2\n", "b.book");
+  REQUIRE(book.entries.size() == 2);
+  CHECK(book.score(parse_moves("444")) == -1);
+  CHECK(book.score(parse_moves("567")) == 2);  // the mirror image of 321, the same position as 123's mirror
+  CHECK_FALSE(book.contains(parse_moves("111")));
+  CHECK_THAT(book_error_of("44 1\n"), Contains("b.book:1:1: error: a book position has 3 stones, this one 2"));
+  CHECK_THAT(book_error_of("444\n"), Contains("b.book:1:4: error: expected the position's score"));
+  CHECK_THAT(book_error_of("444 x\n"), Contains("b.book:1:5: error: expected the position's score"));
+  CHECK_THAT(book_error_of("444 19\n"), Contains("b.book:1:5: error: expected the position's score, a whole number"));
+  CHECK_THAT(book_error_of("444 1 2\n"), Contains("b.book:1:7: error: a book line is MOVES SCORE"));
+  CHECK_THAT(book_error_of("448 1\n"), Contains("b.book:1:3: error:"));
+  CHECK_THAT(book_error_of("123 1\n#\n765 1\n"),
+             Contains("b.book:3:1: error: this position (or its mirror image) is already in the book"));
+}
+
+TEST_CASE("the built-in book holds every 3-ply opening", "[solver][book]") {
+  const solver::OpeningBook& book = solver::builtin_opening_book();
+  const std::vector<Position> openings = opening_boards(solver::kOpeningBookPlies);
+  CHECK(book.entries.size() == openings.size());
+  for (const Position& p : openings) {
+    REQUIRE(book.contains(p));
+    REQUIRE(book.contains(p.mirrored()));
+    CHECK(std::abs(book.score(p)) <= solver::kMaxAbsScore);
+  }
+}
+
+TEST_CASE("the book values the first moves as Connect4 is known to be valued", "[solver][book]") {
+  // The first player wins only in the centre column, with the last stone it
+  // can play (score 1); columns 3 and 5 draw; the others lose (Allis 1988;
+  // the scores are Pons's analysis of the empty board).
+  CHECK(solver::opening_score(Position{}) == 1);
+  const int first_moves[kColumns] = {-2, -1, 0, 1, 0, -1, -2};
+  for (int col = 0; col < kColumns; ++col)
+    CHECK(-solver::opening_score(Position{}.played(col)) == first_moves[col]);
+}
+
+TEST_CASE("balanced openings are those scored within B of a draw", "[solver][book][openings]") {
+  for (int plies = 0; plies <= solver::kOpeningBookPlies; ++plies) {
+    const std::vector<Position> all = opening_boards(plies);
+    std::size_t previous = 0;
+    for (int within = 0; within <= solver::kMaxAbsScore; ++within) {
+      const std::vector<Position> kept = balanced_opening_boards(plies, within);
+      std::size_t expected = 0;
+      for (const Position& p : all) expected += std::abs(solver::opening_score(p)) <= within;
+      CHECK(kept.size() == expected);
+      CHECK(kept.size() >= previous);  // a wider bound keeps at least as many
+      for (const Position& p : kept) CHECK(std::abs(solver::opening_score(p)) <= within);
+      previous = kept.size();
+    }
+    CHECK(balanced_opening_boards(plies, solver::kMaxAbsScore) == all);  // order kept too
+  }
+}
+
+TEST_CASE("the solver answers the first moves from the book", "[solver][book]") {
+  solver::Solver solver(1);
+  const std::array<int, kColumns> expected = {-2, -1, 0, 1, 0, -1, -2};
+  CHECK(solver.analyse(Position{}) == expected);
+  CHECK(solver.nodes() == 0);  // nothing was searched
+}
