@@ -7,8 +7,8 @@
 #include <string>
 
 #include "game/notation.hpp"
-#include "solver/opening_book_text.hpp"
 #include "solver/labelled_positions.hpp"
+#include "solver/opening_book_text.hpp"
 #include "support/source_text.hpp"
 
 namespace evalsynth::solver {

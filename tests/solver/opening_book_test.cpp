@@ -4,8 +4,8 @@
 
 #include "solver/opening_book.hpp"
 
-#include <catch2/catch.hpp>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 
 #include "game/notation.hpp"
@@ -60,8 +60,7 @@ TEST_CASE("the book values the first moves as Connect4 is known to be valued", "
   // the scores are Pons's analysis of the empty board).
   CHECK(solver::opening_score(Position{}) == 1);
   const int first_moves[kColumns] = {-2, -1, 0, 1, 0, -1, -2};
-  for (int col = 0; col < kColumns; ++col)
-    CHECK(-solver::opening_score(Position{}.played(col)) == first_moves[col]);
+  for (int col = 0; col < kColumns; ++col) CHECK(-solver::opening_score(Position{}.played(col)) == first_moves[col]);
 }
 
 TEST_CASE("balanced openings are those scored within B of a draw", "[solver][book][openings]") {
