@@ -120,6 +120,15 @@ TEST_CASE("opening suites hold every N-ply position once, mirror images left out
     CHECK(static_cast<int>(all.size()) == known[plies]);
   }
   CHECK(opening_boards(2).size() == 25);  // 49 boards: 24 mirror pairs and "44"
+  // Each opening's move string reaches it, in the suite's order.
+  const std::vector<Opening> named = openings_with_moves(4);
+  const std::vector<Position> boards = opening_boards(4);
+  REQUIRE(named.size() == boards.size());
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    CHECK(parse_moves(named[i].moves) == named[i].position);
+    CHECK(named[i].position == boards[i]);
+  }
+  CHECK(openings_with_moves(2)[0].moves == "11");
   // The mirror of a position is the position of the mirrored move string.
   const Position p = parse_moves("1123576");
   CHECK(p.mirrored() == parse_moves("7765312"));
