@@ -6,7 +6,6 @@
 #include <charconv>
 #include <string>
 
-#include "game/notation.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/opening_book_text.hpp"
 #include "support/source_text.hpp"
