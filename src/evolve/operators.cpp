@@ -66,7 +66,7 @@ std::optional<Program> subtree_mutation(const Grower& grower, const Program& p, 
   return replace_subtree(names, at, fresh, names.names);
 }
 
-std::optional<Program> point_mutation(const Grower& /*grower*/, const Program& p, const Program& /*second*/, Rng& rng) {
+std::optional<Program> point_mutation(const Grower& grower, const Program& p, const Program& /*second*/, Rng& rng) {
   const std::size_t at = static_cast<std::size_t>(rng.below(static_cast<int>(p.size())));
   Program out = p;
   Node& n = out.nodes[at];
@@ -74,7 +74,11 @@ std::optional<Program> point_mutation(const Grower& /*grower*/, const Program& p
     if (lang::feature_info(static_cast<lang::Feature>(n.value)).takes_player && rng.below(2)) {
       n.player ^= 1;
     } else {
-      n.value = rng.below(lang::kFeatureCount);
+      // Any feature (the grammar check after variation drops what the
+      // grammar does not derive); ntuple() only where the grammar has it, so
+      // runs of grammars without it draw as they did before it existed.
+      n.value = rng.below(grower.grammar().has_feature(lang::Feature::NTuple) ? lang::kFeatureCount
+                                                                              : lang::kBoardFeatureCount);
       n.player = lang::feature_info(static_cast<lang::Feature>(n.value)).takes_player ? n.player : 0;
     }
     return out;

@@ -1,5 +1,6 @@
 #include "export/expression_writer.hpp"
 
+#include <cassert>
 #include <set>
 
 #include "export/local_names.hpp"
@@ -231,6 +232,9 @@ std::string feature_expression(lang::Feature f, int player) {
     case lang::Feature::GoodThreats:
       return "popcount(" + t + " & below_lowest(threats_of_" + theirs + ") & " + (player ? "kEvenRows" : "kOddRows") +
              ")";
+    case lang::Feature::NTuple:
+      assert(false && "export refuses programs reading ntuple() (cli/export_command.cpp)");
+      break;
   }
   return "?";
 }

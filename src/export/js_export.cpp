@@ -1,5 +1,6 @@
 #include "export/js_export.hpp"
 
+#include <cassert>
 #include <initializer_list>
 #include <set>
 #include <string_view>
@@ -235,6 +236,9 @@ std::string js_feature_expression(lang::Feature f, int player) {
     case lang::Feature::GoodThreats:
       // X's threats count on rows 1, 3, 5 (parity 0), O's on rows 2, 4, 6.
       return "goodThreats(" + mine + ", " + theirs + ", " + (player ? "1" : "0") + ")";
+    case lang::Feature::NTuple:
+      assert(false && "export refuses programs reading ntuple() (cli/export_command.cpp)");
+      break;
   }
   return "?";
 }

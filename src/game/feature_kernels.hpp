@@ -29,10 +29,14 @@ struct WindowCounts {
 struct FeatureBasis {
   ThreatCells threat_cells;
   WindowCounts windows;
+  // The language's learned feature (lang/builtin_ntuple.hpp), filled by the
+  // language: the kernels here know no networks.
+  std::int32_t ntuple;
 };
 
 struct FeatureFamilies {
   bool threats = false, windows = false;
+  bool ntuple = false;  // not a kernel's: lang fills it
 };
 
 // The function that fills `families` of the basis, resolved once for this

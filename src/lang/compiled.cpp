@@ -152,6 +152,7 @@ void CompiledProgram::compile(const Program& program) {
         push(in);
         families_.threats = families_.threats || family_of(in.feature) == FeatureFamily::Threats;
         families_.windows = families_.windows || family_of(in.feature) == FeatureFamily::Windows;
+        families_.ntuple = families_.ntuple || family_of(in.feature) == FeatureFamily::NTuple;
         break;
       }
       case Op::Sq: {
@@ -216,7 +217,7 @@ int CompiledProgram::interpret(const Position& p) const {
   namespace s = semantics;
   // Each feature the program reads is computed once, into its slot.
   FeatureBasis basis;
-  features::fill_basis(p.x_stones(), p.o_stones(), families_, basis);
+  fill_program_basis(p.x_stones(), p.o_stones(), families_, basis);
   std::int32_t feature_values[2 * kFeatureCount];
   for (std::size_t f = 0; f < features_.size(); ++f)
     feature_values[f] = feature_from_basis(features_[f].feature, features_[f].player, p, basis);

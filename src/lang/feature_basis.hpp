@@ -10,11 +10,12 @@
 #include "game/feature_kernels.hpp"
 #include "game/features.hpp"
 #include "game/position.hpp"
+#include "lang/builtin_ntuple.hpp"
 #include "lang/program.hpp"
 
 namespace evalsynth::lang {
 
-enum class FeatureFamily : std::uint8_t { Threats, Windows, Other };
+enum class FeatureFamily : std::uint8_t { Threats, Windows, NTuple, Other };
 
 constexpr FeatureFamily family_of(Feature f) {
   switch (f) {
@@ -30,6 +31,8 @@ constexpr FeatureFamily family_of(Feature f) {
     case Feature::LowestThreats:
     case Feature::GoodThreats:
       return FeatureFamily::Threats;
+    case Feature::NTuple:
+      return FeatureFamily::NTuple;
     default:
       return FeatureFamily::Other;
   }
@@ -37,6 +40,14 @@ constexpr FeatureFamily family_of(Feature f) {
 
 using features::FeatureBasis;
 using features::FeatureFamilies;
+
+// Fills the families of the basis a program reads: the kernels' and the
+// built-in network's value.
+inline void fill_program_basis(std::uint64_t x_stones, std::uint64_t o_stones, FeatureFamilies families,
+                               FeatureBasis& basis) {
+  features::fill_basis(x_stones, o_stones, families, basis);
+  if (families.ntuple) fill_ntuple_basis(x_stones, o_stones, basis);
+}
 
 static_assert(static_cast<int>(Feature::Windows3) - static_cast<int>(Feature::Windows1) == 2,
               "window features index the counts by Windows1..Windows3");
@@ -75,6 +86,8 @@ constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const 
       return t::lowest_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x);
     case Feature::GoodThreats:
       return t::good_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x, player == 0 ? Side::X : Side::O);
+    case Feature::NTuple:
+      return b.ntuple;
   }
   return 0;
 }

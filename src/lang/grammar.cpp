@@ -384,6 +384,13 @@ class Builder {
 
 }  // namespace
 
+bool Grammar::has_feature(Feature f) const {
+  for (const Nonterminal& n : nonterminals)
+    for (const GrammarForm& form : n.forms)
+      if (form.kind == GrammarForm::Kind::Feature && form.feature == f) return true;
+  return false;
+}
+
 int Grammar::find(std::string_view name) const {
   for (std::size_t i = 0; i < nonterminals.size(); ++i)
     if (nonterminals[i].name == name) return static_cast<int>(i);

@@ -66,6 +66,8 @@ class Grammar {
   // Empty if the grammar derives `program` from its start symbol; otherwise a
   // sentence saying which part of the program it cannot derive.
   std::optional<std::string> why_not_derived(const Program& program) const;
+  // Whether some form of the grammar is the feature `f`.
+  bool has_feature(Feature f) const;
 };
 
 // Throws InputError with file:line:col for syntax, unknown names, type errors,

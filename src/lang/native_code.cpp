@@ -50,7 +50,8 @@ struct ErrorFlag : asmjit::ErrorHandler {
 // constant divisor needs no run-time test.
 //
 // The function fills the feature basis itself, in its frame, calling the
-// kernels (game/feature_kernels.hpp) of the families the program reads; no
+// kernels (game/feature_kernels.hpp) of the families the program reads, and
+// the built-in network's (lang/builtin_ntuple.hpp) if it reads ntuple(); no
 // test at run time decides which.
 //
 // Registers: rdi = X's stones, rsi = O's; rax, rcx, rdx, r10 scratch (idiv
@@ -160,16 +161,22 @@ class Generator {
   // value lives in a caller-saved register); the basis is at the frame's start.
   void fill_basis() {
     namespace x86 = asmjit::x86;
-    if (!families_.threats && !families_.windows) return;
+    const bool kernel = families_.threats || families_.windows;
+    if (!kernel && !families_.ntuple) return;
     const x86::Mem saved_x = x86::qword_ptr(x86::rsp, stones_offset()),
                    saved_o = x86::qword_ptr(x86::rsp, stones_offset() + 8);
     a_.mov(saved_x, x86::rdi);
     a_.mov(saved_o, x86::rsi);
-    a_.lea(x86::rdx, in_basis(0, 0));
-    a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(features::basis_kernel(families_)));
-    a_.call(x86::rax);
-    a_.mov(x86::rdi, saved_x);
-    a_.mov(x86::rsi, saved_o);
+    // Both have the signature (x_stones, o_stones, basis&).
+    auto call = [&](features::BasisKernel function) {
+      a_.lea(x86::rdx, in_basis(0, 0));
+      a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(function));
+      a_.call(x86::rax);
+      a_.mov(x86::rdi, saved_x);
+      a_.mov(x86::rsi, saved_o);
+    };
+    if (kernel) call(features::basis_kernel(families_));
+    if (families_.ntuple) call(&fill_ntuple_basis);
   }
 
   // The value at `depth` as an instruction operand (immediate, memory or register).
@@ -344,6 +351,10 @@ class Generator {
       slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(counts + 4 * k)};
       return;
     }
+    if (f == Feature::NTuple) {
+      slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(offsetof(FeatureBasis, ntuple))};
+      return;
+    }
     const x86::Mem cells = in_basis(offsetof(FeatureBasis, threat_cells) +
                                         (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o)),
                                     8);
@@ -433,7 +444,7 @@ class Generator {
         popcount_masked(x86::rax, x ? features::masks::kOddRows : features::masks::kEvenRows);
         break;
       default:
-        assert(false && "window features are read from the basis");
+        assert(false && "window features and ntuple() are read from the basis");
     }
     store(depth, r);
   }

@@ -31,12 +31,13 @@ constexpr std::array<FeatureInfo, kFeatureCount> kFeatures = {{
     {"mobility", false, 0, "columns that are not full"},
     {"lowest_threats", true, 0, "columns whose lowest threat, of either side, is p's"},
     {"good_threats", true, 0, "p's threats on p's rows (X odd, O even) with no opponent threat below them"},
+    {"ntuple", false, 0, "the built-in n-tuple network's estimate of X's prospects, -1000 (lost) .. 1000 (won)"},
 }};
 
 // Every Op and Feature has its row, in enum order (a missing row would be
 // value-initialised silently).
 static_assert(kOps.back().name == "feature" && kOps[static_cast<std::size_t>(Op::If)].name == "if");
-static_assert(kFeatures.back().name == "good_threats" &&
+static_assert(kFeatures.back().name == "ntuple" &&
               kFeatures[static_cast<std::size_t>(Feature::Stones)].name == "stones");
 
 }  // namespace

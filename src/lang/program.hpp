@@ -36,9 +36,14 @@ enum class Feature : std::uint8_t {
   Centre, Stones,                // centre(p), stones(p)
   Moves, ToMove, Mobility,       // moves(), to_move(), mobility()
   LowestThreats, GoodThreats,    // threat features of both sides' threats (added last: ids stay)
+  NTuple,                        // ntuple(): the built-in network's estimate (lang/builtin_ntuple.hpp)
 };
 // clang-format on
-inline constexpr int kFeatureCount = static_cast<int>(Feature::GoodThreats) + 1;
+inline constexpr int kFeatureCount = static_cast<int>(Feature::NTuple) + 1;
+// The features computed from the board alone (all but ntuple()): what random
+// programs and point mutations draw from unless they are told ntuple() is in
+// play, so the runs and tests made before it existed draw exactly as they did.
+inline constexpr int kBoardFeatureCount = static_cast<int>(Feature::GoodThreats) + 1;
 
 struct Node {
   Op op = Op::Const;

@@ -9,7 +9,7 @@ namespace {
 
 class Generator {
  public:
-  Generator(Rng& rng, Program& out) : rng_(rng), out_(out) {
+  Generator(Rng& rng, Program& out, int feature_count) : rng_(rng), out_(out), feature_count_(feature_count) {
     for (const char* name : {"a", "b", "c", "total"}) out_.names.emplace_back(name);
   }
 
@@ -66,7 +66,7 @@ class Generator {
     } else if (type == Type::Bool) {
       emit(Op::BoolConst, Type::Bool, rng_.below(2));
     } else if (choice == 1) {
-      const auto f = static_cast<Feature>(rng_.below(kFeatureCount));
+      const auto f = static_cast<Feature>(rng_.below(feature_count_));
       emit(Op::Feature, Type::Int, static_cast<std::int32_t>(f),
            feature_info(f).takes_player ? static_cast<std::uint8_t>(rng_.below(2)) : 0);
     } else {
@@ -145,14 +145,15 @@ class Generator {
 
   Rng& rng_;
   Program& out_;
+  int feature_count_;  // features drawn: ids 0 .. feature_count_ - 1
   std::vector<std::pair<std::int32_t, Type>> scope_;
 };
 
 }  // namespace
 
-Program random_program(Rng& rng, std::size_t target_nodes) {
+Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple) {
   Program p;
-  Generator generator(rng, p);
+  Generator generator(rng, p, with_ntuple ? kFeatureCount : kBoardFeatureCount);
   generator.grow(Type::Int, static_cast<int>(std::max<std::size_t>(target_nodes, 1)));
   p.canonicalize_names();
   return p;

@@ -11,7 +11,8 @@ namespace evalsynth::lang {
 
 // A random int-valued program of roughly `target_nodes` nodes (at least 1),
 // using every operator, features, and lets over a few names (so shadowing
-// occurs). Constants are mostly small, sometimes extreme.
-Program random_program(Rng& rng, std::size_t target_nodes);
+// occurs). Constants are mostly small, sometimes extreme. The board features
+// only, unless `with_ntuple` (the exporters cannot write ntuple() out).
+Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple = false);
 
 }  // namespace evalsynth::lang

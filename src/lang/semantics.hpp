@@ -11,6 +11,7 @@
 
 #include "game/features.hpp"
 #include "game/position.hpp"
+#include "lang/builtin_ntuple.hpp"
 #include "lang/program.hpp"
 
 namespace evalsynth::lang::semantics {
@@ -81,6 +82,8 @@ constexpr std::int32_t feature(const Position& p, Feature f, std::uint8_t player
       return features::lowest_threats(p, me);
     case Feature::GoodThreats:
       return features::good_threats(p, me);
+    case Feature::NTuple:
+      return ntuple_feature(p);
   }
   return 0;
 }

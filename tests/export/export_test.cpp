@@ -225,6 +225,16 @@ TEST_CASE("export errors are clear and write nothing", "[export][errors]") {
   r = run_evalsynth("export population/fixtures/truncated.ckpt --cpp " + (scratch / "t.hpp"), kSource);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("truncated checkpoint"));
+  // The built-in network's weights cannot be written out (yet): refused,
+  // located at the program, before anything is written.
+  test::write_file(scratch / "learned.eval", "ntuple() + 3 * threats(x)\n");
+  for (const std::string& output : {" --cpp " + (scratch / "l.hpp"), " --html " + (scratch / "l.html")}) {
+    r = run_evalsynth("export " + (scratch / "learned.eval") + output);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("learned.eval:1:1: error: the program reads ntuple()"));
+  }
+  CHECK(!std::filesystem::exists(scratch / "l.hpp"));
+  CHECK(!std::filesystem::exists(scratch / "l.html"));
   CHECK(!std::filesystem::exists(scratch / "bad.hpp"));
   CHECK(!std::filesystem::exists(scratch / "t.hpp"));
   // A checkpoint's answer exports with its provenance.

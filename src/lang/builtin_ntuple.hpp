@@ -1,0 +1,36 @@
+#pragma once
+// The language's learned feature: `ntuple()` is the estimate of the n-tuple
+// network built into the tool (grammar/models/ntuple.model, trained by
+// `evalsynth learn specs/ntuple.spec`; results/ntuple/), so evolved programs
+// can build on learned knowledge. Its value is X's prospects as the network
+// sees them, tanh of the sum of its weights scaled to -1000 .. 1000 and
+// rounded: the same integer on every machine for a given position, which the
+// language's exact, deterministic semantics need.
+//
+// The network is part of the language: a program's meaning depends on it, so
+// it is pinned in grammar/models/ and never read from a run's output.
+
+#include <cstdint>
+
+#include "game/feature_kernels.hpp"
+#include "game/position.hpp"
+#include "model/ntuple_net.hpp"
+
+namespace evalsynth::lang {
+
+inline constexpr int kNTupleFeatureScale = 1000;
+
+// The built-in network, decoded on first use (thread-safe).
+const model::NTupleNet& builtin_ntuple();
+
+// round(kNTupleFeatureScale * tanh(sum)), for X, whoever is to move: the
+// definition, and the same value through a per-thread cache.
+std::int32_t ntuple_feature_uncached(const Position& p);
+std::int32_t ntuple_feature(const Position& p);
+
+// Fills basis.ntuple with ntuple_feature of the position (the interpreter
+// and native code call it, the latter directly: a plain function of the
+// stones with the basis kernels' signature).
+void fill_ntuple_basis(std::uint64_t x_stones, std::uint64_t o_stones, features::FeatureBasis& basis);
+
+}  // namespace evalsynth::lang

@@ -1,0 +1,126 @@
+// ntuple(), the language's learned feature: the built-in network's estimate,
+// the same through the cache, the interpreter, native code and the reference
+// semantics; and the grammar and evolution side of it.
+#include "lang/builtin_ntuple.hpp"
+
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "lang/compiled.hpp"
+#include "lang/grammar.hpp"
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "lang/random_program.hpp"
+#include "lang/semantics.hpp"
+#include "model/model_file.hpp"
+#include "reference_evaluator.hpp"
+#include "support/error.hpp"
+
+using namespace evalsynth;
+using namespace evalsynth::lang;
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::vector<Position> random_positions(std::uint64_t seed, int count) {
+  Rng rng(seed);
+  std::vector<Position> out;
+  for (int i = 0; i < count; ++i) out.push_back(test::random_position(rng));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..1000", "[lang][ntuple]") {
+  // The network read from its file, as `evalsynth learn` wrote it.
+  const model::Model file = model::read_model(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/models/ntuple.model");
+  const auto& net = std::get<model::NTupleNet>(file.network);
+  const CompiledProgram native(parse_program("ntuple()"), CompiledProgram::Mode::Native),
+      interpreted(parse_program("ntuple()"), CompiledProgram::Mode::InterpreterOnly);
+  int positive = 0, negative = 0;
+  for (const Position& p : random_positions(7, 2000)) {
+    const auto expected = static_cast<std::int32_t>(std::lround(1000 * std::tanh(net.sum(p))));
+    REQUIRE(ntuple_feature_uncached(p) == expected);
+    REQUIRE(ntuple_feature(p) == expected);
+    REQUIRE(semantics::feature(p, Feature::NTuple, 0) == expected);
+    REQUIRE(interpreted(p) == expected);
+    REQUIRE(native(p) == expected);
+    REQUIRE(std::abs(expected) <= 1000);
+    // A position and its mirror image are valued alike (every tuple is
+    // also read mirrored into the same table).
+    REQUIRE(ntuple_feature(p.mirrored()) == expected);
+    positive += expected > 0;
+    negative += expected < 0;
+  }
+  // Not a constant: the network tells positions apart, both ways.
+  CHECK(positive > 100);
+  CHECK(negative > 100);
+}
+
+TEST_CASE("the ntuple() cache gives the definition's value from any thread", "[lang][ntuple]") {
+  const std::vector<Position> boards = random_positions(8, 20000);
+  std::vector<std::int32_t> expected;
+  for (const Position& p : boards) expected.push_back(ntuple_feature_uncached(p));
+  // Many threads read and fill the shared cache at once, three times over.
+  std::vector<int> wrong(boards.size(), 0);
+  tbb::parallel_for(std::size_t{0}, 3 * boards.size(), [&](std::size_t i) {
+    const std::size_t k = (i * 7919) % boards.size();
+    if (ntuple_feature(boards[k]) != expected[k]) wrong[k] = 1;
+  });
+  CHECK(std::count(wrong.begin(), wrong.end(), 1) == 0);
+}
+
+TEST_CASE("native code reading ntuple() equals the interpreter and the reference", "[lang][ntuple][native]") {
+  // Random programs over every feature, ntuple() included: it is filled by a
+  // second call in the native prologue, after the kernels' one.
+  const std::vector<Position> boards = random_positions(9, 60);
+  Rng rng(47);
+  int reading = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(150)), true);
+    const CompiledProgram native(program, CompiledProgram::Mode::Native),
+        interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    for (const Position& p : boards) {
+      INFO(to_text(program));
+      const std::int32_t expected = test::Reference(program, p).run();
+      REQUIRE(interpreted(p) == expected);
+      REQUIRE(native(p) == expected);
+    }
+    reading += to_text(program).find("ntuple()") != std::string::npos;
+  }
+  CHECK(reading > 50);
+  // ntuple() with each family of the kernels, and deep in a stack.
+  for (const char* text :
+       {"ntuple() + threats(x)", "ntuple() - windows(o, 2)", "windows(x, 3) * ntuple() + lowest_threats(o)",
+        "let a = ntuple() in a * a - (1 + (2 + (3 + (4 + (5 + (6 + (7 + (8 + (9 + (10 + (11 "
+        "+ (ntuple() + a))))))))))))"}) {
+    const Program program = parse_program(text);
+    const CompiledProgram native(program, CompiledProgram::Mode::Native);
+    for (const Position& p : boards) REQUIRE(native(p) == test::Reference(program, p).run());
+  }
+}
+
+TEST_CASE("ntuple() in programs and grammars", "[lang][ntuple][grammar]") {
+  CHECK(to_text(parse_program("ntuple( ) * 2")) == "ntuple() * 2");
+  try {
+    parse_program("3 + ntuple(x)", "t.eval");
+    FAIL("ntuple(x) parsed");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Contains("t.eval:1:"));
+  }
+  const Grammar learned = read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/learned.grammar");
+  const Grammar strong = read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/strong.grammar");
+  CHECK(learned.has_feature(Feature::NTuple));
+  CHECK(!strong.has_feature(Feature::NTuple));
+  CHECK(learned.has_feature(Feature::GoodThreats));
+  CHECK(!learned.why_not_derived(parse_program("ntuple() + 3 * good_threats(x)")));
+  const auto refused = strong.why_not_derived(parse_program("ntuple() + 3 * good_threats(x)"));
+  REQUIRE(refused);
+  CHECK_THAT(*refused, Contains("ntuple()"));
+}
