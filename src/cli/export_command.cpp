@@ -120,14 +120,6 @@ int export_command(const Args& args) {
   if (with_player && !cpp) throw UsageError("--player comes with --cpp: the player program includes the header");
   if (command.given("depth") && !html) throw UsageError("--depth is the page's: it comes with --html");
   Source source = read_source(program[0]);
-  const bool reads_ntuple =
-      std::any_of(source.program.nodes.begin(), source.program.nodes.end(), [](const lang::Node& n) {
-        return n.op == lang::Op::Feature && static_cast<lang::Feature>(n.value) == lang::Feature::NTuple;
-      });
-  if (reads_ntuple)
-    throw InputError({program[0], 1, 1},
-                     "the program reads ntuple(), the built-in n-tuple network, which export cannot write out yet "
-                     "(its 1.5 MB of weights): match, play, strength and bench use such programs; export does not");
   if (!command.given("name")) name = exporter::identifier_from(source.default_name);
   if (cpp && !exporter::is_usable_identifier(name))
     throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");

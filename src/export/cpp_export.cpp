@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "export/expression_writer.hpp"
+#include "export/ntuple_export.hpp"
 #include "export/runtime_text.hpp"
 #include "game/features.hpp"
 #include "game/position.hpp"
@@ -139,6 +140,7 @@ std::string general_code(const lang::Program& program, const std::string& name, 
   out += runtime::kPopcount;
   out += runtime::kWrappingInt;
   out += runtime::kBoardFeatures;
+  if (body.features.count({lang::Feature::NTuple, 0})) out += ntuple_definitions();
   out += "}  // namespace " + detail + "\n\n";
   out += function_opening(name, detail);
   if (occupied_used) out += "  const std::uint64_t occupied = x | o;\n";
@@ -230,7 +232,8 @@ std::string cpp_header(const lang::Program& source, const ExportInfo& info) {
       bit_layout_comment() +
       "//\n// Standalone C++17: no other file of evalsynth is needed.\n\n"
       "#ifndef " +
-      guard + "\n#define " + guard + "\n\n#include <cstdint>\n\n";
+      guard + "\n#define " + guard + "\n\n" +
+      (lang::reads_feature(program, lang::Feature::NTuple) ? "#include <cmath>\n" : "") + "#include <cstdint>\n\n";
   const std::string detail = info.name + "_detail";
   out += compiled.is_linear() ? linear_code(*compiled.linear(), info.name, detail)
                               : general_code(program, info.name, detail);

@@ -29,9 +29,10 @@ const std::set<std::string>& cpp_keywords_table() {
 
 // Names the generated body uses itself; a let with one of them is renamed.
 const std::set<std::string>& body_names() {
-  static const std::set<std::string> words = {"x",      "o",       "occupied", "playable", "sq",       "height",
-                                              "result", "I",       "minimum",  "maximum",  "absolute", "popcount",
-                                              "moves",  "to_move", "mobility", "sum",      "k"};
+  static const std::set<std::string> words = {"x",        "o",        "occupied", "playable",    "sq",
+                                              "height",   "result",   "I",        "minimum",     "maximum",
+                                              "absolute", "popcount", "moves",    "to_move",     "mobility",
+                                              "sum",      "k",        "ntuple",   "ntuple_value"};
   return words;
 }
 
@@ -233,8 +234,7 @@ std::string feature_expression(lang::Feature f, int player) {
       return "popcount(" + t + " & below_lowest(threats_of_" + theirs + ") & " + (player ? "kEvenRows" : "kOddRows") +
              ")";
     case lang::Feature::NTuple:
-      assert(false && "export refuses programs reading ntuple() (cli/export_command.cpp)");
-      break;
+      return "ntuple_value(x, o)";  // export/ntuple_export.hpp
   }
   return "?";
 }

@@ -1,6 +1,8 @@
 #include "export/js_export.hpp"
 
+#include <bit>
 #include <cassert>
+#include <cstdint>
 #include <initializer_list>
 #include <set>
 #include <string_view>
@@ -9,6 +11,8 @@
 #include "export/expression_writer.hpp"
 #include "export/local_names.hpp"
 #include "export/play_assets.hpp"
+#include "lang/builtin_ntuple.hpp"
+#include "model/ntuple_net.hpp"
 
 namespace evalsynth::exporter {
 namespace {
@@ -22,7 +26,8 @@ std::set<std::string> runtime_names() {
   const auto identifier_char = [](char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
   };
-  for (const std::string_view text : {play_assets::kPlayLanguage, play_assets::kPlaySearch, play_assets::kPlayPage}) {
+  for (const std::string_view text :
+       {play_assets::kPlayLanguage, play_assets::kPlayNtuple, play_assets::kPlaySearch, play_assets::kPlayPage}) {
     for (std::size_t line = 0; line < text.size(); line = text.find('\n', line) + 1) {
       const std::string_view rest = text.substr(line);
       for (const std::string_view keyword : {"const ", "let ", "function ", "class "}) {
@@ -36,6 +41,22 @@ std::set<std::string> runtime_names() {
     }
   }
   return names;
+}
+
+std::string base64(const std::string& bytes) {
+  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    std::uint32_t group = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+    if (i + 1 < bytes.size()) group |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    if (i + 2 < bytes.size()) group |= static_cast<unsigned char>(bytes[i + 2]);
+    out += kDigits[group >> 18 & 63];
+    out += kDigits[group >> 12 & 63];
+    out += i + 1 < bytes.size() ? kDigits[group >> 6 & 63] : '=';
+    out += i + 2 < bytes.size() ? kDigits[group & 63] : '=';
+  }
+  return out;
 }
 
 // Text pieces in order. GCC 12 warns falsely (-Wrestrict, its bug 105329) on
@@ -56,7 +77,7 @@ bool taken_in_js(const std::string& name) {
       "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "eval",
       "arguments", "undefined", "NaN", "Infinity", "Math", "Object", "Number", "Array", "JSON", "window", "document",
       // the evaluator's parameter and feature locals without a side
-      "b", "moves", "to_move", "mobility"};
+      "b", "moves", "to_move", "mobility", "ntuple"};
   static const std::set<std::string> runtime = runtime_names();
   return reserved.count(name) > 0 || runtime.count(name) > 0 || name.ends_with("_x") || name.ends_with("_o") ||
          name.starts_with("threats_of_");
@@ -237,8 +258,7 @@ std::string js_feature_expression(lang::Feature f, int player) {
       // X's threats count on rows 1, 3, 5 (parity 0), O's on rows 2, 4, 6.
       return "goodThreats(" + mine + ", " + theirs + ", " + (player ? "1" : "0") + ")";
     case lang::Feature::NTuple:
-      assert(false && "export refuses programs reading ntuple() (cli/export_command.cpp)");
-      break;
+      return "ntupleValue(b)";  // play_ntuple.js
   }
   return "?";
 }
@@ -263,5 +283,30 @@ std::string js_evaluator(const lang::Program& program, const std::string& name) 
 }
 
 std::string js_language_runtime() { return std::string(play_assets::kPlayLanguage); }
+
+std::string js_ntuple_runtime() {
+  const model::NTupleNet& net = lang::builtin_ntuple();
+  std::string cells;
+  for (std::size_t i = 0; i < net.instance_count(); ++i)
+    for (int k = 0; k < net.length(); ++k) {
+      if (!cells.empty()) cells += ',';
+      cells += std::to_string(net.instance_bit(i, k));
+    }
+  // The weights as little-endian float32 bytes (what every browser's typed
+  // arrays use), in base64.
+  const std::vector<float>& weights = net.weights();
+  std::string bytes(weights.size() * sizeof(float), '\0');
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const auto bits = std::bit_cast<std::uint32_t>(weights[i]);
+    for (std::size_t k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<char>(bits >> (8 * k) & 0xFF);
+  }
+  return joined(
+      {"// The network behind ntuple(), written by evalsynth (grammar/models/ntuple.model).\n"
+       "const NTUPLE_DATA = {instances: ",
+       std::to_string(net.instance_count()), ", length: ", std::to_string(net.length()),
+       ", states: ", std::to_string(net.states()), ", tablesPerTuple: ", net.per_side_tables() ? "2" : "1",
+       ", tableSize: ", std::to_string(net.table_size()), ", scale: ", std::to_string(lang::kNTupleFeatureScale),
+       ",\n  cells: [", cells, "],\n  weights: '", base64(bytes), "'};\n", play_assets::kPlayNtuple});
+}
 
 }  // namespace evalsynth::exporter

@@ -21,4 +21,8 @@ std::string js_evaluator(const lang::Program& program, const std::string& name);
 // JavaScript text for a page's script.
 std::string js_language_runtime();
 
+// The network behind ntuple() and `ntupleValue(b)`, for pages whose program
+// reads it (after the language runtime): about 5 MB, the weights in base64.
+std::string js_ntuple_runtime();
+
 }  // namespace evalsynth::exporter

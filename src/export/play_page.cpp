@@ -50,6 +50,7 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
   page += "<script>\n'use strict';\n";
   page += play_assets::kPlayLanguage;
+  if (lang::reads_feature(program, lang::Feature::NTuple)) page += js_ntuple_runtime();
   page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
   page += js_evaluator(program, "evaluate");
   page += "\n";

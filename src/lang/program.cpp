@@ -58,6 +58,11 @@ std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i)
   return result;
 }
 
+bool reads_feature(const Program& program, Feature f) {
+  return std::any_of(program.nodes.begin(), program.nodes.end(),
+                     [f](const Node& n) { return n.op == Op::Feature && static_cast<Feature>(n.value) == f; });
+}
+
 void Program::canonicalize_names() {
   std::vector<std::int32_t> renumber(names.size(), -1);
   std::vector<std::string> used;

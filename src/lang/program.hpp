@@ -107,4 +107,7 @@ class Program {
   friend bool operator==(const Program&, const Program&) = default;
 };
 
+// Whether some node of the program is the feature `f`.
+bool reads_feature(const Program& program, Feature f);
+
 }  // namespace evalsynth::lang

@@ -81,6 +81,12 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   Rng rng(23);
   for (int i = 0; i < 40; ++i)
     programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(i < 30 ? 60 : 250))));
+  // ntuple(): the built-in network carried by the page (play_ntuple.js).
+  programs.push_back(lang::parse_program("ntuple()"));
+  programs.push_back(lang::parse_program("let ntuple = 3 in ntuple() * ntuple - windows(x, 3) + 65 * odd_threats(x)"));
+  Rng learned_rng(29);
+  for (int i = 0; i < 6; ++i)
+    programs.push_back(lang::random_program(learned_rng, 5 + static_cast<std::size_t>(learned_rng.below(80)), true));
 
   // Random games cut at random lengths, won positions included (the
   // evaluator is defined on every position).
@@ -111,7 +117,8 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
       "  const b = Board.fromMoves(m);\n"
       "  return programs.map((f) => f(b)).join(' ');\n"
       "}).join('\\n');\n";
-  const std::string page = exporter::play_page(programs[0], {"values", {"test"}, 4});
+  // The page of a program reading ntuple(), so it carries the network.
+  const std::string page = exporter::play_page(lang::parse_program("ntuple()"), {"values", {"test"}, 4});
   test::write_file(dir / "values.html", with_script(page, script));
   const test::Run r = test::load_in_chromium(dir / "values.html");
   REQUIRE(r.exit_code == 0);

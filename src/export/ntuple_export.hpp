@@ -1,0 +1,17 @@
+#pragma once
+// ntuple() in an exported header: the built-in network (lang/builtin_ntuple.hpp)
+// written out as C++ — its tuples' cells, every table weight (1.5 million
+// characters' worth: the header grows by about 5 MB) and a function computing
+// exactly evalsynth's value: the weights summed in evalsynth's order in double
+// precision, then round(1000 * tanh(sum)).
+
+#include <string>
+
+namespace evalsynth::exporter {
+
+// Definitions for the header's detail namespace: the tables and
+// `ntuple_value(x, o)`, which returns ntuple() for the position. Uses the
+// runtime's popcount, kBottomRow and kBoard, and <cmath>.
+std::string ntuple_definitions();
+
+}  // namespace evalsynth::exporter
