@@ -53,8 +53,9 @@ const char* const kBenchHelp =
     "                     specs/quick.spec; nothing of the run is written)\n"
     "  --population-generations N  generations evolved first (default 5; 0 skips)\n"
     "\n"
-    "Learned evaluators: ns per evaluation of the thesis network and an n-tuple\n"
-    "network next to IBEF, and training games/s next to IBEF@1 self-play games.\n"
+    "Learned evaluators: ns per evaluation of the thesis network, an n-tuple\n"
+    "network and the language's ntuple() (uncached, and through its cache) next\n"
+    "to IBEF, and training games/s next to IBEF@1 self-play games.\n"
     "  --learner-games N  games timed (the n-tuple learner plays 5x as many;\n"
     "                     default 20000; 0 skips the training part)\n";
 

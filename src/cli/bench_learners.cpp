@@ -5,6 +5,9 @@
 
 #include "cli/bench_timing.hpp"
 #include "io/learn_spec_reader.hpp"
+#include "lang/builtin_ntuple.hpp"
+#include "lang/compiled.hpp"
+#include "lang/parse.hpp"
 #include "learn/training.hpp"
 #include "tournament/game.hpp"
 
@@ -44,6 +47,16 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "thesis network 126-15-1", thesis_ns, thesis_ns / native_ns);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "n-tuple network, 70 x 8 cells, 3 states", ntuple_ns,
               ntuple_ns / native_ns);
+  // The language's ntuple() (the built-in, trained network): computed every
+  // time, and as a program through the shared cache, warm after the first
+  // round (as in a run, whose candidates search the same positions).
+  const auto uncached = [](const Position& p) { return lang::ntuple_feature_uncached(p); };
+  const lang::CompiledProgram learned(lang::parse_program("ntuple()"));
+  const double uncached_ns = nanoseconds_per_evaluation(uncached, positions, rounds);
+  const double cached_ns = nanoseconds_per_evaluation(learned, positions, rounds);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "ntuple(), built-in network, uncached", uncached_ns,
+              uncached_ns / native_ns);
+  std::printf("  %-44s %8.2f ns  %6.2fx\n", "ntuple() program, through the cache", cached_ns, cached_ns / native_ns);
   if (training_games <= 0) return;
 
   // The reference: games of IBEF@1 against itself from the empty board.

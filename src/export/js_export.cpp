@@ -77,7 +77,7 @@ bool taken_in_js(const std::string& name) {
       "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "eval",
       "arguments", "undefined", "NaN", "Infinity", "Math", "Object", "Number", "Array", "JSON", "window", "document",
       // the evaluator's parameter and feature locals without a side
-      "b", "moves", "to_move", "mobility", "ntuple"};
+      "b", "moves", "to_move", "mobility", "ntuple", "NTUPLE_DATA"};
   static const std::set<std::string> runtime = runtime_names();
   return reserved.count(name) > 0 || runtime.count(name) > 0 || name.ends_with("_x") || name.ends_with("_o") ||
          name.starts_with("threats_of_");

@@ -24,7 +24,7 @@ inline constexpr int kNTupleFeatureScale = 1000;
 const model::NTupleNet& builtin_ntuple();
 
 // round(kNTupleFeatureScale * tanh(sum)), for X, whoever is to move: the
-// definition, and the same value through a per-thread cache.
+// definition, and the same value through a cache shared by all threads.
 std::int32_t ntuple_feature_uncached(const Position& p);
 std::int32_t ntuple_feature(const Position& p);
 
