@@ -45,6 +45,21 @@ std::vector<Position> random_positions(std::size_t count, std::uint64_t seed) {
   return out;
 }
 
+// Runs the checker program compiled in `scratch` on the positions (one
+// "x_stones o_stones" line each) and returns what it printed.
+std::string checker_output(const test::ScratchFolder& scratch, const std::vector<Position>& positions) {
+  std::string input;
+  for (const Position& p : positions) input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
+  test::write_file(scratch / "positions.txt", input);
+  const std::string values_file = scratch / "values.txt";
+  std::string command = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + string chains
+  for (const std::string& piece : {scratch / "checker", std::string("' < '"), scratch / "positions.txt",
+                                   std::string("' > '"), values_file, std::string("'")})
+    command += piece;
+  REQUIRE(std::system(command.c_str()) == 0);
+  return test::read_file(values_file);
+}
+
 // prefix + n, built by appending (GCC 12 warns falsely on "literal" + string).
 std::string numbered(std::string prefix, std::size_t n) {
   prefix += std::to_string(n);
@@ -105,17 +120,9 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
   }
 
   const std::vector<Position> positions = random_positions(100000, 5);
-  std::string input;
-  for (const Position& p : positions) input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
-  test::write_file(scratch / "positions.txt", input);
-  const std::string values_file = scratch / "values.txt";
-  REQUIRE(
-      std::system(("'" + (scratch / "checker") + "' < '" + (scratch / "positions.txt") + "' > '" + values_file + "'")
-                      .c_str()) == 0);
-
+  std::istringstream values(checker_output(scratch, positions));
   std::vector<lang::CompiledProgram> interpreted;
   for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::CompiledProgram::Mode::InterpreterOnly);
-  std::istringstream values(test::read_file(values_file));
   std::size_t mismatches = 0, disagreements = 0;
   for (const Position& p : positions) {
     for (std::size_t i = 0; i < programs.size(); ++i) {
@@ -161,13 +168,7 @@ TEST_CASE("an exported header carries the built-in network behind ntuple()", "[e
   REQUIRE(built.exit_code == 0);
 
   const std::vector<Position> positions = random_positions(20000, 6);
-  std::string input;
-  for (const Position& p : positions) input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
-  test::write_file(scratch / "positions.txt", input);
-  REQUIRE(std::system(("'" + (scratch / "checker") + "' < '" + (scratch / "positions.txt") + "' > '" +
-                       (scratch / "values.txt") + "'")
-                          .c_str()) == 0);
-  std::istringstream values(test::read_file(scratch / "values.txt"));
+  std::istringstream values(checker_output(scratch, positions));
   std::vector<lang::CompiledProgram> interpreted;
   for (const std::string& text : texts)
     interpreted.emplace_back(lang::parse_program(text), lang::CompiledProgram::Mode::InterpreterOnly);
