@@ -4,8 +4,10 @@
 // `evalsynth learn specs/ntuple.spec`; results/ntuple/), so evolved programs
 // can build on learned knowledge. Its value is X's prospects as the network
 // sees them, tanh of the sum of its weights scaled to -1000 .. 1000 and
-// rounded: the same integer on every machine for a given position, which the
-// language's exact, deterministic semantics need.
+// rounded to an integer, as the language's exact semantics need. The sum is
+// the same everywhere (fixed order, double precision); C libraries' tanh may
+// differ in the last bit, which could move the rounded value only from
+// exactly half-way, a case the export tests have never met.
 //
 // The network is part of the language: a program's meaning depends on it, so
 // it is pinned in grammar/models/ and never read from a run's output.
