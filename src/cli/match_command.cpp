@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/command_line.hpp"
@@ -139,6 +140,15 @@ int match_command(const Args& args) {
   if (boards.empty())
     throw UsageError("no " + std::to_string(opening_plies) + "-ply opening is scored within " +
                      std::to_string(balanced_within) + " of a draw; give a larger --balanced");
+  // Not an error (one game may be what is wanted), but without a word a
+  // match would seem to hang.
+  const bool perfect_plays = std::any_of(pairings.begin(), pairings.end(),
+                                         [](const Pairing& p) { return p.x.is_perfect() || p.o.is_perfect(); });
+  if (perfect_plays && fewest_stones(boards) < kPerfectPlayMinStones)
+    std::fprintf(stderr,
+                 "evalsynth: note: from start boards of fewer than %d stones a perfect player needs seconds to "
+                 "minutes a move (from the empty board, minutes a game); --boards with later positions is fast\n",
+                 kPerfectPlayMinStones);
   const std::string board_text =
       from_file  ? boards_file
       : openings ? std::to_string(opening_plies) + "-ply openings up to mirror images" +

@@ -66,8 +66,14 @@ class LearnInterpreter : public SpecReader {
         } catch (const UsageError& error) {
           locate_.fail(*w, std::string(error.what()) +
                                " (an opponent is NAME@DEPTH: ibef@1, adate@2, file.eval@3, model.bin@1; random; "
-                               "perfect:EPS; or self for self-play)");
+                               "or self for self-play)");
         }
+        // Learning games start from the empty board, where perfect play
+        // costs minutes a game: a million games would never end.
+        if (entry.kind == PlayerEntry::Kind::Perfect)
+          locate_.fail(*w, "'" + w->text +
+                               "' cannot teach here: learning games start from the empty board, where a perfect "
+                               "player needs minutes a game (ibef@D, adate@D, a program, a model or self can)");
         std::error_code ignored;
         if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
           locate_.fail(*w, "opponent file '" + entry.name + "' not found");

@@ -18,6 +18,7 @@
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
 #include "support/x3_driver.hpp"
+#include "tournament/player.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/start_boards.hpp"
 
@@ -264,6 +265,7 @@ class Interpreter : public SpecReader {
                                std::to_string(entry.self_play_count) + " programs, but hall-of-fame is " +
                                std::to_string(spec_.hall_of_fame));
       }
+    if (const auto* e = at("opponents")) check_perfect_boards(*e);
     if (spec_.depth_pairing == RunSpec::DepthPairing::Equal) check_equal_depths(seen);
     if (!fixed_opponent)
       complain("opponents",
@@ -283,6 +285,25 @@ class Interpreter : public SpecReader {
                                              "measure on positions the run does not train on");
     if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
+  }
+
+  // A perfect opponent plays from every training and validation board, and
+  // in the opening it needs seconds to minutes a move: a run would seem to
+  // hang in its first generation.
+  void check_perfect_boards(const spec_ast::Entry& opponents) const {
+    for (const auto* w : words(opponents)) {
+      if (parse_player_entry(w->text, true).kind != PlayerEntry::Kind::Perfect) continue;
+      for (const auto& [key, sources] :
+           {std::pair{"training-boards", &spec_.training}, std::pair{"validation-boards", &spec_.validation}}) {
+        const int stones = fewest_stones(*sources);
+        if (stones < kPerfectPlayMinStones)
+          locate_.fail(*w, "'" + w->text + "' would play from " + key + " of " + std::to_string(stones) +
+                               " stones, where perfect play costs seconds to minutes a move: with a perfect "
+                               "opponent, give training-boards and validation-boards of at least " +
+                               std::to_string(kPerfectPlayMinStones) +
+                               " stones, e.g. file(\"boards.analysis\") made by evalsynth positions --plies 10-38");
+      }
+    }
   }
 
   // With equal depths every opponent depth must be a candidate depth (else it

@@ -27,6 +27,8 @@ constexpr std::uint64_t open_threats(std::uint64_t stones, std::uint64_t mask) {
 // order, and among equally scored moves the last added is tried first.
 constexpr int kEdgesToCentre[kColumns] = {0, 6, 1, 5, 2, 4, 3};
 
+constexpr int sign_of(int score) { return (score > 0) - (score < 0); }
+
 // Up to seven moves sorted by score, best first; among equals, the one added
 // last first. Insertion sort: no allocation, a handful of comparisons.
 class MoveSorter {
@@ -127,6 +129,34 @@ int Solver::solve(const Position& p) {
       min = r;
   }
   return min;
+}
+
+int Solver::outcome(const Position& p) {
+  assert(!p.is_game_over());
+  const int moves = p.moves_played();
+  if (use_book_ && moves <= kOpeningBookPlies) return sign_of(opening_score(p));
+  if (p.can_win_now()) return 1;
+  const std::uint64_t current = p.stones_of(p.side_to_move()), mask = p.occupied();
+  // negamax(alpha, alpha + 1) returns above alpha exactly when the score is.
+  if (negamax(current, mask, moves, 0, 1) > 0) return 1;
+  return negamax(current, mask, moves, -1, 0) > -1 ? 0 : -1;
+}
+
+std::array<int, kColumns> Solver::analyse_outcomes(const Position& p) {
+  assert(!p.is_game_over());
+  std::array<int, kColumns> outcomes{};
+  for (int col = 0; col < kColumns; ++col) {
+    int& o = outcomes[static_cast<std::size_t>(col)];
+    if (!p.can_play(col))
+      o = kFullColumn;
+    else if (p.is_winning_move(col))
+      o = 1;
+    else if (const Position child = p.played(col); child.is_full())
+      o = 0;
+    else
+      o = -outcome(child);
+  }
+  return outcomes;
 }
 
 std::array<int, kColumns> Solver::analyse(const Position& p) {

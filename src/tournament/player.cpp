@@ -1,6 +1,7 @@
 #include "tournament/player.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <charconv>
 #include <filesystem>
@@ -15,14 +16,20 @@
 namespace evalsynth {
 int perfect_move(const Position& p, double epsilon, Rng& rng, bool resist) {
   thread_local solver::Solver solver(64);
-  const std::array<int, kColumns> scores = solver.analyse(p);
-  auto sign = [](int s) { return (s > 0) - (s < 0); };
-  int best = -2, best_score = -1000;
+  // The value class decides the move: outcomes cost far less than exact
+  // scores, which are needed only to resist a lost position (the latest loss).
+  const std::array<int, kColumns> outcomes = solver.analyse_outcomes(p);
+  int best = -2;
   for (int col = 0; col < kColumns; ++col)
-    if (p.can_play(col)) {
-      best = std::max(best, sign(scores[static_cast<std::size_t>(col)]));
-      best_score = std::max(best_score, scores[static_cast<std::size_t>(col)]);
-    }
+    if (p.can_play(col)) best = std::max(best, outcomes[static_cast<std::size_t>(col)]);
+  const bool latest_loss_only = resist && best < 0;
+  std::array<int, kColumns> scores{};
+  int best_score = solver::kFullColumn;
+  if (latest_loss_only) {
+    scores = solver.analyse(p);
+    for (int col = 0; col < kColumns; ++col)
+      if (p.can_play(col)) best_score = std::max(best_score, scores[static_cast<std::size_t>(col)]);
+  }
   // The random draw comes first, always, so the game's randomness does not
   // depend on the position's value.
   const bool explore = rng.unit() < epsilon;
@@ -30,10 +37,11 @@ int perfect_move(const Position& p, double epsilon, Rng& rng, bool resist) {
   int count = 0;
   for (int col = 0; col < kColumns; ++col) {
     if (!p.can_play(col)) continue;
-    const int s = sign(scores[static_cast<std::size_t>(col)]);
-    const bool latest_loss = best >= 0 || !resist || scores[static_cast<std::size_t>(col)] == best_score;
-    if (explore ? s >= std::min(best, 0) && latest_loss : s == best && latest_loss) candidates[count++] = col;
+    const int s = outcomes[static_cast<std::size_t>(col)];
+    const bool kept = !latest_loss_only || scores[static_cast<std::size_t>(col)] == best_score;
+    if (explore ? s >= std::min(best, 0) && kept : s == best && kept) candidates[count++] = col;
   }
+  assert(count > 0);
   return candidates[rng.below(count)];
 }
 

@@ -1,5 +1,6 @@
 #include "tournament/start_boards.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cctype>
 #include <cstdlib>
@@ -180,6 +181,31 @@ std::vector<Position> random_game_boards(int count, std::uint64_t seed, const st
     if (seen.insert(pick.key()).second) boards.push_back(pick);
   }
   return boards;
+}
+
+int fewest_stones(const std::vector<BoardSource>& sources) {
+  int fewest = kCells;
+  for (const BoardSource& source : sources) {
+    switch (source.kind) {
+      case BoardSource::Kind::Shallow:
+      case BoardSource::Kind::Random:
+        return 0;
+      case BoardSource::Kind::Openings:
+      case BoardSource::Kind::BalancedOpenings:
+        fewest = std::min(fewest, source.count);
+        break;
+      case BoardSource::Kind::File:
+        fewest = std::min(fewest, fewest_stones(read_board_file(source.path)));
+        break;
+    }
+  }
+  return fewest;
+}
+
+int fewest_stones(const std::vector<Position>& boards) {
+  int fewest = kCells;
+  for (const Position& p : boards) fewest = std::min(fewest, p.moves_played());
+  return fewest;
 }
 
 std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,

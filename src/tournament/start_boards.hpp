@@ -61,6 +61,13 @@ struct BoardSource {
 std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,
                                    const std::vector<Position>& exclude);
 
+// The fewest stones a board of `sources` can have, found without making
+// random boards: 0 for shallow and random(N) (either may give the empty
+// board), N for N-ply openings, the fewest of a file's boards.
+int fewest_stones(const std::vector<BoardSource>& sources);
+// The fewest stones of `boards` (kCells when there are none).
+int fewest_stones(const std::vector<Position>& boards);
+
 // `count` distinct positions, not finished and not already in `exclude`, each
 // taken at a uniformly random ply of a seeded random-vs-random game.
 std::vector<Position> random_game_boards(int count, std::uint64_t seed, const std::vector<Position>& exclude);

@@ -137,6 +137,14 @@ TEST_CASE("perfect players in matches", "[solver][cli]") {
   const test::Run resist =
       run_evalsynth("match --x perfect-resist:0.1 --o ibef@2 --boards " + (scratch / "late.txt") + " --games 2");
   CHECK_THAT(resist.output, Contains("PERFECT-RESIST:0.1 - IBEF2"));
+  CHECK_THAT(r.output, !Contains("a perfect player needs seconds"));  // late boards: no warning
+  // From early boards a perfect player is slow, and match says so before
+  // playing (here X wins at once, so the game itself is instant).
+  write_file(scratch / "early.txt", "121212\n");
+  const test::Run early = run_evalsynth("match --x ibef@1 --o perfect --boards " + (scratch / "early.txt"));
+  REQUIRE(early.exit_code == 0);
+  CHECK_THAT(early.output, Contains("fewer than 10 stones a perfect player needs seconds") &&
+                               Contains("IBEF1 - PERFECT 100 - 0 (0)"));
   CHECK_THAT(run_evalsynth("match --x perfect@2 --o ibef@2").output, Contains("takes no depth"));
   CHECK_THAT(run_evalsynth("match --x perfect:1.5 --o ibef@2").output, Contains("EPS from 0 to 1"));
 }

@@ -36,6 +36,28 @@ TEST_CASE("specs read with defaults and resolve fully", "[spec]") {
     CHECK_NOTHROW(read_spec_file(name));
 }
 
+TEST_CASE("a perfect opponent needs start boards it can afford", "[spec][errors]") {
+  InSourceDir here;
+  // Solving positions of fewer stones takes seconds to minutes a move: the
+  // run would seem to hang. Every board source that can give them counts.
+  CHECK_THAT(spec_error_of("opponents = ibef@2, perfect:0.1\n"),
+             Contains("s.spec:1:21: error: 'perfect:0.1' would play from training-boards of 0 stones"));
+  const std::string later = "file(\"specs/positions/validation.analysis\")";
+  CHECK_THAT(spec_error_of("opponents = perfect\ntraining-boards = openings(3)\nvalidation-boards = " + later + "\n"),
+             Contains("s.spec:1:13") && Contains("training-boards of 3 stones"));
+  CHECK_THAT(
+      spec_error_of("opponents = perfect-resist\ntraining-boards = file(\"specs/positions/training.analysis\")\n"),
+      Contains("validation-boards of 0 stones"));
+  CHECK_THAT(spec_error_of("opponents = perfect\ntraining-boards = " + later +
+                           " + random(3)\nvalidation-boards = " + later + "\n"),
+             Contains("training-boards of 0 stones"));
+  // Positions of 10 or more stones: accepted, and IBEF alone never asks.
+  CHECK(spec_error_of("opponents = perfect:0.2\ntraining-boards = file(\"specs/positions/training.analysis\")\n"
+                      "validation-boards = " +
+                      later + "\n") == "(no error)");
+  CHECK(spec_error_of("opponents = ibef@2\n") == "(no error)");
+}
+
 TEST_CASE("bad specs say what and where", "[spec][errors]") {
   InSourceDir here;
   CHECK_THAT(spec_error_of("populaton = 10\n"),

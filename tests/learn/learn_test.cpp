@@ -227,6 +227,8 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
   CHECK_THAT(learn_error("learner = ntuple\nopponents = stockfish@2\n"),
              Contains("l.spec:2:13") && Contains("unknown player"));
   CHECK_THAT(learn_error("learner = ntuple\nopponents = ibef@1, self\n"), Contains("'self' is self-play on its own"));
+  CHECK_THAT(learn_error("learner = ntuple\nopponents = ibef@1, perfect:0.1\n"),
+             Contains("l.spec:2:21") && Contains("learning games start from the empty board"));
   CHECK_THAT(learn_error("learner = ntuple\nopponents = nothere.eval@2\n"), Contains("not found"));
   CHECK_THAT(learn_error("learner = ntuple\ntuple-length = 12\ntuples = 1000\n"), Contains("more than 67,108,864"));
   CHECK_THAT(learn_error("learner = ntuple\ncurve-depth = 3\n"), Contains("applies when curve-positions"));

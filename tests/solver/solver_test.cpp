@@ -10,6 +10,7 @@
 #include "game/notation.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/solve_all.hpp"
+#include "tournament/start_boards.hpp"
 
 using namespace evalsynth;
 using solver::Solver;
@@ -80,6 +81,33 @@ TEST_CASE("a position's value is the best of its moves' values", "[solver]") {
     }
     CHECK(solver.solve(p) == best);
   }
+}
+
+TEST_CASE("outcomes are the signs of the scores", "[solver]") {
+  // A small table shared by both kinds of search: each stores bounds the
+  // other reads, which must not change either answer.
+  Solver solver(1);
+  Rng rng(11);
+  const auto sign = [](int s) { return (s > 0) - (s < 0); };
+  int seen[3] = {0, 0, 0};
+  for (int i = 0; i < 300; ++i) {
+    Position p = late_position(rng, 8 + rng.below(12));  // 8..19 empty cells
+    if (i < 30) {  // from the opening book (up to 2 stones, so every child is in it too)
+      const std::vector<Position> openings = opening_boards(static_cast<int>(rng.below(3)));
+      p = openings[rng.below(openings.size())];
+    }
+    INFO(to_ascii(p));
+    const int outcome = solver.outcome(p);
+    REQUIRE(outcome == sign(solver.solve(p)));
+    ++seen[outcome + 1];
+    const auto outcomes = solver.analyse_outcomes(p);
+    const auto scores = solver.analyse(p);
+    for (std::size_t col = 0; col < kColumns; ++col)
+      CHECK(outcomes[col] == (scores[col] == solver::kFullColumn ? solver::kFullColumn : sign(scores[col])));
+  }
+  CHECK(seen[0] > 0);  // losses, draws and wins all occur
+  CHECK(seen[1] > 0);
+  CHECK(seen[2] > 0);
 }
 
 TEST_CASE("the solver agrees with Pons's analysed positions", "[solver]") {
