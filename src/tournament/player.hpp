@@ -50,17 +50,16 @@ inline int evaluate(const AnyEvaluator& any, const Position& p) {
 
 struct RandomMover {};
 
-// Perfect play by the solver: a random move among those of the best value
-// class (win > draw > loss); with probability `epsilon` instead a random move
-// that does not lose (if there is one). Slow in the opening: each move finds
-// the value class of every child position (about a second a move at 8
-// stones, minutes a game from the empty board; see kPerfectPlayMinStones).
 // Start boards of fewer stones make games against a perfect player take
 // seconds to minutes each (measured against IBEF: about 0.6 s of CPU a game
 // from 10 stones, 2 s from 8, minutes from the empty board): runs refuse
 // them, learning refuses perfect opponents, `match` warns.
 inline constexpr int kPerfectPlayMinStones = 10;
 
+// Perfect play by the solver: a random move among those of the best value
+// class (win > draw > loss); with probability `epsilon` instead a random move
+// that does not lose (if there is one). Slow in the opening: each move finds
+// the value class of every child position (kPerfectPlayMinStones).
 struct PerfectPlayer {
   double epsilon = 0;
   bool resist = false;  // when lost, only the moves that lose latest
