@@ -8,6 +8,7 @@
 #include "io/learn_spec_reader.hpp"
 #include "io/run_output.hpp"
 #include "learn/learn_checkpoint.hpp"
+#include "learn/td_learners.hpp"
 #include "support/error.hpp"
 #include "support/folder_lock.hpp"
 #include "support/interrupt.hpp"
@@ -21,8 +22,8 @@ const char* const kLearnHelp =
     "\n"
     "Trains a learned evaluator as a learning spec says (specs/README.md,\n"
     "\"Learning specs\"): the thesis's 126-15-1 network by TD(lambda) against\n"
-    "opponents (learner = thesis-net), or an n-tuple network by TD(0) in\n"
-    "self-play (learner = ntuple). Writes results/<name>/: model.bin (usable\n"
+    "opponents (learner = thesis-net), or an n-tuple network by TD(0) or\n"
+    "TD(lambda) in self-play (learner = ntuple). Writes results/<name>/: model.bin (usable\n"
     "wherever a player is named: match, strength, spec opponents, as\n"
     "results/<name>/model.bin@DEPTH), curve.csv (a row every curve-every games:\n"
     "results and, with curve-positions, the mistake rate), summary.json and a\n"
@@ -64,6 +65,11 @@ std::string describe(const LearnSpec& s) {
   } else {
     out += ", " + std::to_string(s.tuples) + " tuples of " + std::to_string(s.tuple_length) + " cells, " +
            std::to_string(s.cell_states) + " cell states";
+    if (s.lambda > 0) {
+      std::snprintf(text, sizeof text, ", lambda %g (traces of %d afterstates)", s.lambda,
+                    learn::NTupleTd::trace_length(s.lambda));
+      out += text;
+    }
   }
   return out + ", seed " + std::to_string(s.seed);
 }

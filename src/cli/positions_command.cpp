@@ -5,6 +5,7 @@
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
+#include "support/text.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/position_sets.hpp"
 
@@ -26,6 +27,11 @@ const char* const kPositionsHelp =
     "                     about 8 stones each position takes seconds to solve\n"
     "  --decisive         only positions where the choice matters (the moves are\n"
     "                     not all wins, all draws or all losses)\n"
+    "  --random-games     from games of uniformly random moves instead of mixed\n"
+    "                     players: wilder positions, open threats left standing\n"
+    "  --moves-left A-B   only positions whose game lasts A to B more moves under\n"
+    "                     perfect play (Pons's benchmark sets: R1 is 1-13, R2\n"
+    "                     14-28, R3 29-42)\n"
     "  --exclude FILE     leave out the positions of this .analysis file and their\n"
     "                     mirror images (repeatable): keeps sets disjoint\n"
     "  --seed S           (default 1)\n"
@@ -35,12 +41,14 @@ const char* const kPositionsHelp =
 
 int positions_command(const Args& args) {
   PositionSetOptions options;
-  std::string plies = "8-36", output;
+  std::string plies = "8-36", moves_left = "1-42", output;
   std::vector<std::string> excluded;
   CommandLine command;
   command.integer("count", options.count, 1, 1'000'000);
   command.text("plies", plies);
   command.flag("decisive", options.decisive);
+  command.flag("random-games", options.random_games);
+  command.text("moves-left", moves_left);
   command.texts("exclude", excluded);
   command.integer("seed", options.seed, 0, INT64_MAX);
   command.text("output", output);
@@ -51,6 +59,11 @@ int positions_command(const Args& args) {
   const std::vector<int> range = parse_ply_range(plies);
   options.first_ply = range.front();
   options.last_ply = range.back();
+  const auto left = parse_int_range(moves_left, 1, kCells);
+  if (!left || left->last < left->first)
+    throw UsageError("--moves-left wants A-B with 1 <= A <= B <= 42, not " + in_quotes(moves_left));
+  options.fewest_moves_left = left->first;
+  options.most_moves_left = left->last;
   std::vector<FileRole> inputs;
   for (const std::string& file : excluded) inputs.push_back({file, "an --exclude file"});
   check_outputs({{output, "--output"}}, inputs);

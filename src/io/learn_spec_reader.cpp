@@ -130,9 +130,8 @@ class LearnInterpreter : public SpecReader {
     if (!seen.count("learner"))
       source_.fail_at(0, "a learning spec needs 'learner = thesis-net' or 'learner = ntuple'");
     const bool thesis = spec_.learner == LearnerKind::ThesisNet;
-    for (const char* key : {"lambda", "hidden", "initial-weights"})
-      if (!thesis && seen.count(key))
-        complain(seen, key, std::string(key) + " applies to learner = thesis-net (the n-tuple learner is TD(0))");
+    for (const char* key : {"hidden", "initial-weights"})
+      if (!thesis && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = thesis-net");
     for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables"})
       if (thesis && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())

@@ -31,7 +31,7 @@ struct LearnSpec {
   // plays itself (self-play, both sides learn).
   std::vector<std::string> opponents;
   Schedule alpha, epsilon;
-  double lambda = 0;  // thesis-net: eligibility-trace decay (TD(lambda)); n-tuple: TD(0)
+  double lambda = 0;  // eligibility-trace decay (TD(lambda)); 0: TD(0)
   // thesis-net
   int hidden = 15;
   double initial_weights = 0.1;  // uniform in [-w, w]

@@ -3,15 +3,23 @@
 // uses them. Both learn a value V of positions from X's view, on afterstates
 // (the position right after a move):
 //
-//   remember(before, col)  the learner chose `col`: its afterstate becomes
+//   remember(before, col, explored)
+//                          the learner chose `col` (`explored`: at random,
+//                          worse than its greedy move): its afterstate becomes
 //                          the one the next update corrects
 //   update(target, alpha)  moves V(remembered afterstate) towards target
 //   moved(before, col)     any move was played (incremental state)
 //
 // ThesisTd: the thesis's TD(lambda) with accumulating eligibility traces over
 // all weights of the 126-H-1 network (gamma = 1), targets 0.9 / 0.5 / 0.1 for
-// a win of X / draw / win of O (§5.6.2). NTupleTd: TD(0) on the n-tuple
-// network, V = tanh(sum), targets +1 / 0 / -1.
+// a win of X / draw / win of O (§5.6.2). NTupleTd: TD(lambda) on the n-tuple
+// network, V = tanh(sum), targets +1 / 0 / -1, with the eligibility traces
+// of Thill, Bagheri, Koch and Konen (2014) for Connect4: each update also
+// corrects the afterstates before the last one, the k-th older by lambda^k
+// times its gradient when it was visited, as far back as lambda^k >= 1/100
+// (the older ones would move by less than a hundredth of the step); an
+// exploratory move cuts the trace (their "reset" variant: the greedy policy's
+// values are not charged for where a random move led). lambda = 0 is TD(0).
 
 #include <array>
 #include <bit>
@@ -38,7 +46,7 @@ class ThesisTd {
   }
   double afterstate_value(const Position& before, int col) const { return net_.output(before.played(col)); }
   void moved(const Position&, int) {}
-  void remember(const Position& before, int col);
+  void remember(const Position& before, int col, bool explored = false);
   void update(double target, double alpha);
 
  private:
@@ -51,14 +59,19 @@ class ThesisTd {
 
 class NTupleTd {
  public:
-  explicit NTupleTd(model::NTupleNet& net) : net_(net), indexer_(net) {}
+  explicit NTupleTd(model::NTupleNet& net, double lambda = 0);
 
   static double terminal_value(Outcome o) { return o; }
+  // How many afterstates an update corrects: 1 + the largest k with
+  // lambda^k >= kTraceCut, at most kMaxTrace.
+  static constexpr double kTraceCut = 0.01;
+  static constexpr int kMaxTrace = 42;
+  static int trace_length(double lambda);
 
   void start(const Position& p) {
     indexer_.reset(p, current_);
     sum_valid_ = false;
-    has_previous_ = false;
+    trace_size_ = 0;
   }
   double afterstate_value(const Position& before, int col) {
     const Side mover = before.side_to_move();
@@ -68,16 +81,18 @@ class NTupleTd {
     indexer_.apply(current_, landing_bit(before, col), before.side_to_move());
     sum_valid_ = false;
   }
-  void remember(const Position& before, int col) {
-    previous_value_ = afterstate_value(before, col);
-    previous_ = current_;
-    previous_to_move_ = opponent(before.side_to_move());
-    indexer_.apply(previous_, landing_bit(before, col), before.side_to_move());
-    has_previous_ = true;
-  }
+  void remember(const Position& before, int col, bool explored = false);
   void update(double target, double alpha);
 
  private:
+  // An afterstate the next updates correct: its table indices, whose tables
+  // they are read from, and the slope of tanh there when it was visited.
+  struct Visited {
+    model::NTupleIndexer::Indices indices;
+    Side to_move = Side::X;
+    double slope = 0;
+  };
+
   static int landing_bit(const Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
   // The sum of the current indices in the tables of `to_move` (each
   // position is valued with one side's tables, so one sum is cached).
@@ -92,13 +107,17 @@ class NTupleTd {
 
   model::NTupleNet& net_;
   model::NTupleIndexer indexer_;
-  model::NTupleIndexer::Indices current_, previous_;
+  model::NTupleIndexer::Indices current_;
   double sum_ = 0;
   Side sum_side_ = Side::X;
   bool sum_valid_ = false;
-  Side previous_to_move_ = Side::X;
-  bool has_previous_ = false;
-  double previous_value_ = 0;
+  // The last trace_size_ afterstates, newest at trace_[newest_], older ones
+  // before it (cyclically); decay_[k] = lambda^k. Sized once: no allocation
+  // per move.
+  std::vector<Visited> trace_;
+  std::vector<double> decay_;
+  std::size_t newest_ = 0, trace_size_ = 0;
+  double previous_value_ = 0;  // V of the newest afterstate
 };
 
 }  // namespace evalsynth::learn

@@ -36,7 +36,7 @@ void Training::play(std::uint64_t n, const std::function<void()>& on_game) {
     ThesisTd td(*net, spec_.lambda);
     play_with(td, n, on_game);
   } else {
-    NTupleTd td(std::get<model::NTupleNet>(state_.model.network));
+    NTupleTd td(std::get<model::NTupleNet>(state_.model.network), spec_.lambda);
     play_with(td, n, on_game);
   }
 }

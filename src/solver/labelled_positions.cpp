@@ -1,7 +1,10 @@
 #include "solver/labelled_positions.hpp"
 
+#include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 
 #include "game/notation.hpp"
 #include "support/files.hpp"
@@ -97,6 +100,19 @@ std::vector<MovesLine> parse_move_lines(const std::string& text, const std::stri
     line_start = line_end + 1;
   }
   return lines;
+}
+
+int moves_left(const LabelledPosition& p) {
+  int best = -kMaxAbsScore - 1;
+  for (const int score : p.move_scores)
+    if (score != kFullColumn) best = std::max(best, score);
+  assert(best >= -kMaxAbsScore && "a labelled position has a playable move");
+  const int played = p.position.moves_played();
+  if (best == 0) return kCells - played;
+  const bool mover_is_first = played % 2 == 0;
+  const bool winner_is_first = best > 0 ? mover_is_first : !mover_is_first;
+  const int winner_stones = (kCells + 2) / 2 - std::abs(best);
+  return (winner_is_first ? 2 * winner_stones - 1 : 2 * winner_stones) - played;
 }
 
 std::string analysis_line(const LabelledPosition& p) {

@@ -47,6 +47,11 @@ struct MovesLine {
 // moves and finished positions.
 std::vector<MovesLine> parse_move_lines(const std::string& text, const std::string& source_name);
 
+// How many more stones the game lasts under perfect play (Pons's "R" of his
+// benchmark sets: R1 is under 14): a score s != 0 is a win with the winner's
+// (22 - |s|)-th stone; a draw fills the board.
+int moves_left(const LabelledPosition& p);
+
 // "MOVES s1 ... s7", without a line break.
 std::string analysis_line(const LabelledPosition& p);
 

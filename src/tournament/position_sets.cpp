@@ -14,7 +14,8 @@ namespace {
 constexpr std::size_t kBatch = 256;
 constexpr double kRandomMoveRate = 1.0 / 8;
 
-Player random_player(Rng& rng) {
+Player random_player(Rng& rng, bool random_games) {
+  if (random_games) return builtin_player("random", 0);
   const int kind = rng.below(5);
   if (kind == 0) return builtin_player("random", 0);
   return builtin_player(kind <= 2 ? "ibef" : "adate", 1 + rng.below(4));
@@ -52,7 +53,7 @@ std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions
     std::vector<solver::LabelledPosition> batch;
     while (batch.size() < kBatch && games < game_limit) {
       ++games;
-      const Player players[2] = {random_player(rng), random_player(rng)};
+      const Player players[2] = {random_player(rng, options.random_games), random_player(rng, options.random_games)};
       const int target = options.first_ply + rng.below(options.last_ply - options.first_ply + 1);
       Position p;
       std::string moves;
@@ -77,6 +78,8 @@ std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions
     for (std::size_t i = 0; i < batch.size() && static_cast<int>(set.size()) < options.count; ++i) {
       batch[i].move_scores = solved[i].moves;
       if (options.decisive && !choice_matters(batch[i])) continue;
+      const int left = solver::moves_left(batch[i]);
+      if (left < options.fewest_moves_left || left > options.most_moves_left) continue;
       batch[i].line = static_cast<int>(set.size()) + 1;
       set.push_back(batch[i]);
     }

@@ -93,6 +93,32 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
       if (s != solver::kFullColumn) signs.insert((s > 0) - (s < 0));
     CHECK(signs.size() > 1);  // --decisive: the choice matters
   }
+  // --random-games: positions from games of random moves, another set, as
+  // seeded and as thread-count independent.
+  REQUIRE(run_evalsynth("positions" + common + " --random-games --threads 1 --output " + (scratch / "r1.analysis"))
+              .exit_code == 0);
+  REQUIRE(run_evalsynth("positions" + common + " --random-games --threads 2 --output " + (scratch / "r2.analysis"))
+              .exit_code == 0);
+  CHECK(read_file(scratch / "r1.analysis") == read_file(scratch / "r2.analysis"));
+  const auto r = solver::read_analysis_file(scratch / "r1.analysis");
+  REQUIRE(r.size() == 40);
+  int shared = 0;
+  for (const auto& p : r) {
+    CHECK(p.position.moves_played() >= 26);
+    CHECK(p.position.moves_played() <= 34);
+    for (const auto& q : a) shared += p.position == q.position;
+  }
+  CHECK(shared < 5);
+  // --moves-left: only games that end soon under perfect play.
+  REQUIRE(run_evalsynth("positions --count 20 --plies 20-30 --seed 4 --table-mb 4 --moves-left 1-5 --output " +
+                        (scratch / "soon.analysis"))
+              .exit_code == 0);
+  const auto soon = solver::read_analysis_file(scratch / "soon.analysis");
+  REQUIRE(soon.size() == 20);
+  for (const auto& p : soon) CHECK(solver::moves_left(p) <= 5);
+  const test::Run bad_left = run_evalsynth("positions --moves-left 0-5 --output " + (scratch / "c.analysis"));
+  CHECK(bad_left.exit_code == 2);
+  CHECK_THAT(bad_left.output, Contains("--moves-left wants A-B"));
   const test::Run bad = run_evalsynth("positions --plies 9-3 --output " + (scratch / "c.analysis"));
   CHECK(bad.exit_code == 2);
   CHECK_THAT(bad.output, Contains("--plies wants A-B"));

@@ -95,6 +95,35 @@ TEST_CASE("n-tuple TD: one update by hand", "[learn]") {
   CHECK(net.weights()[1] == 0.0F);
 }
 
+TEST_CASE("n-tuple TD(lambda): the trace by hand, cut by exploration", "[learn]") {
+  CHECK(NTupleTd::trace_length(0.0) == 1);
+  CHECK(NTupleTd::trace_length(0.5) == 7);  // 0.5^6 = 0.016 is kept, 0.5^7 = 0.008 is not
+  CHECK(NTupleTd::trace_length(1.0) == NTupleTd::kMaxTrace);
+  for (const bool explored : {false, true}) {
+    CAPTURE(explored);
+    // The one-update case above, then a second afterstate: with lambda 0.5
+    // the second update also corrects the first afterstate, by half its slope
+    // there (1: V was 0), unless the second move was exploratory.
+    model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
+    NTupleTd td(net, 0.5);
+    const Position start;
+    td.start(start);
+    td.remember(start, 3);
+    td.update(1.0, 0.1);
+    REQUIRE(net.weights()[0] == Approx(0.2F));
+    td.moved(start, 3);
+    const Position after = start.played(3);
+    td.remember(after, 0, explored);
+    td.update(-1.0, 0.5);
+    const double v = std::tanh(0.2), error = 0.5 * (-1.0 - v), step = error * (1 - v * v);
+    CHECK(net.weights()[2] == Approx(step));
+    // The first afterstate's two readings are both index 0, as is the mirror
+    // reading of the second.
+    CHECK(net.weights()[0] == Approx(0.2 + step + (explored ? 0.0 : 2 * 0.5 * error)));
+    CHECK(net.weights()[1] == 0.0F);
+  }
+}
+
 TEST_CASE("both learners learn a known answer: fixed targets for fixed positions", "[learn]") {
   const Position a = parse_moves("44"), b = parse_moves("17");
   const std::vector<std::pair<int, double>> targets = {{3, 0.9}, {0, 0.1}};  // after a: col 4 good, col 1 bad
@@ -207,6 +236,8 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
   CHECK(tuples.opponents.empty());
   CHECK(tuples.alpha.start == tuples.alpha.end);
   CHECK(tuples.curve_every == 10);
+  CHECK(tuples.lambda == 0.0);  // TD(0), unless the spec asks for traces
+  CHECK(parse_learn_spec("learner = ntuple\nlambda = 0.5\n", "n.spec").lambda == 0.5);
   CHECK(tuples.hash() != parse_learn_spec("learner = ntuple\ngames = 500\nalpha = 0.02\n", "n.spec").hash());
   // Output folders and threads do not change the result, so not the hash.
   CHECK(tuples.hash() ==
@@ -218,8 +249,9 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
              Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, not 'perceptron'"));
   CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"),
              Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
-  CHECK_THAT(learn_error("learner = ntuple\nlambda = 0.5\n"),
+  CHECK_THAT(learn_error("learner = ntuple\nhidden = 5\n"),
              Contains("l.spec:2:1") && Contains("applies to learner = thesis-net"));
+  CHECK_THAT(learn_error("learner = ntuple\nlambda = 1.5\n"), Contains("l.spec:2:10"));
   CHECK_THAT(learn_error("learner = thesis-net\ntuples = 5\n"), Contains("applies to learner = ntuple"));
   CHECK_THAT(learn_error("learner = ntuple\ngames = 0\n"), Contains("l.spec:2:9") && Contains("whole number from 1"));
   CHECK_THAT(learn_error("learner = ntuple\nalpha = 0.1, 0.2, 0.3\n"), Contains("one value, or two"));

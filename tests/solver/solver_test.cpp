@@ -134,6 +134,24 @@ TEST_CASE("the solver agrees with Pons's analysed positions", "[solver]") {
   }
 }
 
+TEST_CASE("moves left under perfect play, as Pons's R classes count them", "[solver]") {
+  // The Pons lines above are all from R2 sets: the game lasts 14-28 more
+  // moves. Worked out by hand: a draw fills the board (42 - 15); otherwise
+  // the winner wins with its (22 - |score|)-th stone.
+  const auto positions = solver::parse_analysis_text(
+      "274552224131661 -9 -11 -12 0 -11 -11 -11\n"           // draw: 27
+      "5455174361263362 -12 -1 -12 -13 -12 -12 -12\n"        // O wins with its 21st stone: 42 - 16
+      "2531276566711153 -2 2 -1 0 -1 0 -12\n"                // X with its 20th: 39 - 16
+      "37313333717124171162542 -1000 -7 -1000 3 -8 -2 -7\n"  // O with its 19th: 38 - 23
+      "2416615552 -4 -3 -3 -2 -4 4 3\n"                      // X with its 18th: 35 - 10
+      "1616621455211 3 5 -2 6 5 3 3\n"                       // O with its 16th: 32 - 13
+      "4744444765656257 -13 -13 -13 -1000 -13 13 2\n",       // X wins now
+      "left.analysis");
+  std::vector<int> left;
+  for (const auto& p : positions) left.push_back(solver::moves_left(p));
+  CHECK(left == std::vector<int>{27, 26, 23, 15, 25, 19, 1});
+}
+
 TEST_CASE("move lines: located errors for bad moves and finished games", "[solver][errors]") {
   auto error_of = [](const std::string& text) {
     try {
