@@ -169,8 +169,13 @@ TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "
 
 TEST_CASE("training is reproducible and a resumed run is the uninterrupted one", "[learn]") {
   const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
-  for (const LearnerKind kind : {LearnerKind::ThesisNet, LearnerKind::NTuple}) {
+  // The n-tuple learner twice: TD(0) and TD(lambda), whose traces live within
+  // a game, so a checkpoint between games holds everything.
+  for (const auto& [kind, lambda] : {std::pair{LearnerKind::ThesisNet, 0.6}, std::pair{LearnerKind::NTuple, 0.0},
+                                     std::pair{LearnerKind::NTuple, 0.5}}) {
+    CAPTURE(lambda);
     LearnSpec spec = small_spec(kind, 300);
+    spec.lambda = lambda;
     spec.curve_every = 70;
     if (kind == LearnerKind::ThesisNet) spec.opponents = {"ibef@1", "adate@2"};
     auto opponents = [&] {
