@@ -134,6 +134,8 @@ class Interpreter : public SpecReader {
     };
     h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
     h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
+    h["perfect-training-boards"] = [&](const auto& e) { s.perfect_training = boards(e); };
+    h["perfect-validation-boards"] = [&](const auto& e) { s.perfect_validation = boards(e); };
     h["strength-positions"] = [&](const auto& e) {
       s.strength_positions.clear();
       for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
@@ -266,6 +268,12 @@ class Interpreter : public SpecReader {
                                std::to_string(spec_.hall_of_fame));
       }
     if (const auto* e = at("opponents")) check_perfect_boards(*e);
+    bool perfect_opponent = false;
+    for (const std::string& o : spec_.opponents)
+      perfect_opponent = perfect_opponent || parse_player_entry(o, true).kind == PlayerEntry::Kind::Perfect;
+    for (const char* key : {"perfect-training-boards", "perfect-validation-boards"})
+      if (at(key) && !perfect_opponent)
+        complain(key, std::string(key) + " applies to perfect opponents (perfect, perfect:EPS in opponents)");
     if (spec_.depth_pairing == RunSpec::DepthPairing::Equal) check_equal_depths(seen);
     if (!fixed_opponent)
       complain("opponents",
@@ -287,21 +295,26 @@ class Interpreter : public SpecReader {
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
 
-  // A perfect opponent plays from every training and validation board, and
-  // in the opening it needs seconds to minutes a move: a run would seem to
-  // hang in its first generation.
+  // A perfect opponent plays from every training and validation board (or
+  // its own, perfect-*-boards), and in the opening it needs seconds to
+  // minutes a move: a run would seem to hang in its first generation.
   void check_perfect_boards(const spec_ast::Entry& opponents) const {
     for (const auto* w : words(opponents)) {
       if (parse_player_entry(w->text, true).kind != PlayerEntry::Kind::Perfect) continue;
       for (const auto& [key, sources] :
-           {std::pair{"training-boards", &spec_.training}, std::pair{"validation-boards", &spec_.validation}}) {
+           {std::pair{spec_.perfect_training.empty() ? "training-boards" : "perfect-training-boards",
+                      &spec_.perfect_training_boards()},
+            std::pair{spec_.perfect_validation.empty() ? "validation-boards" : "perfect-validation-boards",
+                      &spec_.perfect_validation_boards()}}) {
         const int stones = fewest_stones(*sources);
         if (stones < kPerfectPlayMinStones)
           locate_.fail(*w, "'" + w->text + "' would play from " + key + " of " + std::to_string(stones) +
-                               " stones, where perfect play costs seconds to minutes a move: with a perfect "
-                               "opponent, give training-boards and validation-boards of at least " +
+                               " stones, where perfect play costs seconds to minutes a move: give perfect "
+                               "opponents boards of at least " +
                                std::to_string(kPerfectPlayMinStones) +
-                               " stones, e.g. file(\"boards.analysis\") made by evalsynth positions --plies 10-38");
+                               " stones with perfect-training-boards and perfect-validation-boards (the other "
+                               "opponents keep theirs), e.g. file(\"boards.analysis\") made by evalsynth "
+                               "positions --plies 24-38");
       }
     }
   }

@@ -24,14 +24,17 @@ struct Fingerprint {
   }
 };
 
+// `perfect_boards`: where perfect opponents start instead (empty: `boards`).
 FitnessTask make_task(const RunSpec& spec, std::vector<Position> boards, std::uint64_t seed,
-                      const std::vector<Opponent>& opponents) {
+                      const std::vector<Opponent>& opponents, const std::vector<Position>& perfect_boards) {
   FitnessTask task;
   task.boards = std::move(boards);
   task.game = {spec.move_order, spec.rules};
   task.scoring = spec.scoring;
   task.seed = seed;
   task.opponents = opponents;
+  for (Opponent& o : task.opponents)
+    if (o.player.is_perfect()) o.boards = perfect_boards;
   for (std::size_t o = 0; o < task.opponents.size(); ++o)
     for (int depth : spec.candidate_depths) {
       const int opponent_depth = task.opponents[o].player.depth;
@@ -143,11 +146,24 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
     in.self_play.push_back({all.size(), self_play_ranks[i]});
     all.push_back(self_play[i]);
   }
-  in.training = make_task(spec, build_boards(spec.training, spec.board_seed, {}), mix_seed({spec.seed, 1}), all);
-  in.validation = make_task(spec, build_boards(spec.validation, mix_seed({spec.board_seed, 2}), in.training.boards),
-                            mix_seed({spec.seed, 2}), fixed);
+  // Perfect opponents' own boards, if the spec gives them: random ones are
+  // seeded apart from the others, and validation's never repeat training's.
+  std::vector<Position> training_boards = build_boards(spec.training, spec.board_seed, {});
+  std::vector<Position> perfect_training, perfect_validation;
+  if (!spec.perfect_training.empty())
+    perfect_training = build_boards(spec.perfect_training, mix_seed({spec.board_seed, 3}), {});
+  if (!spec.perfect_validation.empty())
+    perfect_validation = build_boards(spec.perfect_validation, mix_seed({spec.board_seed, 4}),
+                                      perfect_training.empty() ? training_boards : perfect_training);
+  std::vector<Position> validation_boards =
+      build_boards(spec.validation, mix_seed({spec.board_seed, 2}), training_boards);
+  in.training = make_task(spec, std::move(training_boards), mix_seed({spec.seed, 1}), all, perfect_training);
+  in.validation = make_task(spec, std::move(validation_boards), mix_seed({spec.seed, 2}), fixed, perfect_validation);
   training.add(in.training.boards);
   validation.add(in.validation.boards);
+  // Only when given, so the fingerprints of earlier runs stay what they were.
+  if (!perfect_training.empty()) training.add(perfect_training);
+  if (!perfect_validation.empty()) validation.add(perfect_validation);
   in.strength_positions = read_position_sets(spec.strength_positions, strength);
   in.training.positions = read_position_sets(spec.training_positions, training_positions);
   in.validation.positions = read_position_sets(spec.validation_positions, validation_positions, in.training.positions,

@@ -51,6 +51,10 @@ std::string RunSpec::resolved_text() const {
       << (depth_pairing == DepthPairing::All ? "# depth-pairing: all\n" : "depth-pairing     = equal\n")
       << "training-boards   = " << board_text(training) << "\n"
       << "validation-boards = " << board_text(validation) << "\n"
+      << (perfect_training.empty() ? std::string("# perfect-training-boards: the training boards\n")
+                                   : "perfect-training-boards = " + board_text(perfect_training) + "\n")
+      << (perfect_validation.empty() ? std::string("# perfect-validation-boards: the validation boards\n")
+                                     : "perfect-validation-boards = " + board_text(perfect_validation) + "\n")
       << "board-seed        = " << board_seed << "\n"
       << (strength_positions.empty() ? "# strength-positions: none\n"
                                      : "strength-positions = " + join(strength_positions) + "\n")
@@ -123,7 +127,9 @@ std::uint64_t RunSpec::hash() const {
                                       "# seed-population: none",
                                       "# training-positions: none",
                                       "# racing: off",
-                                      "# depth-pairing: all"};
+                                      "# depth-pairing: all",
+                                      "# perfect-training-boards: the training boards",
+                                      "# perfect-validation-boards: the validation boards"};
   if (algorithm == evolve::AlgorithmKind::Generational)
     ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
   for (const char* volatile_key : ignored) {
@@ -146,7 +152,7 @@ std::vector<FileRole> RunSpec::input_files() const {
     const PlayerEntry entry = parse_player_entry(o, true);
     if (entry.kind == PlayerEntry::Kind::File) files.push_back({entry.name, "the opponent " + entry.name});
   }
-  for (const auto* boards : {&training, &validation})
+  for (const auto* boards : {&training, &validation, &perfect_training, &perfect_validation})
     for (const BoardSource& b : *boards)
       if (b.kind == BoardSource::Kind::File) files.push_back({b.path, "the board file " + b.path});
   for (const auto* sets : {&strength_positions, &training_positions, &validation_positions})

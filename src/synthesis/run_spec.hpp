@@ -39,6 +39,15 @@ struct RunSpec {
   }
   std::vector<BoardSource> training = {{BoardSource::Kind::Shallow, 0, {}}, {BoardSource::Kind::Random, 98, {}}};
   std::vector<BoardSource> validation = {{BoardSource::Kind::Random, 556, {}}};
+  // Where perfect opponents start instead (perfect play costs seconds a move
+  // before 10 stones): empty, the boards above.
+  std::vector<BoardSource> perfect_training, perfect_validation;
+  const std::vector<BoardSource>& perfect_training_boards() const {
+    return perfect_training.empty() ? training : perfect_training;
+  }
+  const std::vector<BoardSource>& perfect_validation_boards() const {
+    return perfect_validation.empty() ? validation : perfect_validation;
+  }
   std::uint64_t board_seed = 2005;
   std::vector<std::string> strength_positions;  // .analysis files; empty: no strength measure
   int strength_depth = 4;

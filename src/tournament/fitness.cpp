@@ -40,10 +40,31 @@ int judge_chunk(const Candidate& candidate, const FitnessTask& task, std::size_t
 
 }  // namespace
 
+namespace {
+
+bool has_own_boards(const FitnessTask& task, const FitnessConfig& c) {
+  return !task.opponents[static_cast<std::size_t>(c.opponent)].boards.empty();
+}
+
+}  // namespace
+
 FitnessUnits::FitnessUnits(const std::vector<Candidate>& candidates, const FitnessTask& task)
     : candidates_(candidates),
       task_(task),
-      games_(task.games_per_candidate()),
+      game_list_([&] {
+        std::vector<Game> list;
+        list.reserve(task.games_per_candidate());
+        const auto index = [](std::size_t i) { return static_cast<std::uint32_t>(i); };
+        for (std::size_t b = 0; b < task.boards.size(); ++b)
+          for (std::size_t c = 0; c < task.configs.size(); ++c)
+            if (!has_own_boards(task, task.configs[c])) list.push_back({index(b), index(c)});
+        for (std::size_t c = 0; c < task.configs.size(); ++c)
+          if (has_own_boards(task, task.configs[c]))
+            for (std::size_t b = 0; b < task.boards_of(task.configs[c]).size(); ++b)
+              list.push_back({index(b), index(c)});
+        return list;
+      }()),
+      games_(game_list_.size()),
       judgements_(task.judgements_per_candidate()),
       chunks_((judgements_ + kJudgementsPerChunk - 1) / kJudgementsPerChunk),
       per_candidate_(games_ + chunks_) {
@@ -70,15 +91,15 @@ void FitnessUnits::play_unit(std::size_t unit) {
     mistakes_[unit] = judge_chunk(candidate, task_, first, first + judgements_of(within), records_[unit].nodes);
     return;
   }
-  const std::size_t board = within / task_.configs.size();
-  const std::size_t config_index = within % task_.configs.size();
+  const std::size_t board = game_list_[within].board;
+  const std::size_t config_index = game_list_[within].config;
   const FitnessConfig& config = task_.configs[config_index];
   Player me{"candidate", config.candidate_depth, candidate.evaluator};
   Player them = task_.opponents[static_cast<std::size_t>(config.opponent)].player;
   them.depth = config.opponent_depth;
   Rng rng(mix_seed({task_.seed, candidate.hash, board, config_index}));
   const bool x = config.candidate_side == Side::X;
-  records_[unit] = play_game(x ? me : them, x ? them : me, task_.boards[board], task_.game, rng);
+  records_[unit] = play_game(x ? me : them, x ? them : me, task_.boards_of(config)[board], task_.game, rng);
   won_[unit] = records_[unit].outcome == (x ? Outcome::XWin : Outcome::OWin);
   lost_[unit] = records_[unit].outcome == (x ? Outcome::OWin : Outcome::XWin);
   if (on_game_) on_game_();

@@ -36,6 +36,9 @@ struct Scoring {
 
 struct Opponent {
   Player player;  // its depth is the configuration's opponent depth
+  // Its own start boards (a perfect player from mid-game boards while the
+  // others play the openings); empty: the task's boards.
+  std::vector<Position> boards = {};
 };
 
 struct FitnessConfig {
@@ -55,7 +58,15 @@ struct FitnessTask {
   Scoring scoring;
   std::uint64_t seed = 1;
 
-  std::size_t games_per_candidate() const { return boards.size() * configs.size(); }
+  const std::vector<Position>& boards_of(const FitnessConfig& c) const {
+    const Opponent& o = opponents[static_cast<std::size_t>(c.opponent)];
+    return o.boards.empty() ? boards : o.boards;
+  }
+  std::size_t games_per_candidate() const {
+    std::size_t games = 0;
+    for (const FitnessConfig& c : configs) games += boards_of(c).size();
+    return games;
+  }
   std::size_t judgements_per_candidate() const { return positions.size() * position_depths.size(); }
 };
 
@@ -122,8 +133,16 @@ class FitnessUnits {
  private:
   void play_unit(std::size_t unit);
 
+  struct Game {
+    std::uint32_t board, config;  // indices into the config's boards and the task's configs
+  };
+
   const std::vector<Candidate>& candidates_;
   const FitnessTask& task_;
+  // A candidate's games in unit order: every board of the task with each
+  // configuration that plays it (board-major), then the games of opponents
+  // with boards of their own.
+  std::vector<Game> game_list_;
   std::size_t games_, judgements_, chunks_, per_candidate_;
   std::vector<GameRecord> records_;
   std::vector<std::uint8_t> played_, won_, lost_;

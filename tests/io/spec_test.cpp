@@ -56,6 +56,19 @@ TEST_CASE("a perfect opponent needs start boards it can afford", "[spec][errors]
                       "validation-boards = " +
                       later + "\n") == "(no error)");
   CHECK(spec_error_of("opponents = ibef@2\n") == "(no error)");
+  // Or boards of their own: the other opponents keep the openings.
+  const std::string own =
+      "perfect-training-boards = file(\"specs/positions/training.analysis\")\n"
+      "perfect-validation-boards = " +
+      later + "\n";
+  CHECK(spec_error_of("opponents = ibef@2, perfect:0.1\ntraining-boards = openings(2)\n" + own) == "(no error)");
+  CHECK_THAT(spec_error_of("opponents = perfect\nperfect-training-boards = openings(3)\nperfect-validation-boards = " +
+                           later + "\n"),
+             Contains("s.spec:1:13") && Contains("perfect-training-boards of 3 stones"));
+  CHECK_THAT(spec_error_of("opponents = perfect\nperfect-training-boards = " + later + "\n"),
+             Contains("validation-boards of 0 stones") && Contains("perfect-validation-boards"));
+  CHECK_THAT(spec_error_of("opponents = ibef@2\n" + own),
+             Contains("s.spec:2:1") && Contains("perfect-training-boards applies to perfect opponents"));
 }
 
 TEST_CASE("bad specs say what and where", "[spec][errors]") {

@@ -178,6 +178,32 @@ TEST_CASE("the archive keeps, per size, only programs better than every smaller 
              Contains("'algorithm' is one of generational, archive, not 'adate'"));
 }
 
+TEST_CASE("perfect opponents play from their own boards, the others from the run's", "[synthesis][perfect]") {
+  InSourceDir here;
+  const std::string text =
+      "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\nopponents = ibef@1, "
+      "perfect:0.1\ncandidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(20)\n"
+      "perfect-training-boards = file(\"tests/data/late.analysis\")\n"
+      "perfect-validation-boards = file(\"tests/data/late.analysis\")\npopulation = 6\ngenerations = 1\n"
+      "max-size = 200\nmax-depth = 40\ninit-depth = 3\nscoring = points\n";
+  const RunSpec spec = parse_spec(text, "s.spec");
+  Synthesis run(spec);
+  for (const FitnessTask* task : {&run.training_task(), &run.validation_task()}) {
+    REQUIRE(task->opponents.size() == 2);
+    CHECK(task->opponents[0].boards.empty());        // IBEF: the run's boards
+    CHECK(task->opponents[1].boards.size() == 300);  // perfect: the file's
+    CHECK(task->games_per_candidate() == (task->boards.size() + 300) * 2);
+  }
+  CHECK(run.training_task().boards.size() == 57);
+  CHECK(run.training_task().opponents[1].player.is_perfect());
+  // The boards are part of what the run is: another file, another hash.
+  std::string other = text;
+  other.replace(other.find("tests/data/late.analysis"), 24, "specs/positions/test.analysis");
+  CHECK(spec.hash() != parse_spec(other, "s.spec").hash());
+  run.run();
+  CHECK(run.state().generation == 1);
+}
+
 TEST_CASE("self-play: the current answer is a training opponent, never a validation one", "[synthesis][self-play]") {
   InSourceDir here;
   const std::string text =

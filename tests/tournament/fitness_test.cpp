@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "game/notation.hpp"
 #include "tournament/strength.hpp"
 
 using namespace evalsynth;
@@ -120,4 +121,37 @@ TEST_CASE("position fitness does not depend on the thread count or the chunking"
     }
   }
   CHECK(one[0].mistakes == by_hand);
+}
+
+TEST_CASE("an opponent with boards of its own plays only from them", "[tournament][fitness]") {
+  // Columns left to right and deterministic players: every game is fixed,
+  // so the combined task must score what its two halves score apart.
+  const std::vector<Position> shared = {Position{}, parse_moves("44")};
+  const std::vector<Position> own = {parse_moves("1234"), parse_moves("445566"), parse_moves("77")};
+  const std::vector<FitnessConfig> both_colours = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
+  auto task_of = [&](std::vector<Opponent> opponents, std::vector<FitnessConfig> configs,
+                     std::vector<Position> boards) {
+    FitnessTask t;
+    t.boards = std::move(boards);
+    t.opponents = std::move(opponents);
+    t.configs = std::move(configs);
+    t.game = {MoveOrder::LeftToRight, RuleSet::Standard};
+    return t;
+  };
+  const Player ibef = builtin_player("ibef", 1), adate = builtin_player("adate", 1);
+  const FitnessTask combined = task_of(
+      {{ibef}, {adate, own}}, {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}, {Side::X, 1, 1, 1}, {Side::O, 1, 1, 1}}, shared);
+  CHECK(combined.games_per_candidate() == 2 * 2 + 3 * 2);
+  const std::vector<Candidate> candidate = {{AnyEvaluator{ibef_evaluator()}, 5}};
+  const Fitness whole = evaluate_fitness(candidate, combined, 2)[0];
+  const Fitness against_ibef = evaluate_fitness(candidate, task_of({{ibef}}, both_colours, shared), 1)[0];
+  const Fitness against_adate_own = evaluate_fitness(candidate, task_of({{adate}}, both_colours, own), 1)[0];
+  const Fitness against_adate_shared = evaluate_fitness(candidate, task_of({{adate}}, both_colours, shared), 1)[0];
+  // The boards make a difference here, so the test can tell them apart.
+  REQUIRE(against_adate_own.moves_to_win != against_adate_shared.moves_to_win);
+  CHECK(whole.games == 10);
+  CHECK(whole.wins == against_ibef.wins + against_adate_own.wins);
+  CHECK(whole.draws == against_ibef.draws + against_adate_own.draws);
+  CHECK(whole.moves_to_win == against_ibef.moves_to_win + against_adate_own.moves_to_win);
+  CHECK(evaluate_fitness(candidate, combined, 1)[0].same_as(whole, Scoring{GameScoring::Points}));
 }
