@@ -175,6 +175,23 @@ TEST_CASE("perfect players in matches", "[solver][cli]") {
   CHECK_THAT(run_evalsynth("match --x perfect:1.5 --o ibef@2").output, Contains("EPS from 0 to 1"));
 }
 
+TEST_CASE("a run with a perfect opponent from boards of its own", "[solver][cli][perfect]") {
+  test::ScratchFolder scratch("perfect-run");
+  const std::string late = "file(\"tests/data/late.analysis\")";
+  write_file(scratch / "p.spec",
+             "grammar = grammar/features.grammar\nseeds = grammar/examples/adate2005.eval\n"
+             "opponents = ibef@1, perfect:0.1\ncandidate-depths = 1\ntraining-boards = shallow\n"
+             "validation-boards = random(5)\nperfect-training-boards = " +
+                 late + "\nperfect-validation-boards = " + late +
+                 "\npopulation = 6\ngenerations = 1\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\noutput = " +
+                 (scratch / "results") + "\ncheckpoints = " + (scratch / "population") + "\n");
+  const test::Run r = run_evalsynth("run " + (scratch / "p.spec"), EVALSYNTH_SOURCE_DIR);
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("57 training boards, 5 validation boards (perfect opponents: 300 training and 300 "
+                                "validation boards of their own), 714 games per candidate"));
+}
+
 TEST_CASE("solve --openings solves every opening, the first ones from the book", "[solver][cli][book]") {
   test::Run r = run_evalsynth("solve --openings 1 --analyse");
   REQUIRE(r.exit_code == 0);
