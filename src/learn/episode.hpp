@@ -6,9 +6,8 @@
 // the result, at the end): the update of the thesis's learning agent, which
 // learns the greedy policy's values even when it explores. A random move
 // worse than the greedy one is "explored" (the n-tuple learner's traces stop
-// there). Against an
-// opponent the learner plays one side; in self-play it plays both, and each
-// move corrects the position before it.
+// there). Against an opponent the learner plays one side; in self-play it
+// plays both, and each move corrects the position before it.
 
 #include <array>
 
