@@ -35,7 +35,8 @@ struct WorkloadResult {
 };
 
 template <class Candidate>
-WorkloadResult play_workload(const Candidate& candidate, const FitnessTask& task) {
+WorkloadResult play_workload(const Candidate& candidate, const FitnessTask<Connect4>& task) {
+  const Connect4 game;
   const LinearEvaluator opponent = ibef_evaluator();
   WorkloadResult result;
   const auto start = std::chrono::steady_clock::now();
@@ -45,12 +46,12 @@ WorkloadResult play_workload(const Candidate& candidate, const FitnessTask& task
       while (!p.is_game_over<StandardRules>()) {
         int move;
         if (p.side_to_move() == config.candidate_side) {
-          AlphaBeta<Candidate> search(candidate);
-          move = search.search(p, config.candidate_depth, kLeftToRight).move;
+          AlphaBeta search(game, candidate);
+          move = search.search(p, config.candidate_depth, playable_in(p, kLeftToRight)).move;
           result.nodes += search.counters().nodes;
         } else {
-          AlphaBeta<LinearEvaluator> search(opponent);
-          move = search.search(p, config.opponent_depth, kLeftToRight).move;
+          AlphaBeta search(game, opponent);
+          move = search.search(p, config.opponent_depth, playable_in(p, kLeftToRight)).move;
           result.nodes += search.counters().nodes;
         }
         p = p.played(move);

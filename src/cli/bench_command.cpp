@@ -68,7 +68,7 @@ struct WorkloadRun {
   int candidate_wins = 0;
 };
 
-WorkloadRun run_thesis_workload(const AnyEvaluator& candidate, const FitnessTask& task) {
+WorkloadRun run_thesis_workload(const EvaluatorOf<Connect4>& candidate, const FitnessTask<Connect4>& task) {
   const auto start = std::chrono::steady_clock::now();
   const Fitness f = evaluate_fitness({{candidate, 0}}, task, 1).front();
   WorkloadRun run;
@@ -79,7 +79,7 @@ WorkloadRun run_thesis_workload(const AnyEvaluator& candidate, const FitnessTask
   return run;
 }
 
-WorkloadRun median_run(const AnyEvaluator& candidate, const FitnessTask& task, int reps) {
+WorkloadRun median_run(const EvaluatorOf<Connect4>& candidate, const FitnessTask<Connect4>& task, int reps) {
   run_thesis_workload(candidate, task);  // warm-up
   std::vector<WorkloadRun> runs;
   for (int i = 0; i < reps; ++i) runs.push_back(run_thesis_workload(candidate, task));
@@ -92,7 +92,7 @@ std::vector<Position> sample_positions(int count) {
   std::vector<Position> positions;
   while (static_cast<int>(positions.size()) < count) {
     Position p;
-    for (int i = rng.below(36); i > 0 && !p.is_game_over(); --i) p = p.played(random_column(p, rng));
+    for (int i = rng.below(36); i > 0 && !p.is_game_over(); --i) p = p.played(random_move(Connect4{}, p, rng));
     if (!p.is_game_over()) positions.push_back(p);
   }
   return positions;
@@ -135,14 +135,14 @@ static void bench_population(const std::string& spec_file, int generations) {
   std::fflush(stdout);
   Synthesis run(spec);
   run.run();
-  const FitnessTask& task = run.training_task();
+  const FitnessTask<Connect4>& task = task_of<Connect4>(run.game(), RunGame::Task::Training);
   std::printf("  %zu programs x %zu games\n", run.state().population.size(), task.games_per_candidate());
   std::printf("  %-28s %12s %12s %10s\n", "evaluators", "1 thread", "2 threads", "2 vs 1");
   double interpreted_one_thread = 0;
   for (const auto mode : {lang::CompiledProgram::Mode::InterpreterOnly, lang::CompiledProgram::Mode::Auto}) {
-    std::vector<Candidate> candidates;
+    std::vector<Candidate<Connect4>> candidates;
     for (const evolve::Individual& individual : run.state().population)
-      candidates.push_back({evaluator_for(individual.program, mode), individual.hash});
+      candidates.push_back({evaluator_for(Connect4{}, individual.program, mode), individual.hash});
     double games_per_second[2] = {};
     for (int threads : {1, 2}) {
       double best = 0;
@@ -198,7 +198,7 @@ int bench_command(const Args& args) {
   const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
   const FitnessTask task = thesis_workload(seed);
 
-  const WorkloadRun native = median_run(AnyEvaluator{ibef_evaluator()}, task, reps);
+  const WorkloadRun native = median_run(EvaluatorOf<Connect4>{ibef_evaluator()}, task, reps);
   std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n",
               task.boards.size(), static_cast<unsigned long long>(native.games), reps);
   std::printf("  %-34s %9s %9s %9s %8s\n", "candidate", "ms", "games/s", "Mnodes/s", "ratio");
@@ -208,12 +208,14 @@ int bench_command(const Args& args) {
                 run.seconds / native.seconds);
   };
   report("native IBEF (reference)", native);
-  const WorkloadRun compiled = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::Auto), task, reps);
+  const WorkloadRun compiled =
+      median_run(evaluator_for(Connect4{}, ibef_program, lang::CompiledProgram::Mode::Auto), task, reps);
   report("ibef.eval, compiled (weight table)", compiled);
   const WorkloadRun interpreted =
-      median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
+      median_run(evaluator_for(Connect4{}, ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
   report("ibef.eval, interpreter only", interpreted);
-  const WorkloadRun jitted = median_run(evaluator_for(ibef_program, lang::CompiledProgram::Mode::Native), task, reps);
+  const WorkloadRun jitted =
+      median_run(evaluator_for(Connect4{}, ibef_program, lang::CompiledProgram::Mode::Native), task, reps);
   report(lang::native_code_enabled() ? "ibef.eval, native code (no table)" : "ibef.eval, no table (no native code)",
          jitted);
   // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.

@@ -19,9 +19,9 @@ using Clock = std::chrono::steady_clock;
 // Games/s of `games` training games of the spec (one thread).
 double training_rate(const std::string& spec_text, std::uint64_t games) {
   learn::LearnSpec spec = parse_learn_spec(spec_text + "games = " + std::to_string(games) + "\n", "bench.spec");
-  std::vector<Player> opponents;
+  std::vector<Player<Connect4>> opponents;
   for (const std::string& o : spec.opponents)
-    for (Player& p : parse_player_list(o)) opponents.push_back(std::move(p));
+    for (Player<Connect4>& p : parse_player_list(Connect4{}, o)) opponents.push_back(std::move(p));
   learn::Training training(spec, std::move(opponents), {}, learn::Training::fresh_state(spec));
   const auto start = Clock::now();
   training.play(games);
@@ -60,13 +60,13 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   if (training_games <= 0) return;
 
   // The reference: games of IBEF@1 against itself from the empty board.
-  const Player ibef = builtin_player("ibef", 1);
+  const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 1);
   const auto start = Clock::now();
   SearchCounters counters;
   for (int g = 0; g < training_games; ++g) {
     Rng game_rng(static_cast<std::uint64_t>(g));
     Position p;
-    while (!p.is_game_over()) p = p.played(choose_move<StandardRules>(ibef, p, MoveOrder::Random, game_rng, counters));
+    while (!p.is_game_over()) p = p.played(choose_move(Connect4{}, ibef, p, MoveOrder::Random, game_rng, counters));
   }
   const double reference = training_games / std::chrono::duration<double>(Clock::now() - start).count();
   const double thesis_rate = training_rate("learner = thesis-net\n", static_cast<std::uint64_t>(training_games));

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 namespace evalsynth {
 

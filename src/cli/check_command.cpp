@@ -2,7 +2,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/grammar.hpp"
 #include "lang/parse.hpp"

@@ -151,10 +151,11 @@ int learn_command(const Args& args) {
   if (command.given("threads")) spec.threads = threads;
 
   // Every input and output is checked before anything is written.
-  std::vector<Player> opponents;
+  std::vector<Player<Connect4>> opponents;
   std::vector<FileRole> inputs = {{spec.source, "the spec"}};
   for (const std::string& text : spec.opponents)
-    for (Player& p : parse_player_list(text, read_evaluator_program)) opponents.push_back(std::move(p));
+    for (Player<Connect4>& p : parse_player_list(Connect4{}, text, read_evaluator_program))
+      opponents.push_back(std::move(p));
   for (const std::string& text : spec.opponents) {
     const std::string file = text.substr(0, text.rfind('@'));
     std::error_code ignored;

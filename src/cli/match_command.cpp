@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_option.hpp"
 #include "io/html_report.hpp"
 #include "io/match_report.hpp"
 #include "solver/labelled_positions.hpp"
@@ -33,7 +34,7 @@ const char* const kMatchHelp =
     "and are slow before about 10 stones (use --boards). Example:\n"
     "  --x ibef@1-6 --o grammar/examples/adate2005.eval@1-6,population/quick@1-6\n"
     "\n"
-    "Options:\n"
+    "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --both-colours     also play every pairing with the colours swapped\n"
     "  --games N          games per start board (default 1000 from the empty\n"
     "                     board, 1 with --boards)\n"
@@ -51,8 +52,9 @@ const char* const kMatchHelp =
     "                     (--x a@1-6 --o b@1-6: 6 pairings, not 36)\n"
     "  --order ORDER      root move order deciding ties: random (default, the\n"
     "                     thesis's Java agents) or left-to-right (ADATE's spec)\n"
-    "  --rules RULES      standard (default) or thesis-java: the thesis's Java\n"
-    "                     win test, which misses one diagonal; its tables were\n"
+    "  --rules RULES      Connect4's win test: standard (default) or thesis-java,\n"
+    "                     the thesis's Java win test, which misses one\n"
+    "                     diagonal; its tables were\n"
     "                     played under it (see results/thesis-crosstable)\n"
     "  --seed S           random seed (default 1); same seed, same results for\n"
     "                     any thread count\n"
@@ -65,118 +67,164 @@ const char* const kMatchHelp =
     "view: A vs B: +wins =draws -losses (score %, draws counting half).\n"
     "A progress line is shown on stderr when it is a terminal.\n";
 
-int match_command(const Args& args) {
-  std::vector<std::string> players;
+namespace {
+
+struct MatchRequest {
   std::string x_text, o_text, boards_file, csv, json, html;
-  bool both_colours = false, same_depth = false;
+  bool both_colours = false, same_depth = false, from_file = false, openings = false, balanced = false;
   int opening_plies = 0, balanced_within = 0;
   MatchOptions options;
-  options.seed = 1;
-  CommandLine command;
-  command.positionals(players, 0, 2, "give the players either as two arguments (X then O) or with --x and --o");
-  command.text("x", x_text);
-  command.text("o", o_text);
-  command.flag("both-colours", both_colours);
-  command.integer("games", options.games_per_board, 1, 10'000'000);
-  command.text("boards", boards_file);
-  command.integer("openings", opening_plies, 0, kMaxOpeningPlies);
-  command.integer("balanced", balanced_within, 0, solver::kMaxAbsScore);
-  command.flag("same-depth", same_depth);
-  command.choice("order", options.game.order, kMoveOrderWords);
-  command.choice("rules", options.game.rules, kRuleSetWords);
-  command.integer("seed", options.seed, 0, INT64_MAX);
-  command.integer("threads", options.threads, 1, 1024);
-  command.text("csv", csv);
-  command.text("json", json);
-  command.text("html", html);
-  command.parse(args);
-  if (!players.empty()) {
-    if (players.size() != 2 || command.given("x") || command.given("o"))
-      throw UsageError("give the players either as two arguments (X then O) or with --x and --o");
-    x_text = players[0];
-    o_text = players[1];
+};
+
+template <Game G>
+int play_match(const G& game, MatchRequest r) {
+  MatchOptions& options = r.options;
+  const std::vector<Player<G>> xs = parse_player_list(game, r.x_text, read_evaluator_program),
+                               os = parse_player_list(game, r.o_text, read_evaluator_program);
+  if constexpr (Connect4Like<G>) {
+    if (r.balanced && r.opening_plies > solver::kOpeningBookPlies)
+      throw UsageError("--balanced takes openings of at most " + std::to_string(solver::kOpeningBookPlies) +
+                       " plies (the opening book's depth), not " + std::to_string(r.opening_plies));
+  } else {
+    if (r.balanced && r.balanced_within != 0)
+      throw UsageError("for " + game.name() + " --balanced keeps the openings perfect play draws: give --balanced 0");
   }
-  if (x_text.empty() || o_text.empty())
-    throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
-  const std::vector<Player> xs = parse_player_list(x_text, read_evaluator_program),
-                            os = parse_player_list(o_text, read_evaluator_program);
-  const bool from_file = command.given("boards"), openings = command.given("openings");
-  if (from_file && openings) throw UsageError("give start boards either with --boards or with --openings, not both");
-  const bool balanced = command.given("balanced");
-  if (balanced && !openings) throw UsageError("--balanced B picks among openings: give --openings N too");
-  if (balanced && opening_plies > solver::kOpeningBookPlies)
-    throw UsageError("--balanced takes openings of at most " + std::to_string(solver::kOpeningBookPlies) +
-                     " plies (the opening book's depth), not " + std::to_string(opening_plies));
-  if (openings) both_colours = true;
-  if (!command.given("games")) options.games_per_board = from_file || openings ? 1 : 1000;
-  const std::string order(word_of(kMoveOrderWords, options.game.order)),
-      rules(word_of(kRuleSetWords, options.game.rules));
-  options.progress = ProgressLine::stderr_is_terminal();
+  const std::string order(word_of(kMoveOrderWords, options.settings.order));
+  std::string rules;
+  if constexpr (Connect4Like<G>)
+    rules = std::is_same_v<G, Connect4ThesisJava> ? "thesis-java" : "standard";
+  else
+    rules = game.name();
+  using Position = typename G::Position;
+  const std::vector<Position> boards = r.from_file  ? read_game_boards(game, r.boards_file)
+                                       : r.balanced ? balanced_opening_boards(game, r.opening_plies, r.balanced_within)
+                                       : r.openings ? opening_boards(game, r.opening_plies)
+                                                    : std::vector<Position>{game.start()};
 
-  std::vector<FileRole> outputs, inputs;
-  if (command.given("csv")) outputs.push_back({csv, "--csv"});
-  if (command.given("json")) outputs.push_back({json, "--json"});
-  if (command.given("html")) outputs.push_back({html, "--html"});
-  if (from_file) inputs.push_back({boards_file, "the --boards file"});
-  for (const std::string& list : {x_text, o_text})
-    for (const PlayerEntry& entry : parse_player_entries(list))
-      if (entry.kind == PlayerEntry::Kind::File) inputs.push_back({entry.name, "the player " + entry.name});
-  check_outputs(outputs, inputs);
-  const std::vector<Position> boards = from_file  ? read_board_file(boards_file)
-                                       : balanced ? balanced_opening_boards(opening_plies, balanced_within)
-                                       : openings ? opening_boards(opening_plies)
-                                                  : std::vector<Position>{Position{}};
-
-  std::vector<Pairing> pairings;
-  auto pair_up = [&](const std::vector<Player>& first, const std::vector<Player>& second) {
-    for (const Player& x : first)
-      for (const Player& o : second)
-        if (!same_depth || x.depth == o.depth) pairings.push_back({x, o});
+  std::vector<Pairing<G>> pairings;
+  auto pair_up = [&](const std::vector<Player<G>>& first, const std::vector<Player<G>>& second) {
+    for (const Player<G>& x : first)
+      for (const Player<G>& o : second)
+        if (!r.same_depth || x.depth == o.depth) pairings.push_back({x, o});
   };
   pair_up(xs, os);
-  if (both_colours) pair_up(os, xs);
+  if (r.both_colours) pair_up(os, xs);
   if (pairings.empty()) throw UsageError("--same-depth leaves no pairing: the X and O players share no depth");
 
   if (boards.empty())
-    throw UsageError("no " + std::to_string(opening_plies) + "-ply opening is scored within " +
-                     std::to_string(balanced_within) + " of a draw; give a larger --balanced");
+    throw UsageError("no " + std::to_string(r.opening_plies) + "-ply opening is scored within " +
+                     std::to_string(r.balanced_within) + " of a draw; give a larger --balanced");
   // Not an error (one game may be what is wanted), but without a word a
   // match would seem to hang.
   const bool perfect_plays = std::any_of(pairings.begin(), pairings.end(),
-                                         [](const Pairing& p) { return p.x.is_perfect() || p.o.is_perfect(); });
-  if (perfect_plays && fewest_stones(boards) < kPerfectPlayMinStones)
+                                         [](const Pairing<G>& p) { return p.x.is_perfect() || p.o.is_perfect(); });
+  const int least = perfect_play_min_plies(game);
+  if (perfect_plays && fewest_plies(game, boards) < least)
     std::fprintf(stderr,
                  "evalsynth: note: from start boards of fewer than %d stones a perfect player needs seconds to "
                  "minutes a move (from the empty board, minutes a game); --boards with later positions is fast\n",
-                 kPerfectPlayMinStones);
+                 least);
+  const std::string start = Connect4Like<G> ? "empty board" : "start position";
   const std::string board_text =
-      from_file  ? boards_file
-      : openings ? std::to_string(opening_plies) + "-ply openings up to mirror images" +
-                       (balanced ? ", scored within " + std::to_string(balanced_within) + " of a draw" : "")
-                 : "empty board";
+      r.from_file  ? r.boards_file
+      : r.openings ? std::to_string(r.opening_plies) + "-ply openings up to " +
+                         (Connect4Like<G> ? "mirror images" : "symmetry") +
+                         (r.balanced ? ", scored within " + std::to_string(r.balanced_within) + " of a draw" : "")
+                   : start;
   std::printf(
-      "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s rules, seed %llu\n",
-      options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), rules.c_str(),
-      static_cast<unsigned long long>(options.seed));
+      "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s%s, seed %llu\n",
+      options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), Connect4Like<G> ? "" : "game ",
+      (rules + (Connect4Like<G> ? " rules" : "")).c_str(), static_cast<unsigned long long>(options.seed));
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)\n");
   std::fflush(stdout);
 
-  const std::vector<PairingResult> results = run_match(pairings, boards, options);
-  for (const PairingResult& r : results) std::printf("%s\n", thesis_line(r).c_str());
+  const std::vector<PairingResult> results = run_match(game, pairings, boards, options);
+  for (const PairingResult& result : results) std::printf("%s\n", thesis_line(result).c_str());
   const std::vector<std::string> paired = paired_lines(results);
   if (!paired.empty()) std::printf("# both colours together: wins, draws, losses of the first, and its score\n");
   for (const std::string& line : paired) std::printf("%s\n", line.c_str());
 
-  if (command.given("csv")) write_file_atomically(csv, match_csv(results));
-  if (command.given("html")) {
+  if (!r.csv.empty()) write_file_atomically(r.csv, match_csv(results));
+  if (!r.html.empty()) {
     ReportInputs page;
-    page.title = "evalsynth match: " + x_text + " against " + o_text;
+    page.title = "evalsynth match: " + r.x_text + " against " + r.o_text;
     page.match_csv = match_csv(results);
-    write_file_atomically(html, html_page(page));
+    write_file_atomically(r.html, html_page(page));
   }
-  if (command.given("json"))
-    write_file_atomically(json, match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
+  if (!r.json.empty())
+    write_file_atomically(r.json,
+                          match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
   return 0;
+}
+
+}  // namespace
+
+int match_command(const Args& args) {
+  std::vector<std::string> players;
+  std::string game_name;
+  RuleSet rules = RuleSet::Standard;
+  MatchRequest r;
+  r.options.seed = 1;
+  CommandLine command;
+  command.positionals(players, 0, 2, "give the players either as two arguments (X then O) or with --x and --o");
+  command.text("x", r.x_text);
+  command.text("o", r.o_text);
+  command.text("game", game_name);
+  command.flag("both-colours", r.both_colours);
+  command.integer("games", r.options.games_per_board, 1, 10'000'000);
+  command.text("boards", r.boards_file);
+  command.integer("openings", r.opening_plies, 0, kMaxOpeningPlies);
+  command.integer("balanced", r.balanced_within, 0, solver::kMaxAbsScore);
+  command.flag("same-depth", r.same_depth);
+  command.choice("order", r.options.settings.order, kMoveOrderWords);
+  command.choice("rules", rules, kRuleSetWords);
+  command.integer("seed", r.options.seed, 0, INT64_MAX);
+  command.integer("threads", r.options.threads, 1, 1024);
+  command.text("csv", r.csv);
+  command.text("json", r.json);
+  command.text("html", r.html);
+  command.parse(args);
+  if (!players.empty()) {
+    if (players.size() != 2 || command.given("x") || command.given("o"))
+      throw UsageError("give the players either as two arguments (X then O) or with --x and --o");
+    r.x_text = players[0];
+    r.o_text = players[1];
+  }
+  if (r.x_text.empty() || r.o_text.empty())
+    throw UsageError("say who plays: --x PLAYERS --o PLAYERS (e.g. --x ibef@4 --o adate@4)");
+  r.from_file = command.given("boards");
+  r.openings = command.given("openings");
+  if (r.from_file && r.openings)
+    throw UsageError("give start boards either with --boards or with --openings, not both");
+  r.balanced = command.given("balanced");
+  if (r.balanced && !r.openings) throw UsageError("--balanced B picks among openings: give --openings N too");
+  if (r.openings) r.both_colours = true;
+  if (!command.given("games")) r.options.games_per_board = r.from_file || r.openings ? 1 : 1000;
+  r.options.progress = ProgressLine::stderr_is_terminal();
+
+  std::vector<FileRole> outputs, inputs;
+  if (command.given("csv")) outputs.push_back({r.csv, "--csv"});
+  if (command.given("json")) outputs.push_back({r.json, "--json"});
+  if (command.given("html")) outputs.push_back({r.html, "--html"});
+  std::vector<std::string> files;
+  if (r.from_file) {
+    inputs.push_back({r.boards_file, "the --boards file"});
+    files.push_back(r.boards_file);
+  }
+  for (const std::string& list : {r.x_text, r.o_text})
+    for (const PlayerEntry& entry : parse_player_entries(list))
+      if (entry.kind == PlayerEntry::Kind::File) {
+        inputs.push_back({entry.name, "the player " + entry.name});
+        files.push_back(entry.name);
+      }
+  check_outputs(outputs, inputs);
+  GameDescriptor game = command_game(game_name, files);
+  if (command.given("rules")) {
+    if (game.family != GameFamily::Connect4)
+      throw UsageError("--rules chooses Connect4's win test; " + game.text() + " has its own");
+    game.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
+  }
+  return with_game(game, [&](const auto& g) { return play_match(g, r); });
 }
 
 }  // namespace evalsynth

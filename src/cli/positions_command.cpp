@@ -2,6 +2,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_option.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
@@ -21,10 +22,11 @@ const char* const kPositionsHelp =
     "and written in the .analysis format (MOVES s1 .. s7). Seeded: the same\n"
     "options give the same file for any number of threads.\n"
     "\n"
-    "Options:\n"
+    "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --count N          positions (default 1000)\n"
-    "  --plies A-B        stones on the board, from A to B (default 8-36); below\n"
-    "                     about 8 stones each position takes seconds to solve\n"
+    "  --plies A-B        moves made, from A to B (Connect4: stones on the board;\n"
+    "                     default 8-36, below about 8 stones each position takes\n"
+    "                     seconds to solve; other games: each its own default)\n"
     "  --decisive         only positions where the choice matters (the moves are\n"
     "                     not all wins, all draws or all losses)\n"
     "  --random-games     from games of uniformly random moves instead of mixed\n"
@@ -39,49 +41,87 @@ const char* const kPositionsHelp =
     "  --threads N        solver threads (default: all cores)\n"
     "  --table-mb M       solver table per thread in MiB (default 64)\n";
 
-int positions_command(const Args& args) {
+namespace {
+
+struct PositionsRequest {
   PositionSetOptions options;
-  std::string plies = "8-36", moves_left = "1-42", output;
+  std::string plies, moves_left, output;
+  bool plies_given = false;
   std::vector<std::string> excluded;
-  CommandLine command;
-  command.integer("count", options.count, 1, 1'000'000);
-  command.text("plies", plies);
-  command.flag("decisive", options.decisive);
-  command.flag("random-games", options.random_games);
-  command.text("moves-left", moves_left);
-  command.texts("exclude", excluded);
-  command.integer("seed", options.seed, 0, INT64_MAX);
-  command.text("output", output);
-  command.integer("threads", options.threads, 1, 1024);
-  command.integer("table-mb", options.table_mb, 1, 65536);
-  command.parse(args);
-  if (!command.given("output")) throw UsageError("say where to write the set: --output FILE");
-  const std::vector<int> range = parse_ply_range(plies);
-  options.first_ply = range.front();
-  options.last_ply = range.back();
-  const auto left = parse_int_range(moves_left, 1, kCells);
-  if (!left || left->last < left->first)
-    throw UsageError("--moves-left wants A-B with 1 <= A <= B <= 42, not " + in_quotes(moves_left));
-  options.fewest_moves_left = left->first;
-  options.most_moves_left = left->last;
-  std::vector<FileRole> inputs;
-  for (const std::string& file : excluded) inputs.push_back({file, "an --exclude file"});
-  check_outputs({{output, "--output"}}, inputs);
-  std::vector<solver::LabelledPosition> exclude;
-  for (const std::string& file : excluded) {
-    const auto set = solver::read_analysis_file(file);
+};
+
+template <Game G>
+int make_positions(const G& game, PositionsRequest r) {
+  PositionSetOptions& options = r.options;
+  int most_plies = 41;
+  if constexpr (!Connect4Like<G>) {
+    most_plies = game.max_plies() - 1;
+    if (!r.plies_given) {
+      const auto [first, last] = game.default_position_plies();
+      r.plies = std::to_string(first) + "-" + std::to_string(last);
+    }
+  }
+  const auto range = parse_int_range(r.plies, 0, most_plies);
+  if (!range || range->last < range->first)
+    throw UsageError("--plies wants A-B with 0 <= A <= B <= " + std::to_string(most_plies) + " for " + game.name() +
+                     ", not " + in_quotes(r.plies));
+  options.first_ply = range->first;
+  options.last_ply = range->last;
+  if (!r.moves_left.empty()) {
+    const auto left = parse_int_range(r.moves_left, 1, most_plies + 1);
+    if (!left || left->last < left->first)
+      throw UsageError("--moves-left wants A-B with 1 <= A <= B <= " + std::to_string(most_plies + 1) + ", not " +
+                       in_quotes(r.moves_left));
+    options.fewest_moves_left = left->first;
+    options.most_moves_left = left->last;
+  }
+  std::vector<LabelledOf<G>> exclude;
+  for (const std::string& file : r.excluded) {
+    const auto set = read_labelled_positions(game, file);
     exclude.insert(exclude.end(), set.begin(), set.end());
   }
   options.progress = ProgressLine::stderr_is_terminal();
-  const std::vector<solver::LabelledPosition> set = make_position_set(options, exclude);
+  const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude);
   std::string text;
-  for (const auto& p : set) text += solver::analysis_line(p) + "\n";
-  write_file_atomically(output, text);
-  std::printf("wrote %zu position(s) to %s\n", set.size(), output.c_str());
+  if constexpr (Connect4Like<G>) {
+    for (const auto& p : set) text += solver::analysis_line(p) + "\n";
+  } else {
+    text = solver::labelled_text(game, set);
+  }
+  write_file_atomically(r.output, text);
+  std::printf("wrote %zu position(s) to %s\n", set.size(), r.output.c_str());
   if (static_cast<int>(set.size()) < options.count)
     std::fprintf(stderr, "evalsynth positions: only %zu distinct positions found in plies %s\n", set.size(),
-                 plies.c_str());
+                 r.plies.c_str());
   return 0;
+}
+
+}  // namespace
+
+int positions_command(const Args& args) {
+  PositionsRequest r;
+  r.plies = "8-36";
+  std::string game_name;
+  CommandLine command;
+  command.text("game", game_name);
+  command.integer("count", r.options.count, 1, 1'000'000);
+  command.text("plies", r.plies);
+  command.flag("decisive", r.options.decisive);
+  command.flag("random-games", r.options.random_games);
+  command.text("moves-left", r.moves_left);
+  command.texts("exclude", r.excluded);
+  command.integer("seed", r.options.seed, 0, INT64_MAX);
+  command.text("output", r.output);
+  command.integer("threads", r.options.threads, 1, 1024);
+  command.integer("table-mb", r.options.table_mb, 1, 65536);
+  command.parse(args);
+  if (!command.given("output")) throw UsageError("say where to write the set: --output FILE");
+  r.plies_given = command.given("plies");
+  std::vector<FileRole> inputs;
+  for (const std::string& file : r.excluded) inputs.push_back({file, "an --exclude file"});
+  check_outputs({{r.output, "--output"}}, inputs);
+  const GameDescriptor game = command_game(game_name, r.excluded);
+  return with_game(game, [&](const auto& g) { return make_positions(g, r); });
 }
 
 }  // namespace evalsynth

@@ -68,15 +68,11 @@ void check_previous_run(const RunSpec& spec, const std::string& folder, bool ove
 // " (perfect opponents: 50 training and 50 validation boards of their own)"
 // when they have them.
 std::string perfect_boards_text(const Synthesis& run) {
-  auto own = [](const FitnessTask& task) {
-    for (const Opponent& o : task.opponents)
-      if (!o.boards.empty()) return o.boards.size();
-    return std::size_t{0};
-  };
   std::string text;
-  for (const auto& [count, kind] :
-       {std::pair{own(run.training_task()), "training"}, std::pair{own(run.validation_task()), "validation"}})
-    if (count > 0) text.append(text.empty() ? "" : " and ").append(std::to_string(count) + " " + kind);
+  for (const auto& [task, kind] :
+       {std::pair{RunGame::Task::Training, "training"}, std::pair{RunGame::Task::Validation, "validation"}})
+    if (const std::size_t count = run.game().summary(task).own_perfect_boards; count > 0)
+      text.append(text.empty() ? "" : " and ").append(std::to_string(count) + " " + kind);
   return text.empty() ? text : " (perfect opponents: " + text + " boards of their own)";
 }
 
@@ -114,9 +110,12 @@ int run_command(const Args& args) {
   const FolderLock lock(options.checkpoint_folder);
   check_previous_run(spec, options.checkpoint_folder, overwrite);  // again: another process may have been faster
   remove_checkpoints(options.checkpoint_folder);
-  std::printf("run %s: %zu training boards, %zu validation boards%s, %zu games per candidate, population %d\n",
-              spec.name.c_str(), run.training_task().boards.size(), run.validation_task().boards.size(),
-              perfect_boards_text(run).c_str(), run.training_task().games_per_candidate(), spec.population);
+  const TaskSummary training = run.game().summary(RunGame::Task::Training),
+                    validation = run.game().summary(RunGame::Task::Validation);
+  const std::string game = spec.game.family == GameFamily::Connect4 ? "" : " (" + run.game().game_name() + ")";
+  std::printf("run %s%s: %zu training boards, %zu validation boards%s, %zu games per candidate, population %d\n",
+              spec.name.c_str(), game.c_str(), training.boards, validation.boards, perfect_boards_text(run).c_str(),
+              training.games_per_candidate, spec.population);
   if (!spec.seed_population.empty())
     std::printf("seeded from %s (%zu of its programs are outside this spec's grammar or limits and left out)\n",
                 spec.seed_population.c_str(), run.seed_population_skipped());

@@ -1,102 +1,194 @@
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_option.hpp"
+#include "solver/exact_solve_all.hpp"
+#include "solver/game_positions.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/solve_all.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
+#include "tournament/evaluators.hpp"
 #include "tournament/start_boards.hpp"
 
 namespace evalsynth {
 
 const char* const kSolveHelp =
-    "usage: evalsynth solve [FILE | --openings N] [--analyse] [--threads N] [--table-mb M] [--no-book]\n"
+    "usage: evalsynth solve [FILE | --openings N] [--analyse] [--game NAME] [--threads N] [--table-mb M]\n"
+    "                       [--no-book]\n"
     "\n"
-    "Solves Connect4 positions exactly. Reads one position a line from FILE (or\n"
-    "standard input) as a move string, columns 1-7 from the empty board (only\n"
-    "the first word counts, so Pons's benchmark files read as they are), and\n"
-    "prints MOVES SCORE: positive if the side to move wins (22 minus the number\n"
-    "of stones the winner needs in the whole game: earlier wins score more),\n"
-    "negative if it loses, 0 for a draw.\n"
+    "Solves positions exactly. Reads one position a line from FILE (or standard\n"
+    "input); only the first word counts, so labelled files read as they are.\n"
     "\n"
-    "Options:\n"
+    "Connect4 (the default): a move string, columns 1-7 from the empty board\n"
+    "(Pons's benchmark files read as they are); prints MOVES SCORE: positive if\n"
+    "the side to move wins (22 minus the number of stones the winner needs in\n"
+    "the whole game: earlier wins score more), negative if it loses, 0 for a\n"
+    "draw. Positions from about 12 stones on take milliseconds; with 4 to 11\n"
+    "stones, seconds to a minute each; up to 3 stones the book answers at once.\n"
+    "\n"
+    "Other games (--game, or a first line `game NAME` in the input): a position\n"
+    "in the game's notation ('-' for the start), solved by the exact solver;\n"
+    "SCORE is 10000 minus the plies to the end for a win, its negative for a\n"
+    "loss, 0 for a draw.\n"
+    "\n"
+    "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --openings N    solve every distinct N-ply opening instead (one of each\n"
-    "                  mirror pair, as match --openings plays them)\n"
-    "  --analyse       print the score of every move instead, MOVES s1 .. s7, as\n"
-    "                  Pons's .analysis files (a full column is -1000)\n"
+    "                  symmetry class, as match --openings plays them)\n"
+    "  --analyse       print the score of every move instead: Connect4's\n"
+    "                  MOVES s1 .. s7, as Pons's .analysis files (a full column\n"
+    "                  is -1000); other games' POSITION MOVE:SCORE ... lines\n"
+    "                  after the game line (what strength --positions reads)\n"
     "  --threads N     positions solved in parallel (default: all cores); each\n"
     "                  thread has its own table\n"
     "  --table-mb M    transposition table per thread in MiB (default 64)\n"
-    "  --no-book       search positions of up to 3 stones too instead of taking\n"
-    "                  them from the opening book built into evalsynth (how\n"
-    "                  specs/positions/openings_3.book was made)\n"
+    "  --no-book       Connect4: search positions of up to 3 stones too instead\n"
+    "                  of taking them from the opening book built into evalsynth\n"
+    "                  (how specs/positions/openings_3.book was made)\n"
     "\n"
-    "Positions from about 12 stones on take milliseconds; with 4 to 11 stones,\n"
-    "seconds to a minute each; up to 3 stones the book answers at once. Bad lines\n"
-    "and finished positions are errors with file:line:col, found before any\n"
-    "position is solved. A summary with the time and nodes per position goes to\n"
-    "standard error.\n";
+    "Bad lines and finished positions are errors with file:line:col, found before\n"
+    "any position is solved. A summary with the time and nodes per position goes\n"
+    "to standard error.\n";
 
-int solve_command(const Args& args) {
-  std::vector<std::string> files;
-  bool analyse = false;
+namespace {
+
+struct SolveRequest {
   solver::SolveOptions options;
-  CommandLine command;
-  command.positionals(files, 0, 1, "give at most one file of positions (or none to read standard input)");
-  command.flag("analyse", analyse);
+  bool openings = false;
   int opening_plies = 0;
-  command.integer("openings", opening_plies, 1, kMaxOpeningPlies);
-  command.integer("threads", options.threads, 1, 1024);
-  command.integer("table-mb", options.table_mb, 1, 65536);
-  bool no_book = false;
-  command.flag("no-book", no_book);
-  command.parse(args);
-  options.analyse = analyse;
-  options.use_book = !no_book;
-  options.progress = ProgressLine::stderr_is_terminal();
+  std::string text, source;
+};
 
+void report(std::size_t count, double seconds, std::uint64_t nodes, bool analyse) {
+  if (count == 0) return;
+  std::fprintf(stderr, "solved %zu position(s): mean %.3f ms and %.0f nodes each (%s)\n", count,
+               1e3 * seconds / static_cast<double>(count), static_cast<double>(nodes) / static_cast<double>(count),
+               analyse ? "every move" : "position only");
+}
+
+int solve_connect4(const SolveRequest& r) {
   std::vector<solver::MovesLine> lines;
-  if (command.given("openings")) {
-    if (!files.empty()) throw UsageError("give positions either in a file or with --openings, not both");
-    for (const Opening& o : openings_with_moves(opening_plies)) lines.push_back({o.moves, o.position});
+  if (r.openings) {
+    for (const Opening<Connect4>& o : openings_with_moves(Connect4{}, r.opening_plies))
+      lines.push_back({o.moves, o.position});
   } else {
-    constexpr std::size_t kMaxInput = std::size_t{1} << 28;
-    std::string text, source = "<stdin>";
-    if (files.empty()) {
-      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-      if (text.size() > kMaxInput) throw InputError(TextLocation{source, 1, 1}, "more than 256 MiB of positions");
-    } else {
-      source = files[0];
-      text = read_text_file(source, "positions", kMaxInput);
-    }
-    lines = solver::parse_move_lines(text, source);
+    lines = solver::parse_move_lines(r.text, r.source);
   }
   std::vector<Position> positions;
   positions.reserve(lines.size());
   for (const solver::MovesLine& l : lines) positions.push_back(l.position);
 
-  const std::vector<solver::SolvedPosition> solved = solver::solve_all(positions, options);
+  const std::vector<solver::SolvedPosition> solved = solver::solve_all(positions, r.options);
   double seconds = 0;
   std::uint64_t nodes = 0;
   std::string out;
   for (std::size_t i = 0; i < solved.size(); ++i) {
     solver::LabelledPosition labelled{positions[i], lines[i].moves, solved[i].moves, lines[i].line};
-    out += analyse ? solver::analysis_line(labelled) : lines[i].moves + " " + std::to_string(solved[i].score);
+    out += r.options.analyse ? solver::analysis_line(labelled) : lines[i].moves + " " + std::to_string(solved[i].score);
     out += '\n';
     seconds += solved[i].seconds;
     nodes += solved[i].nodes;
   }
   std::fputs(out.c_str(), stdout);
-  if (!solved.empty())
-    std::fprintf(stderr, "solved %zu position(s): mean %.3f ms and %.0f nodes each (%s)\n", solved.size(),
-                 1e3 * seconds / static_cast<double>(solved.size()),
-                 static_cast<double>(nodes) / static_cast<double>(solved.size()),
-                 analyse ? "every move" : "position only");
+  report(solved.size(), seconds, nodes, r.options.analyse);
   return 0;
+}
+
+// Every other game, with the exact solver.
+template <Game G>
+int solve_game(const G& game, const SolveRequest& r) {
+  std::vector<solver::PositionLine<G>> lines;
+  if (r.openings) {
+    for (const Opening<G>& o : openings_with_moves(game, r.opening_plies))
+      lines.push_back({o.moves.empty() ? "-" : o.moves, o.position, 0});
+  } else {
+    lines = solver::parse_position_lines(game, r.text, r.source);
+  }
+  std::vector<typename G::Position> positions;
+  for (const auto& l : lines) positions.push_back(l.position);
+  const auto begin = std::chrono::steady_clock::now();
+  const std::vector<solver::ExactSolved> solved = solver::exact_solve_all(game, positions, r.options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  std::uint64_t nodes = 0;
+  std::string out = r.options.analyse ? "game " + game.name() + "\n" : "";
+  for (std::size_t i = 0; i < solved.size(); ++i) {
+    if (r.options.analyse) {
+      solver::Labelled<G> labelled;
+      labelled.position = positions[i];
+      labelled.moves = lines[i].moves == "-" ? "" : lines[i].moves;
+      MovesOf<G> legal;
+      game.legal_moves(positions[i], legal);
+      labelled.legal.assign(legal.begin(), legal.end());
+      labelled.scores = solved[i].moves;
+      out += solver::labelled_line(game, labelled);
+    } else {
+      out += lines[i].moves + " " + std::to_string(solved[i].score);
+    }
+    out += '\n';
+    nodes += solved[i].nodes;
+  }
+  std::fputs(out.c_str(), stdout);
+  report(solved.size(), seconds, nodes, r.options.analyse);
+  return 0;
+}
+
+}  // namespace
+
+int solve_command(const Args& args) {
+  std::vector<std::string> files;
+  SolveRequest r;
+  std::string game_name;
+  CommandLine command;
+  command.positionals(files, 0, 1, "give at most one file of positions (or none to read standard input)");
+  command.text("game", game_name);
+  command.flag("analyse", r.options.analyse);
+  command.integer("openings", r.opening_plies, 0, kMaxOpeningPlies);
+  command.integer("threads", r.options.threads, 1, 1024);
+  command.integer("table-mb", r.options.table_mb, 1, 65536);
+  bool no_book = false;
+  command.flag("no-book", no_book);
+  command.parse(args);
+  r.options.use_book = !no_book;
+  r.options.progress = ProgressLine::stderr_is_terminal();
+  r.openings = command.given("openings");
+  std::string in_text;
+  if (r.openings) {
+    if (!files.empty()) throw UsageError("give positions either in a file or with --openings, not both");
+  } else {
+    constexpr std::size_t kMaxInput = std::size_t{1} << 28;
+    r.source = "<stdin>";
+    if (files.empty()) {
+      r.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      if (r.text.size() > kMaxInput) throw InputError(TextLocation{r.source, 1, 1}, "more than 256 MiB of positions");
+    } else {
+      r.source = files[0];
+      r.text = read_text_file(r.source, "positions", kMaxInput);
+    }
+  }
+  GameDescriptor game;
+  if (!game_name.empty()) {
+    game = command_game(game_name, {});
+  } else {
+    std::string scanned = r.text;
+    if (const auto line = take_game_line(scanned, r.source)) game = line->game;
+  }
+  if (game.family == GameFamily::Connect4) {
+    if (r.openings && r.opening_plies == 0)
+      throw UsageError("option '--openings' wants a whole number from 1 to 8, not '0'");
+    return solve_connect4(r);
+  }
+  if (no_book) throw UsageError("--no-book is Connect4's: " + game.text() + " has no opening book");
+  return with_game(game, [&](const auto& g) {
+    if constexpr (Connect4Like<std::decay_t<decltype(g)>>)
+      return solve_connect4(r);
+    else
+      return solve_game(g, r);
+  });
 }
 
 }  // namespace evalsynth

@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_option.hpp"
 #include "io/csv.hpp"
 #include "io/html_report.hpp"
 #include "io/json.hpp"
@@ -27,10 +28,11 @@ const char* const kStrengthHelp =
     "answer: a checkpoint file (.ckpt) or run folder (population/NAME), or a\n"
     "trained model (results/NAME/model.bin, from evalsynth learn).\n"
     "\n"
-    "Options:\n"
+    "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --depth LIST       search depths, e.g. 1,3,5 or 1-7\n"
-    "  --positions FILE   an .analysis file (repeatable; default:\n"
-    "                     specs/positions/test.analysis, made by evalsynth positions)\n"
+    "  --positions FILE   labelled positions (repeatable; default: the game's test\n"
+    "                     set, specs/positions/test.analysis for Connect4, made by\n"
+    "                     evalsynth positions; other games' in specs/positions/GAME/)\n"
     "  --order ORDER      how ties between equal moves are broken: random (default,\n"
     "                     the thesis's shuffle, seeded per position) or left-to-right\n"
     "  --seed S           seed of the tie-breaking (default 1)\n"
@@ -38,80 +40,105 @@ const char* const kStrengthHelp =
     "  --csv FILE, --json FILE   also write the table\n"
     "  --html FILE        also write a page with the mistake rate by depth drawn\n";
 
-int strength_command(const Args& args) {
-  std::vector<std::string> evaluator, files;
-  std::string depth_text, csv_file, json_file, html_file;
+namespace {
+
+struct StrengthRequest {
+  std::string name;
+  std::vector<std::string> files;
+  std::vector<int> depths;
   MoveOrder order = MoveOrder::Random;
   std::uint64_t seed = 1;
   int threads = 0;
-  CommandLine command;
-  command.positionals(evaluator, 1, 1, "give exactly one evaluator (ibef, adate, a .eval file or a checkpoint)");
-  command.texts("positions", files);
-  command.text("depth", depth_text);
-  command.choice("order", order, kMoveOrderWords);
-  command.integer("seed", seed, 0, INT64_MAX);
-  command.integer("threads", threads, 1, 1024);
-  command.text("csv", csv_file);
-  command.text("json", json_file);
-  command.text("html", html_file);
-  command.parse(args);
-  if (!command.given("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
-  const std::vector<int> depths = parse_depth_list(depth_text);
-  if (files.empty()) files.push_back("specs/positions/test.analysis");
-  std::vector<FileRole> outputs, inputs;
-  if (std::filesystem::exists(evaluator[0])) inputs.push_back({evaluator[0], "the evaluator"});
-  if (command.given("csv")) outputs.push_back({csv_file, "--csv"});
-  if (command.given("json")) outputs.push_back({json_file, "--json"});
-  if (command.given("html")) outputs.push_back({html_file, "--html"});
-  for (const std::string& f : files) inputs.push_back({f, "a --positions file"});
-  check_outputs(outputs, inputs);
-  const std::string& name = evaluator[0];
-  const std::vector<Player> base = parse_player_list(name + (name == "random" ? "" : "@1"), read_evaluator_program);
-  std::vector<std::vector<LabelledPosition>> sets;
+  std::string csv_file, json_file, html_file;
+};
+
+template <Game G>
+int measure(const G& game, const StrengthRequest& r) {
+  const std::string& name = r.name;
+  const std::vector<Player<G>> base =
+      parse_player_list(game, name + (name == "random" ? "" : "@1"), read_evaluator_program);
+  std::vector<std::vector<LabelledOf<G>>> sets;
   std::vector<std::string> names;
-  for (const std::string& f : files) {
-    sets.push_back(read_analysis_file(f));
+  for (const std::string& f : r.files) {
+    sets.push_back(read_labelled_positions(game, f));
     names.push_back(std::filesystem::path(f).stem().string());
   }
 
   std::printf("# mistake rate of %s against perfect play (%s tie-breaking, seed %llu)\n", name.c_str(),
-              order == MoveOrder::Random ? "random" : "left-to-right", static_cast<unsigned long long>(seed));
+              r.order == MoveOrder::Random ? "random" : "left-to-right", static_cast<unsigned long long>(r.seed));
   std::printf("%-8s", "depth");
   for (const std::string& n : names) std::printf(" %12s", n.c_str());
   std::printf(" %12s\n", "all");
   CsvWriter csv({"evaluator", "depth", "set", "positions", "mistakes", "mistake_rate"});
   Json results = Json::array();
-  for (int depth : depths) {
-    Player player = base.front();
+  for (int depth : r.depths) {
+    Player<G> player = base.front();
     player.depth = depth;
     std::printf("%-8d", depth);
     StrengthResult all;
-    auto record = [&](const std::string& set, const StrengthResult& r) {
+    auto record = [&](const std::string& set, const StrengthResult& result) {
       char rate[32];
-      std::snprintf(rate, sizeof rate, "%.4f", r.rate());
-      csv.row({name, std::to_string(depth), set, std::to_string(r.positions), std::to_string(r.mistakes), rate});
-      results.push_back({{"depth", depth}, {"set", set}, {"positions", r.positions}, {"mistakes", r.mistakes}});
+      std::snprintf(rate, sizeof rate, "%.4f", result.rate());
+      csv.row(
+          {name, std::to_string(depth), set, std::to_string(result.positions), std::to_string(result.mistakes), rate});
+      results.push_back(
+          {{"depth", depth}, {"set", set}, {"positions", result.positions}, {"mistakes", result.mistakes}});
     };
     for (std::size_t s = 0; s < sets.size(); ++s) {
-      const StrengthResult r = measure_strength(player, sets[s], order, seed, threads);
-      std::printf(" %11.1f%%", 100.0 * r.rate());
+      const StrengthResult result = measure_strength(game, player, sets[s], r.order, r.seed, r.threads);
+      std::printf(" %11.1f%%", 100.0 * result.rate());
       std::fflush(stdout);
-      all.positions += r.positions;
-      all.mistakes += r.mistakes;
-      record(names[s], r);
+      all.positions += result.positions;
+      all.mistakes += result.mistakes;
+      record(names[s], result);
     }
     record("all", all);
     std::printf(" %11.1f%%\n", 100.0 * all.rate());
   }
-  if (command.given("csv")) write_file_atomically(csv_file, csv.text());
-  if (command.given("html")) {
+  if (!r.csv_file.empty()) write_file_atomically(r.csv_file, csv.text());
+  if (!r.html_file.empty()) {
     ReportInputs page;
     page.title = "evalsynth strength: " + name + " against perfect play";
     page.strength_csv[std::filesystem::path(name).stem().string()] = csv.text();
-    write_file_atomically(html_file, html_page(page));
+    write_file_atomically(r.html_file, html_page(page));
   }
-  if (command.given("json")) write_file_atomically(json_file, json_text({{"evaluator", name}, {"results", results}}));
+  if (!r.json_file.empty()) write_file_atomically(r.json_file, json_text({{"evaluator", name}, {"results", results}}));
   return 0;
+}
+
+}  // namespace
+
+int strength_command(const Args& args) {
+  std::vector<std::string> evaluator;
+  std::string depth_text, game_name;
+  StrengthRequest r;
+  CommandLine command;
+  command.positionals(evaluator, 1, 1, "give exactly one evaluator (ibef, adate, a .eval file or a checkpoint)");
+  command.texts("positions", r.files);
+  command.text("depth", depth_text);
+  command.text("game", game_name);
+  command.choice("order", r.order, kMoveOrderWords);
+  command.integer("seed", r.seed, 0, INT64_MAX);
+  command.integer("threads", r.threads, 1, 1024);
+  command.text("csv", r.csv_file);
+  command.text("json", r.json_file);
+  command.text("html", r.html_file);
+  command.parse(args);
+  if (!command.given("depth")) throw UsageError("say which depths: --depth 1,3,5 or --depth 1-7");
+  r.depths = parse_depth_list(depth_text);
+  r.name = evaluator[0];
+  std::vector<std::string> named = r.files;
+  if (std::filesystem::exists(r.name)) named.push_back(r.name);
+  const GameDescriptor game = command_game(game_name, named);
+  if (r.files.empty()) r.files.push_back(default_test_positions(game));
+  std::vector<FileRole> outputs, inputs;
+  if (std::filesystem::exists(r.name)) inputs.push_back({r.name, "the evaluator"});
+  if (command.given("csv")) outputs.push_back({r.csv_file, "--csv"});
+  if (command.given("json")) outputs.push_back({r.json_file, "--json"});
+  if (command.given("html")) outputs.push_back({r.html_file, "--html"});
+  for (const std::string& f : r.files) inputs.push_back({f, "a --positions file"});
+  check_outputs(outputs, inputs);
+  return with_game(game, [&](const auto& g) { return measure(g, r); });
 }
 
 }  // namespace evalsynth

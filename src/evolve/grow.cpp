@@ -143,8 +143,8 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
       return;
     }
     case Kind::Feature:
-      emit(lang::Op::Feature, lang::Type::Int, static_cast<std::int32_t>(form->feature),
-           lang::feature_info(form->feature).takes_player ? pick_player(form->operands[0], rng) : 0);
+      emit(lang::Op::Feature, lang::Type::Int, form->feature,
+           out.features()[form->feature].takes_player ? pick_player(form->operands[0], rng) : 0);
       return;
     case Kind::Chain:
       grow(out, form->operands[0], max_depth, full, rng, scope);
@@ -167,6 +167,8 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
 
 lang::Program Grower::program(int max_depth, bool full, Rng& rng) const {
   lang::Program p;
+  p.family = grammar_.family;
+  p.game = grammar_.game;
   Scope scope;
   grow(p, grammar_.start, std::max(max_depth, min_depth(grammar_.start)), full, rng, scope);
   p.canonicalize_names();

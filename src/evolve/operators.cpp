@@ -42,7 +42,7 @@ int nonterminal_of_type(const Grower& grower, Type type, Rng& rng) {
 }
 
 std::vector<Node> grown(const Grower& grower, int nonterminal, int depth, Rng& rng, Program& names_owner) {
-  Program fresh;
+  Program fresh = empty_like(names_owner);
   fresh.names = names_owner.names;
   Scope scope;
   grower.grow(fresh, nonterminal, depth, rng.below(2) == 0, rng, scope);
@@ -71,15 +71,18 @@ std::optional<Program> point_mutation(const Grower& grower, const Program& p, co
   Program out = p;
   Node& n = out.nodes[at];
   if (n.op == Op::Feature) {
-    if (lang::feature_info(static_cast<lang::Feature>(n.value)).takes_player && rng.below(2)) {
+    const FeatureLibrary& library = out.features();
+    if (library[n.value].takes_player && rng.below(2)) {
       n.player ^= 1;
     } else {
       // Any feature (the grammar check after variation drops what the
-      // grammar does not derive); ntuple() only where the grammar has it, so
-      // runs of grammars without it draw as they did before it existed.
-      n.value = rng.below(grower.grammar().has_feature(lang::Feature::NTuple) ? lang::kFeatureCount
-                                                                              : lang::kBoardFeatureCount);
-      n.player = lang::feature_info(static_cast<lang::Feature>(n.value)).takes_player ? n.player : 0;
+      // grammar does not derive); the ones a library does not draw by default
+      // (Connect4's ntuple()) only where the grammar has one, so runs of
+      // grammars without them draw as they did before they existed.
+      bool all = false;
+      for (int f = library.drawn; f < library.size() && !all; ++f) all = grower.grammar().has_feature(f);
+      n.value = rng.below(all ? library.size() : library.drawn);
+      n.player = library[n.value].takes_player ? n.player : 0;
     }
     return out;
   }
@@ -166,7 +169,7 @@ std::optional<Program> abstract(const Grower& /*grower*/, const Program& p, cons
   Program body = p;
   for (auto it = places.rbegin(); it != places.rend(); ++it)
     body = replace_subtree(body, *it, {make_node(Op::Var, type, 0)}, {name});
-  Program wrapped;
+  Program wrapped = empty_like(p);
   append_nodes(wrapped, subtree_nodes(p, places.front()), p.names);
   append_nodes(wrapped, body.nodes, body.names);
   append_nodes(wrapped, {make_node(Op::Let, p.type(), 0)}, {name});
@@ -206,7 +209,7 @@ std::optional<Program> embed_let(const Grower& grower, const Program& p, const P
     if (p.nodes[i].type == Type::Int) inside.push_back(i);
   if (inside.empty()) return std::nullopt;
   const std::size_t use = pick(inside, rng);
-  Program bound;
+  Program bound = empty_like(p);
   bound.names = p.names;
   bound.nodes = subtree_nodes(p, use);
   if (rng.below(2)) {
@@ -215,11 +218,11 @@ std::optional<Program> embed_let(const Grower& grower, const Program& p, const P
   }
   if (has_free_variables(bound.nodes)) return std::nullopt;
   const std::string name = fresh_name(bound);
-  Program body;
+  Program body = empty_like(p);
   body.names = p.names;
   body.nodes = subtree_nodes(p, at);
   body = replace_subtree(body, use - p.subtree_begin(at), {make_node(Op::Var, Type::Int, 0)}, {name});
-  Program replacement;
+  Program replacement = empty_like(p);
   append_nodes(replacement, bound.nodes, bound.names);
   append_nodes(replacement, body.nodes, body.names);
   append_nodes(replacement, {make_node(Op::Let, p.nodes[at].type, 0)}, {name});

@@ -41,9 +41,9 @@ const std::set<std::string>& body_names() {
 std::string feature_local(lang::Feature f, int player) {
   // windows2_x, odd_threats_o, moves, ...: the feature's name, its window
   // count, and the side for features of one player.
-  const lang::FeatureInfo& info = lang::feature_info(f);
+  const FeatureInfo& info = lang::feature_info(f);
   std::string name(info.name);
-  if (info.window_count) name += std::to_string(info.window_count);
+  if (info.parameter) name += std::to_string(info.parameter);
   if (info.takes_player) name += player == 0 ? "_x" : "_o";
   return name;
 }

@@ -1,22 +1,21 @@
 #pragma once
 // Root move orders: which of several equally valued moves a player makes, and
 // the random mover's choice. Game policy shared by matches, fitness games and
-// strength measurement.
+// strength measurement, for every game.
 
 #include <cassert>
 #include <string_view>
 #include <utility>
 
-#include "game/position.hpp"
-#include "game/search.hpp"
+#include "game/game.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth {
 
-// How a player orders the columns it tries at the root, which decides between
+// How a player orders the moves it tries at the root, which decides between
 // equally valued moves.
 enum class MoveOrder {
-  LeftToRight,  // columns 1..7, as the ADATE specification (Appendix A)
+  LeftToRight,  // the game's natural order (Connect4: columns 1..7, as the ADATE specification)
   Random,       // shuffled anew for every move, as the thesis's Java agents (C.5)
 };
 
@@ -35,26 +34,37 @@ constexpr std::string_view word_of(const std::pair<std::string_view, T> (&words)
 // The thesis's Java shuffle (C4IBEFAgent.randomize): for each index swap with a
 // uniformly random index. Not a uniform permutation, but the one the published
 // tables were made with, so it is what decides ties here too.
-inline ColumnOrder thesis_shuffle(Rng& rng) {
-  ColumnOrder order = kLeftToRight;
-  for (int i = 0; i < kColumns; ++i) std::swap(order[i], order[rng.below(kColumns)]);
-  return order;
+template <class List>
+void thesis_shuffle(List& list, Rng& rng) {
+  const int n = static_cast<int>(list.size());
+  for (int i = 0; i < n; ++i)
+    std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(rng.below(n))]);
 }
 
-// The root order for one move under `order` (draws from `rng` only when random).
-inline ColumnOrder root_order(MoveOrder order, Rng& rng) {
-  return order == MoveOrder::Random ? thesis_shuffle(rng) : kLeftToRight;
+// The legal moves in the order a player tries them at the root under `order`
+// (draws from `rng` only when random). A game may define its own shuffle
+// (`root_moves`: Connect4 shuffles all seven columns, full ones included, as
+// the thesis's agents did).
+template <Game G>
+MovesOf<G> root_moves(const G& game, const typename G::Position& p, MoveOrder order, Rng& rng) {
+  MovesOf<G> moves;
+  if constexpr (requires { game.root_moves(p, order, rng, moves); }) {
+    game.root_moves(p, order, rng, moves);
+  } else {
+    game.legal_moves(p, moves);
+    if (order == MoveOrder::Random) thesis_shuffle(moves, rng);
+  }
+  return moves;
 }
 
-// A uniformly random playable column, as the thesis's random agent (C.4).
-// Precondition: some column is playable.
-inline int random_column(const Position& p, Rng& rng) {
-  int playable[kColumns];
-  int count = 0;
-  for (int col = 0; col < kColumns; ++col)
-    if (p.can_play(col)) playable[count++] = col;
-  assert(count > 0);
-  return playable[rng.below(count)];
+// A uniformly random legal move, as the thesis's random agent (C.4).
+// Precondition: the game is not over.
+template <Game G>
+typename G::Move random_move(const G& game, const typename G::Position& p, Rng& rng) {
+  MovesOf<G> moves;
+  game.legal_moves(p, moves);
+  assert(!moves.empty());
+  return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
 }
 
 }  // namespace evalsynth

@@ -1,38 +1,33 @@
 #pragma once
 // Depth-limited alpha-beta minimax with the thesis's conventions
-// (Stenmark 2005, Appendix A and C.5):
+// (Stenmark 2005, Appendix A and C.5), for any game:
 //  - values from X's view; X maximizes, O minimizes;
-//  - a won game is worth +-kWinValue whatever its depth, a full board 0;
+//  - a won game is worth +-kWinValue whatever its depth, a drawn one 0;
 //  - at the cutoff depth the evaluator scores the position, clamped to
 //    [-kMaxHeuristic, kMaxHeuristic];
 //  - depth 1 looks at the positions after each own move;
 //  - the move chosen is the FIRST move in the root order whose value is best.
 //
-// `Rules` is the win test (StandardRules, or ThesisJavaRules to replay the
-// thesis's games); the board-full draw is the same under both.
-//
 // Only the root order decides between equally valued moves: below the root the
 // search returns exact values whenever they could change the root's choice, so
-// interior nodes may use any order. They try the centre first (more cut-offs)
-// and stop at once when the side to move can win (its value is then exactly
-// kWinValue, which no other move can beat).
+// interior nodes may use any order. A game may give one for more cut-offs
+// (`for_each_search_move`, Connect4: centre first). Games with fast win tests
+// (game/game.hpp: HasFastWinTests) are searched as the thesis searches
+// Connect4: a move is tested for a win before it is made, and a node stops at
+// once when the side to move can win (its value is then exactly kWinValue,
+// which no other move can beat). Other games test each position reached.
 
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <cstdint>
 
-#include "game/evaluators.hpp"
-#include "game/position.hpp"
+#include "game/game.hpp"
 
 namespace evalsynth {
 
-using ColumnOrder = std::array<int, kColumns>;
-inline constexpr ColumnOrder kLeftToRight = {0, 1, 2, 3, 4, 5, 6};
-inline constexpr ColumnOrder kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
-
+template <class Move>
 struct SearchResult {
-  int move = -1;  // column 0..6
+  Move move{};
   int value = 0;  // from X's view
 };
 
@@ -41,75 +36,105 @@ struct SearchCounters {
   std::uint64_t evaluations = 0;  // evaluator calls at the cutoff
 };
 
-constexpr int clamp_heuristic(int v) { return std::clamp(v, -kMaxHeuristic, kMaxHeuristic); }
-
-template <Evaluator E, class Rules = StandardRules>
+template <Game G, class E>
+requires PositionEvaluator<E, typename G::Position>
 class AlphaBeta {
  public:
-  explicit AlphaBeta(const E& evaluator, Rules = {}) : evaluator_(evaluator) {}
-  // The search keeps a reference to its evaluator: a temporary would dangle.
-  explicit AlphaBeta(E&&, Rules = {}) = delete;
+  using Position = typename G::Position;
+  using Move = typename G::Move;
 
-  // Precondition: !root.is_game_over(), depth >= 1.
-  SearchResult search(const Position& root, int depth, const ColumnOrder& root_order) {
-    assert(!root.is_game_over() && depth >= 1);
+  AlphaBeta(const G& game, const E& evaluator) : game_(game), evaluator_(evaluator) {}
+  // The search keeps references to its game and evaluator: a temporary would dangle.
+  AlphaBeta(G&&, const E&) = delete;
+  AlphaBeta(const G&, E&&) = delete;
+
+  // Precondition: the game is not over at `root`, depth >= 1, `root_order`
+  // lists legal moves only (not empty).
+  SearchResult<Move> search(const Position& root, int depth, const MovesOf<G>& root_order) {
+    assert(game_.status(root) == Status::Ongoing && depth >= 1 && !root_order.empty());
     int best = -kInfinity;
-    int best_move = -1;
-    for (int col : root_order) {
-      if (!root.can_play(col)) continue;
+    Move best_move = root_order[0];
+    for (const Move& m : root_order) {
       int score;
-      if (root.is_winning_move<Rules>(col)) {
-        ++counters_.nodes;
-        score = kWinValue;
+      if constexpr (kFastWins) {
+        if (game_.wins_at_once(root, m)) {
+          ++counters_.nodes;
+          score = kWinValue;
+        } else {
+          // Window (best, inf): a move is taken only if strictly better, and
+          // fail-soft returns <= best for any move that is not.
+          score = child_value(game_.play(root, m), depth, best, kInfinity);
+        }
       } else {
-        // Window (best, inf): a move is taken only if strictly better, and
-        // fail-soft returns <= best for any move that is not.
-        score = child_value(root.played(col), depth, best, kInfinity);
+        score = child_value(game_.play(root, m), depth, best, kInfinity);
       }
       if (score > best) {
         best = score;
-        best_move = col;
+        best_move = m;
       }
     }
-    return {best_move, root.side_to_move() == Side::X ? best : -best};
+    return {best_move, game_.side_to_move(root) == Side::X ? best : -best};
   }
 
   const SearchCounters& counters() const { return counters_; }
 
  private:
   static constexpr int kInfinity = 1'000'000;
+  static constexpr bool kFastWins = HasFastWinTests<G>;
 
-  // Value, for the side that just moved into `child`, of the position `child`
-  // (which is not won), with `depth` plies including the move just made.
+  // Value, for the side that just moved into `child`, of the position
+  // `child`, with `depth` plies including the move just made. With fast win
+  // tests `child` is known not to be won.
   int child_value(const Position& child, int depth, int alpha, int beta) {
     ++counters_.nodes;
-    if (child.is_full()) return 0;
+    if constexpr (kFastWins) {
+      if (game_.is_drawn(child)) return 0;
+    } else {
+      const Status status = game_.status(child);
+      if (status != Status::Ongoing) {
+        const int value = final_value(status);
+        return game_.side_to_move(child) == Side::X ? -value : value;
+      }
+    }
     if (depth == 1) {
       ++counters_.evaluations;
       const int v = clamp_heuristic(evaluator_(child));
-      return child.side_to_move() == Side::X ? -v : v;
+      return game_.side_to_move(child) == Side::X ? -v : v;
     }
     return -negamax(child, depth - 1, -beta, -alpha);
   }
 
   // Value of `p` for its side to move; `p` is not finished, depth >= 1.
   int negamax(const Position& p, int depth, int alpha, int beta) {
-    if (p.can_win_now<Rules>()) {
-      ++counters_.nodes;
-      return kWinValue;
+    if constexpr (kFastWins) {
+      if (game_.has_winning_move(p)) {
+        ++counters_.nodes;
+        return kWinValue;
+      }
     }
     int best = -kInfinity;
-    for (int col : kCentreFirst) {
-      if (!p.can_play(col)) continue;
-      const int score = child_value(p.played(col), depth, std::max(alpha, best), beta);
+    auto try_move = [&](const Move& m) {  // false: stop trying moves
+      const int score = child_value(game_.play(p, m), depth, std::max(alpha, best), beta);
       if (score > best) {
         best = score;
-        if (best >= beta) break;
+        if (best >= beta) return false;
+        // Nothing beats a win (with fast win tests none is found here).
+        if (!kFastWins && best == kWinValue) return false;
       }
+      return true;
+    };
+    if constexpr (requires { game_.for_each_search_move(p, try_move); }) {
+      game_.for_each_search_move(p, try_move);
+    } else {
+      MovesOf<G> moves;
+      game_.legal_moves(p, moves);
+      for (const Move& m : moves)
+        if (!try_move(m)) break;
     }
     return best;
   }
 
+  const G& game_;
   const E& evaluator_;
   SearchCounters counters_;
 };

@@ -7,6 +7,7 @@
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 #include "support/files.hpp"
+#include "tournament/player.hpp"
 #include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
@@ -77,6 +78,11 @@ class LearnInterpreter : public SpecReader {
         std::error_code ignored;
         if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
           locate_.fail(*w, "opponent file '" + entry.name + "' not found");
+        if (entry.kind == PlayerEntry::Kind::Builtin) try {
+            (void)builtin_player(Connect4{}, entry.name, entry.first_depth);
+          } catch (const UsageError& error) {
+            locate_.fail(*w, std::string(error.what()) + "; or self for self-play");
+          }
         s.opponents.push_back(w->text);
       }
       check_distinct(list, s.opponents, "opponents");

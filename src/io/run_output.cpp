@@ -73,8 +73,11 @@ std::string answer_text(const Synthesis& run) {
   }
   // The program as it reads best: simplified (the same value on every
   // position), with the evolved original kept below as a comment.
-  const lang::Program simple = lang::simplify(best.program);
-  const std::string evolved = lang::to_text(best.program), simplified = lang::to_text(simple);
+  // Programs of other games than Connect4 name the run's game first.
+  lang::Program program = best.program;
+  program.game = run.spec().game_descriptor().text();
+  const lang::Program simple = lang::simplify(program);
+  const std::string evolved = lang::to_text(program), simplified = lang::to_text(simple);
   if (simplified == evolved) return text + evolved + "\n";
   text += "# simplified: " + std::to_string(simple.size()) + " nodes (the same value on every position; the evolved\n";
   text += "# program it was simplified from is the comment at the end)\n";
@@ -82,7 +85,7 @@ std::string answer_text(const Synthesis& run) {
   text += "\n\n# as evolved, ";
   text += std::to_string(best.program.size());
   text += " nodes:\n# ";
-  text += evolved;
+  text += lang::expression_text(program);
   text += "\n";
   return text;
 }
@@ -125,19 +128,23 @@ std::string summary_json(const Synthesis& run) {
     hall.push_back({{"program", lang::to_text(h.program)},
                     {"generation", h.generation},
                     {"validation", fitness_json(h.validation, s)}});
-  return json_text({{"run", run.spec().name},
-                    {"spec", run.spec().source},
-                    {"spec_hash", hex(run.spec().hash())},
-                    {"seed", run.spec().seed},
-                    {"stopped_by", stop_reason_name(run.stop_reason())},
-                    {"generations", last.generation + 1},
-                    {"evaluations", last.evaluations},
-                    {"elapsed_seconds", last.elapsed_seconds},
-                    {"training_boards", run.training_task().boards.size()},
-                    {"validation_boards", run.validation_task().boards.size()},
-                    {"answer", answer},
-                    {"baselines", baselines},
-                    {"hall_of_fame", hall}});
+  Json summary = Json::object();
+  summary["run"] = run.spec().name;
+  // Connect4's summaries read as they always have; other games name theirs.
+  if (run.spec().game.family != GameFamily::Connect4) summary["game"] = run.spec().game_descriptor().text();
+  summary["spec"] = run.spec().source;
+  summary["spec_hash"] = hex(run.spec().hash());
+  summary["seed"] = run.spec().seed;
+  summary["stopped_by"] = stop_reason_name(run.stop_reason());
+  summary["generations"] = last.generation + 1;
+  summary["evaluations"] = last.evaluations;
+  summary["elapsed_seconds"] = last.elapsed_seconds;
+  summary["training_boards"] = run.game().summary(RunGame::Task::Training).boards;
+  summary["validation_boards"] = run.game().summary(RunGame::Task::Validation).boards;
+  summary["answer"] = answer;
+  summary["baselines"] = baselines;
+  summary["hall_of_fame"] = hall;
+  return json_text(summary);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "games/registry.hpp"
 #include "io/spec_reader.hpp"
 #include "lang/parse.hpp"
 #include "solver/labelled_positions.hpp"
@@ -70,26 +71,41 @@ class Interpreter : public SpecReader {
     return out;
   }
 
-  // balanced-openings(N, B): the book's depth bounds N; a B that keeps no
-  // opening is refused here, where it is written.
+  // balanced-openings(N, B): checked once the game is known (check_relations).
   BoardSource balanced_openings(const spec_ast::Word& plies_word, const spec_ast::Word& within_word) const {
     BoardSource source{BoardSource::Kind::BalancedOpenings, 0, {}};
     source.count = static_cast<int>(integer(plies_word, 0, kMaxOpeningPlies, "balanced-openings"));
-    if (source.count > solver::kOpeningBookPlies)
-      locate_.fail(plies_word, "balanced openings go up to " + std::to_string(solver::kOpeningBookPlies) +
-                                   " plies, the depth of the opening book built into evalsynth (openings(N) "
-                                   "takes any N up to " +
-                                   std::to_string(kMaxOpeningPlies) + ")");
     source.within = static_cast<int>(integer(within_word, 0, solver::kMaxAbsScore, "B"));
-    if (balanced_opening_boards(source.count, source.within).empty()) {
-      int closest = solver::kMaxAbsScore;
-      for (const Position& p : opening_boards(source.count))
-        closest = std::min(closest, std::abs(solver::opening_score(p)));
-      locate_.fail(within_word, "no " + std::to_string(source.count) + "-ply opening is scored within " +
-                                    std::to_string(source.within) + " of a draw; the closest is " +
-                                    std::to_string(closest));
-    }
+    balanced_written_.push_back({source.count, source.within, &plies_word, &within_word});
     return source;
+  }
+
+  // The book's depth bounds N for Connect4, and a B that keeps no opening is
+  // refused where it is written; other games keep the drawn openings (B = 0),
+  // which the run finds with the exact solver.
+  void check_balanced_openings() const {
+    for (const BalancedWritten& b : balanced_written_) {
+      if (spec_.game.family != GameFamily::Connect4) {
+        if (b.within != 0)
+          locate_.fail(*b.within_word, "for " + spec_.game.text() +
+                                           " balanced-openings(N, B) keeps the openings perfect play draws: B is 0");
+        continue;
+      }
+      if (b.plies > solver::kOpeningBookPlies)
+        locate_.fail(*b.plies_word, "balanced openings go up to " + std::to_string(solver::kOpeningBookPlies) +
+                                        " plies, the depth of the opening book built into evalsynth (openings(N) "
+                                        "takes any N up to " +
+                                        std::to_string(kMaxOpeningPlies) + ")");
+      const Connect4 game;
+      if (balanced_opening_boards(game, b.plies, b.within).empty()) {
+        int closest = solver::kMaxAbsScore;
+        for (const Position& p : opening_boards(game, b.plies))
+          closest = std::min(closest, std::abs(solver::opening_score(p)));
+        locate_.fail(*b.within_word, "no " + std::to_string(b.plies) + "-ply opening is scored within " +
+                                         std::to_string(b.within) + " of a draw; the closest is " +
+                                         std::to_string(closest));
+      }
+    }
   }
 
   std::map<std::string, Handler> handlers() override {
@@ -97,6 +113,7 @@ class Interpreter : public SpecReader {
     RunSpec& s = spec_;
     // The name becomes a folder in the results and checkpoint folders.
     h["name"] = [&](const auto& e) { s.name = run_name(e); };
+    h["game"] = [&](const auto& e) { s.game = game(e); };
     h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
     h["seeds"] = [&](const auto& e) {
       s.seeds.clear();
@@ -267,6 +284,8 @@ class Interpreter : public SpecReader {
                                std::to_string(entry.self_play_count) + " programs, but hall-of-fame is " +
                                std::to_string(spec_.hall_of_fame));
       }
+    check_game(seen);
+    check_balanced_openings();
     if (const auto* e = at("opponents")) check_perfect_boards(*e);
     bool perfect_opponent = false;
     for (const std::string& o : spec_.opponents)
@@ -295,28 +314,56 @@ class Interpreter : public SpecReader {
       complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   }
 
-  // A perfect opponent plays from every training and validation board (or
-  // its own, perfect-*-boards), and in the opening it needs seconds to
-  // minutes a move: a run would seem to hang in its first generation.
-  void check_perfect_boards(const spec_ast::Entry& opponents) const {
-    for (const auto* w : words(opponents)) {
-      if (parse_player_entry(w->text, true).kind != PlayerEntry::Kind::Perfect) continue;
-      for (const auto& [key, sources] :
-           {std::pair{spec_.perfect_training.empty() ? "training-boards" : "perfect-training-boards",
-                      &spec_.perfect_training_boards()},
-            std::pair{spec_.perfect_validation.empty() ? "validation-boards" : "perfect-validation-boards",
-                      &spec_.perfect_validation_boards()}}) {
-        const int stones = fewest_stones(*sources);
-        if (stones < kPerfectPlayMinStones)
-          locate_.fail(*w, "'" + w->text + "' would play from " + key + " of " + std::to_string(stones) +
-                               " stones, where perfect play costs seconds to minutes a move: give perfect "
-                               "opponents boards of at least " +
-                               std::to_string(kPerfectPlayMinStones) +
-                               " stones with perfect-training-boards and perfect-validation-boards (the other "
-                               "opponents keep theirs), e.g. file(\"boards.analysis\") made by evalsynth "
-                               "positions --plies 24-38");
+  // The game's own rules for the spec: Connect4's win tests, the players
+  // each game has (a misspelled opponent is refused here, at its word).
+  void check_game(const Seen& seen) const {
+    const auto it = seen.find("opponents");
+    with_game(spec_.game, [&](const auto& game) {
+      if (it == seen.end()) return;
+      for (const auto* w : words(*it->second)) {
+        const PlayerEntry entry = parse_player_entry(w->text, true);
+        if (entry.kind != PlayerEntry::Kind::Builtin) continue;
+        try {
+          (void)builtin_player(game, entry.name, entry.first_depth);
+        } catch (const UsageError& error) {
+          locate_.fail(*w, std::string(error.what()) + "; a run's own programs are answer@D and hallK@D");
+        }
       }
-    }
+    });
+    if (spec_.game.family != GameFamily::Connect4 && spec_.rules != RuleSet::Standard)
+      SpecReader::complain(seen, "rules", "rules choose Connect4's win test; " + spec_.game.text() + " has its own");
+    if (spec_.rules == RuleSet::ThesisJava && (spec_.uses_positions() || !spec_.strength_positions.empty()))
+      SpecReader::complain(seen, "rules",
+                           "labelled positions are perfect play under the standard rules: they cannot measure "
+                           "play under the thesis's Java win test (use rules = standard, or no positions)");
+  }
+
+  // A perfect opponent plays from every training and validation board (or
+  // its own, perfect-*-boards); before a game's quick plies (Connect4: 10
+  // stones) it needs seconds to minutes a move: a run would seem to hang in
+  // its first generation.
+  void check_perfect_boards(const spec_ast::Entry& opponents) const {
+    with_game(spec_.game_descriptor(), [&](const auto& game) {
+      const int least = perfect_play_min_plies(game);
+      for (const auto* w : words(opponents)) {
+        if (parse_player_entry(w->text, true).kind != PlayerEntry::Kind::Perfect) continue;
+        for (const auto& [key, sources] :
+             {std::pair{spec_.perfect_training.empty() ? "training-boards" : "perfect-training-boards",
+                        &spec_.perfect_training_boards()},
+              std::pair{spec_.perfect_validation.empty() ? "validation-boards" : "perfect-validation-boards",
+                        &spec_.perfect_validation_boards()}}) {
+          const int stones = fewest_plies(game, *sources);
+          if (stones < least)
+            locate_.fail(*w, "'" + w->text + "' would play from " + key + " of " + std::to_string(stones) +
+                                 " stones, where perfect play costs seconds to minutes a move: give perfect "
+                                 "opponents boards of at least " +
+                                 std::to_string(least) +
+                                 " stones with perfect-training-boards and perfect-validation-boards (the other "
+                                 "opponents keep theirs), e.g. file(\"boards.analysis\") made by evalsynth "
+                                 "positions --plies 24-38");
+        }
+      }
+    });
   }
 
   // With equal depths every opponent depth must be a candidate depth (else it
@@ -352,6 +399,11 @@ class Interpreter : public SpecReader {
   }
 
   RunSpec& spec_;
+  struct BalancedWritten {
+    int plies, within;
+    const spec_ast::Word *plies_word, *within_word;
+  };
+  mutable std::vector<BalancedWritten> balanced_written_;
 };
 
 }  // namespace

@@ -167,6 +167,33 @@ std::string SpecReader::run_name(const spec_ast::Entry& e) const {
   return w.text;
 }
 
+GameDescriptor SpecReader::game(const spec_ast::Entry& e) const {
+  static const std::string kHelp = "'game' takes one game: " + known_games();
+  if (e.values.size() != 1 || e.values[0].terms.size() != 1) locate_.fail(e.key, kHelp);
+  const auto& term = e.values[0].terms[0].get();
+  std::string text;
+  const spec_ast::Word* at = boost::get<spec_ast::Word>(&term);
+  if (at) {
+    text = at->text;
+  } else {
+    const spec_ast::Call& call = boost::get<boost::spirit::x3::forward_ast<spec_ast::Call>>(term).get();
+    at = &call.name;
+    text = call.name.text + "(";
+    for (std::size_t i = 0; i < call.arguments.size(); ++i) {
+      const auto& argument = call.arguments[i];
+      const auto* word = argument.terms.size() == 1 ? boost::get<spec_ast::Word>(&argument.terms[0].get()) : nullptr;
+      if (!word) locate_.fail(call.name, "a game's parameters are plain values: " + kHelp);
+      text += (i ? "," : "") + word->text;
+    }
+    text += ")";
+  }
+  try {
+    return parse_game(text);
+  } catch (const InputError& error) {
+    locate_.fail(*at, error.message());
+  }
+}
+
 void SpecReader::complain(const Seen& seen, const char* key, const std::string& message) const {
   if (const auto it = seen.find(key); it != seen.end()) locate_.fail(it->second->key, message);
   source_.fail_at(0, message);

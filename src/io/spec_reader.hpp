@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "games/registry.hpp"
 #include "io/spec_ast.hpp"
 #include "support/x3_driver.hpp"
 
@@ -77,6 +78,8 @@ class SpecReader {
   std::string folder(const spec_ast::Word& w, const std::string& key) const;
   // A name that becomes a folder in the results and checkpoint folders.
   std::string run_name(const spec_ast::Entry& e) const;
+  // A game: `connect4`, `tictactoe`, `mnk(4, 4, 4)` (games/registry.hpp).
+  GameDescriptor game(const spec_ast::Entry& e) const;
 
   // Located at the key's entry when the spec has it, else at the file.
   [[noreturn]] void complain(const Seen& seen, const char* key, const std::string& message) const;

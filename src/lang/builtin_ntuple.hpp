@@ -14,8 +14,8 @@
 
 #include <cstdint>
 
-#include "game/feature_kernels.hpp"
-#include "game/position.hpp"
+#include "games/connect4/feature_kernels.hpp"
+#include "games/connect4/position.hpp"
 #include "model/ntuple_net.hpp"
 
 namespace evalsynth::lang {

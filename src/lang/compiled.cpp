@@ -109,223 +109,41 @@ CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
 }
 
 void CompiledProgram::compile(const Program& program) {
-  // Which nodes end a let's bound expression: after them the bound value sits
-  // at a known stack slot, which the let's variables then load.
-  std::vector<std::int32_t> binds_name(program.size(), -1);
-  for (std::size_t i = 0; i < program.size(); ++i)
-    if (program.nodes[i].op == Op::Let) binds_name[program.children(i)[0]] = program.nodes[i].value;
-
-  std::vector<std::pair<std::int32_t, int>> scope;  // (name, stack slot), innermost last
-  int height = 0;
-  auto push = [&](Instruction in) {
-    code_.push_back(in);
-    if (++height > kMaxStack)
-      throw InputError(TextLocation{"<program>", 1, 1}, "program needs more than " + std::to_string(kMaxStack) +
-                                                            " stack slots to evaluate; nest it less deeply");
-  };
-  static constexpr Code kBinary[] = {Code::Add, Code::Sub, Code::Mul, Code::Div, Code::Mod, Code::Min, Code::Max};
-  for (std::size_t i = 0; i < program.size(); ++i) {
-    const Node& n = program.nodes[i];
-    switch (n.op) {
-      case Op::Const:
-      case Op::BoolConst:
-        push({Code::Const, 0, n.value});
-        break;
-      case Op::Var: {
-        int slot = -1;
-        for (auto it = scope.rbegin(); it != scope.rend() && slot < 0; ++it)
-          if (it->first == n.value) slot = it->second;
-        push({Code::Load, 0, slot});
-        break;
-      }
-      case Op::Feature: {
-        std::int32_t slot = -1;
-        for (std::size_t f = 0; f < features_.size(); ++f)
-          if (features_[f].feature == static_cast<Feature>(n.value) && features_[f].player == n.player)
-            slot = static_cast<std::int32_t>(f);
-        if (slot < 0) {
-          slot = static_cast<std::int32_t>(features_.size());
-          features_.push_back({static_cast<Feature>(n.value), n.player});
-        }
-        Instruction in{Code::Feature, n.player, slot};
-        in.feature = static_cast<Feature>(n.value);
-        push(in);
-        families_.threats = families_.threats || family_of(in.feature) == FeatureFamily::Threats;
-        families_.windows = families_.windows || family_of(in.feature) == FeatureFamily::Windows;
-        families_.ntuple = families_.ntuple || family_of(in.feature) == FeatureFamily::NTuple;
-        break;
-      }
-      case Op::Sq: {
-        const Node& r = program.nodes[i - 2];
-        const Node& c = program.nodes[i - 1];
-        if (r.op == Op::Const && c.op == Op::Const && r.length == 1 && c.length == 1 && binds_name[i - 1] < 0 &&
-            binds_name[i - 2] < 0) {
-          code_.pop_back();
-          code_.pop_back();
-          height -= 2;
-          const bool on_board = r.value >= 0 && r.value < kRows && c.value >= 0 && c.value < kColumns;
-          Instruction in{Code::SquareAt};
-          in.cell = on_board ? bits::cell(r.value, c.value) : 0;
-          push(in);
-        } else {
-          code_.push_back({Code::Square});
-          --height;
-        }
-        break;
-      }
-      case Op::Height:
-        code_.push_back({Code::Height});
-        break;
-      case Op::Neg:
-        code_.push_back({Code::Neg});
-        break;
-      case Op::Abs:
-        code_.push_back({Code::Abs});
-        break;
-      case Op::Not:
-        code_.push_back({Code::Not});
-        break;
-      case Op::If:
-        code_.push_back({Code::Select});
-        height -= 2;
-        break;
-      case Op::Let:
-        code_.push_back({Code::Drop1Below});
-        --height;
-        scope.pop_back();
-        break;
-      default: {  // binary operators, in the order of Op
-        const int index = static_cast<int>(n.op) - static_cast<int>(Op::Add);
-        Code code;
-        if (index < 7) {
-          code = kBinary[index];
-        } else {
-          static constexpr Code kLogic[] = {Code::Lt, Code::Le, Code::Eq,  Code::Ne,
-                                            Code::Gt, Code::Ge, Code::And, Code::Or};
-          code = kLogic[static_cast<int>(n.op) - static_cast<int>(Op::Lt)];
-        }
-        code_.push_back({code});
-        --height;
-        break;
-      }
-    }
-    if (binds_name[i] >= 0) scope.emplace_back(binds_name[i], height - 1);
+  bytecode::CompiledCode compiled = bytecode::compile(program, [](int row, int col) {
+    return row >= 0 && row < kRows && col >= 0 && col < kColumns ? bits::cell(row, col) : 0;
+  });
+  code_ = std::move(compiled.code);
+  features_ = std::move(compiled.features);
+  for (const FeatureRequest& f : features_) {
+    const FeatureFamily family = family_of(static_cast<Feature>(f.id));
+    families_.threats = families_.threats || family == FeatureFamily::Threats;
+    families_.windows = families_.windows || family == FeatureFamily::Windows;
+    families_.ntuple = families_.ntuple || family == FeatureFamily::NTuple;
   }
 }
 
+namespace {
+
+// The position as the bytecode reads it (lang/semantics.hpp).
+struct Connect4Board {
+  const Position& p;
+  std::int32_t square_at(std::uint64_t cell) const {
+    return (p.x_stones() & cell) ? 1 : (p.o_stones() & cell) ? -1 : 0;
+  }
+  std::int32_t square(std::int32_t row, std::int32_t col) const { return semantics::sq(p, row, col); }
+  std::int32_t height(std::int32_t col) const { return semantics::height(p, col); }
+};
+
+}  // namespace
+
 int CompiledProgram::interpret(const Position& p) const {
-  namespace s = semantics;
   // Each feature the program reads is computed once, into its slot.
   FeatureBasis basis;
   fill_program_basis(p.x_stones(), p.o_stones(), families_, basis);
   std::int32_t feature_values[2 * kFeatureCount];
   for (std::size_t f = 0; f < features_.size(); ++f)
-    feature_values[f] = feature_from_basis(features_[f].feature, features_[f].player, p, basis);
-  std::array<std::int32_t, kMaxStack> stack;
-  int top = -1;  // index of the top element
-  const std::uint64_t x = p.x_stones(), o = p.o_stones();
-  for (const Instruction& in : code_) {
-    switch (in.code) {
-      case Code::Const:
-        stack[++top] = in.operand;
-        break;
-      case Code::SquareAt:
-        stack[++top] = (x & in.cell) ? 1 : (o & in.cell) ? -1 : 0;
-        break;
-      case Code::Feature:
-        stack[++top] = feature_values[in.operand];
-        break;
-      case Code::Load:
-        stack[top + 1] = stack[in.operand];
-        ++top;
-        break;
-      case Code::Square:
-        --top;
-        stack[top] = s::sq(p, stack[top], stack[top + 1]);
-        break;
-      case Code::Height:
-        stack[top] = s::height(p, stack[top]);
-        break;
-      case Code::Drop1Below:
-        --top;
-        stack[top] = stack[top + 1];
-        break;
-      case Code::Add:
-        --top;
-        stack[top] = s::add(stack[top], stack[top + 1]);
-        break;
-      case Code::Sub:
-        --top;
-        stack[top] = s::sub(stack[top], stack[top + 1]);
-        break;
-      case Code::Mul:
-        --top;
-        stack[top] = s::mul(stack[top], stack[top + 1]);
-        break;
-      case Code::Div:
-        --top;
-        stack[top] = s::div(stack[top], stack[top + 1]);
-        break;
-      case Code::Mod:
-        --top;
-        stack[top] = s::mod(stack[top], stack[top + 1]);
-        break;
-      case Code::Min:
-        --top;
-        stack[top] = s::min(stack[top], stack[top + 1]);
-        break;
-      case Code::Max:
-        --top;
-        stack[top] = s::max(stack[top], stack[top + 1]);
-        break;
-      case Code::Neg:
-        stack[top] = s::neg(stack[top]);
-        break;
-      case Code::Abs:
-        stack[top] = s::abs(stack[top]);
-        break;
-      case Code::Lt:
-        --top;
-        stack[top] = stack[top] < stack[top + 1];
-        break;
-      case Code::Le:
-        --top;
-        stack[top] = stack[top] <= stack[top + 1];
-        break;
-      case Code::Eq:
-        --top;
-        stack[top] = stack[top] == stack[top + 1];
-        break;
-      case Code::Ne:
-        --top;
-        stack[top] = stack[top] != stack[top + 1];
-        break;
-      case Code::Gt:
-        --top;
-        stack[top] = stack[top] > stack[top + 1];
-        break;
-      case Code::Ge:
-        --top;
-        stack[top] = stack[top] >= stack[top + 1];
-        break;
-      case Code::And:
-        --top;
-        stack[top] = stack[top] && stack[top + 1];
-        break;
-      case Code::Or:
-        --top;
-        stack[top] = stack[top] || stack[top + 1];
-        break;
-      case Code::Not:
-        stack[top] = !stack[top];
-        break;
-      case Code::Select:
-        top -= 2;
-        stack[top] = stack[top] ? stack[top + 1] : stack[top + 2];
-        break;
-    }
-  }
-  return stack[0];
+    feature_values[f] = feature_from_basis(static_cast<Feature>(features_[f].id), features_[f].player, p, basis);
+  return bytecode::run(code_, feature_values, Connect4Board{p});
 }
 
 }  // namespace evalsynth::lang

@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "game/evaluators.hpp"
+#include "games/connect4/evaluators.hpp"
 #include "lang/bytecode.hpp"
 #include "lang/native_code.hpp"
 #include "lang/program.hpp"
@@ -23,7 +23,7 @@ namespace evalsynth::lang {
 
 class CompiledProgram {
  public:
-  static constexpr int kMaxStack = 1024;
+  static constexpr int kMaxStack = bytecode::kMaxStack;
 
   // Auto: a weight table if the program is linear, else native code (if on,
   // lang/native_code.hpp), else the interpreter. Native: never a table.
@@ -46,14 +46,13 @@ class CompiledProgram {
  private:
   using Code = bytecode::Code;
   using Instruction = bytecode::Instruction;
-  using FeatureSlot = bytecode::FeatureSlot;
 
   int interpret(const Position& p) const;
   void compile(const Program& program);
 
   std::optional<LinearEvaluator> linear_;
   std::vector<Instruction> code_;
-  std::vector<FeatureSlot> features_;
+  std::vector<FeatureRequest> features_;
   FeatureFamilies families_;                  // which the program reads
   std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
   NativeFunction native_function_ = nullptr;  // native_'s, one indirection less

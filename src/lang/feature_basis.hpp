@@ -7,9 +7,9 @@
 
 #include <cstdint>
 
-#include "game/feature_kernels.hpp"
-#include "game/features.hpp"
-#include "game/position.hpp"
+#include "games/connect4/feature_kernels.hpp"
+#include "games/connect4/features.hpp"
+#include "games/connect4/position.hpp"
 #include "lang/builtin_ntuple.hpp"
 #include "lang/program.hpp"
 

@@ -76,8 +76,10 @@ constexpr std::size_t kMaxNonterminals = 1000;
 // Builds the Grammar from the syntax tree, reporting errors at tokens.
 class Builder {
  public:
-  Builder(const parsing::error_handler_type& handler, const SourceText& source)
-      : locate_(handler, source), source_(source) {}
+  Builder(const parsing::error_handler_type& handler, const SourceText& source, GameFamily family)
+      : locate_(handler, source), source_(source), library_(feature_library(family)) {
+    grammar_.family = family;
+  }
 
   Grammar build(const std::vector<grammar_ast::Statement>& statements) {
     grammar_.source = source_.name();
@@ -123,17 +125,12 @@ class Builder {
   }
 
  private:
-  static bool is_reserved(const std::string& w) {
-    static const char* const words[] = {"const", "true", "false", "var", "x",   "o",  "let",  "in",
-                                        "if",    "then", "else",  "not", "and", "or", "start"};
+  bool is_reserved(const std::string& w) const {
+    static const char* const words[] = {"const", "true", "false", "var", "x",   "o",  "let",   "in",
+                                        "if",    "then", "else",  "not", "and", "or", "start", "game"};
     for (const char* r : words)
       if (w == r) return true;
-    return function_operators().count(w) > 0 || is_feature(w);
-  }
-  static bool is_feature(const std::string& w) {
-    for (int f = 0; f < kFeatureCount; ++f)
-      if (feature_info(static_cast<Feature>(f)).name == w) return true;
-    return false;
+    return function_operators().count(w) > 0 || library_.has_name(w);
   }
 
   [[noreturn]] void fail_form(const GrammarForm& f, const std::string& message) const {
@@ -233,27 +230,31 @@ class Builder {
       for (const auto* arg : args) f.operands.push_back(reference(*arg));
       return f;
     }
-    for (int id = 0; id < kFeatureCount; ++id) {
-      const FeatureInfo& info = feature_info(static_cast<Feature>(id));
-      if (info.name != name) continue;
-      const std::size_t wanted = (info.takes_player ? 1 : 0) + (info.window_count ? 1 : 0);
+    if (library_.has_name(name)) {
+      const auto [low, high] = library_.parameter_range(name);
+      const FeatureInfo& info = library_[library_.find(name, low)];
+      const std::size_t wanted = (info.takes_player ? 1 : 0) + (high > 0 ? 1 : 0);
       if (args.size() != wanted) locate_.fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
       f.kind = Kind::Feature;
-      f.feature = static_cast<Feature>(id);
+      f.feature = library_.find(name, low);
       if (info.takes_player) {
         const std::string& p = args[0]->text;
         f.operands = {p == "x" ? GrammarForm::kLiteralX : p == "o" ? GrammarForm::kLiteralO : reference(*args[0])};
       }
-      if (info.window_count) {
-        const auto k = integer(args[1]->text);
-        if (!k || *k < 1 || *k > 3) locate_.fail(*args[1], "the second argument of 'windows' is 1, 2 or 3");
-        f.feature = static_cast<Feature>(id + *k - 1);
+      if (high > 0) {
+        const auto k = integer(args[wanted - 1]->text);
+        if (!k || library_.find(name, *k) < 0)
+          locate_.fail(*args[wanted - 1], std::string(info.takes_player ? "the second argument" : "the argument") +
+                                              " of '" + name + "' is " + library_.parameter_words(name));
+        f.feature = library_.find(name, *k);
       }
       return f;
     }
+    if (name == "sq" && !library_.has_squares)
+      locate_.fail(t[0], "'sq' reads a board's cells, and " + std::string(library_.family) + " has none");
     std::vector<std::string> names;
     for (const auto& [fname, sig] : function_operators()) names.push_back(fname);
-    for (int id = 0; id < kFeatureCount; ++id) names.emplace_back(feature_info(static_cast<Feature>(id)).name);
+    for (const FeatureInfo& info : library_.features) names.emplace_back(info.name);
     const std::string guess = closest_match(name, names);
     locate_.fail(
         t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
@@ -379,12 +380,13 @@ class Builder {
 
   parsing::NodeLocator locate_;
   const SourceText& source_;
+  const FeatureLibrary& library_;
   Grammar grammar_;
 };
 
 }  // namespace
 
-bool Grammar::has_feature(Feature f) const {
+bool Grammar::has_feature(int f) const {
   for (const Nonterminal& n : nonterminals)
     for (const GrammarForm& form : n.forms)
       if (form.kind == GrammarForm::Kind::Feature && form.feature == f) return true;
@@ -397,12 +399,18 @@ int Grammar::find(std::string_view name) const {
   return -1;
 }
 
-Grammar parse_grammar(const std::string& text, const std::string& source_name) {
+Grammar parse_grammar(const std::string& written, const std::string& source_name) {
+  // A grammar of another game than Connect4 names it first: `game mnk`.
+  std::string text = written;
+  const std::optional<GameLine> game = take_game_line(text, source_name);
   parsing::SourceParse parse(text, source_name);
   std::vector<grammar_ast::Statement> statements;
   parse.whole(parser::grammar_file(), statements,
               {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
-  return Builder(parse.handler, parse.source).build(statements);
+  Grammar grammar =
+      Builder(parse.handler, parse.source, game ? game->game.family : GameFamily::Connect4).build(statements);
+  if (game) grammar.game = game->game.text();
+  return grammar;
 }
 
 Grammar read_grammar_file(const std::string& path) {

@@ -35,7 +35,7 @@ struct GrammarForm {
 
   Kind kind = Kind::ConstRange;
   Op op = Op::Const;
-  Feature feature = Feature::Moves;
+  int feature = 0;  // Feature: its id in the grammar's feature library
   std::int32_t low = 0;
   std::int32_t high = 0;
   std::vector<int> operands;
@@ -54,6 +54,10 @@ struct Nonterminal {
 class Grammar {
  public:
   std::string source;  // file name
+  // The family whose features the grammar's programs read (its first line
+  // names it: `game mnk`; none: Connect4), and that line's game if any.
+  GameFamily family = GameFamily::Connect4;
+  std::string game;
   std::vector<Nonterminal> nonterminals;
   int start = -1;
 
@@ -66,8 +70,10 @@ class Grammar {
   // Empty if the grammar derives `program` from its start symbol; otherwise a
   // sentence saying which part of the program it cannot derive.
   std::optional<std::string> why_not_derived(const Program& program) const;
-  // Whether some form of the grammar is the feature `f`.
-  bool has_feature(Feature f) const;
+  // Whether some form of the grammar is the feature with id `f` (of the
+  // grammar's family).
+  bool has_feature(int f) const;
+  bool has_feature(Feature f) const { return family == GameFamily::Connect4 && has_feature(static_cast<int>(f)); }
 };
 
 // Throws InputError with file:line:col for syntax, unknown names, type errors,

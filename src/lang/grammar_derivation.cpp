@@ -56,7 +56,7 @@ class Derivation {
       case Kind::Chain:
         return derives(node, f.operands[0]);
       case Kind::Feature:
-        return n.op == Op::Feature && static_cast<Feature>(n.value) == f.feature &&
+        return n.op == Op::Feature && n.value == f.feature &&
                (f.operands.empty() || derives_player(f.operands[0], n.player));
       case Kind::Let: {
         if (n.op != Op::Let) return false;
@@ -106,6 +106,9 @@ std::vector<std::uint8_t> Grammar::players_of(int operand) const {
 
 std::optional<std::string> Grammar::why_not_derived(const Program& program) const {
   if (program.nodes.empty()) return "the program is empty";
+  if (program.family != family)
+    return "the program is for " + std::string(family_name(program.family)) + " and grammar " + source + " for " +
+           std::string(family_name(family)) + " (a program names its game in its first line: game NAME)";
   Derivation d(*this, program);
   const std::size_t root = program.size() - 1;
   if (d.derives(root, start)) return std::nullopt;

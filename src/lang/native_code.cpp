@@ -6,8 +6,8 @@
 #include <cassert>
 #include <cstddef>
 
-#include "game/features.hpp"
-#include "game/position.hpp"
+#include "games/connect4/features.hpp"
+#include "games/connect4/position.hpp"
 #include "lang/feature_basis.hpp"
 
 #if defined(__x86_64__) && defined(EVALSYNTH_HAVE_ASMJIT)
@@ -236,7 +236,7 @@ class Generator {
         square(in.cell, top);
         return top + 1;
       case Code::Feature:
-        feature(in.feature, in.player, top);
+        feature(static_cast<Feature>(in.feature), in.player, top);
         return top + 1;
       case Code::Load:
         copy(static_cast<std::size_t>(in.operand), top);

@@ -5,7 +5,6 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "game/position.hpp"
 #include "lang/parser.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
@@ -20,7 +19,7 @@ namespace {
 class Lowering {
  public:
   Lowering(const parsing::error_handler_type& handler, const SourceText& map, Program& out)
-      : locate_(handler, map), map_(map), out_(out) {}
+      : locate_(handler, map), map_(map), out_(out), library_(out.features()) {}
 
   Type expression(const ast::Expression& e) {
     Type left = operand(e.first);
@@ -135,10 +134,14 @@ class Lowering {
     if (name.text == "x" || name.text == "o")
       fail(name, "'" + name.text + "' names a player and only appears as a feature's argument, e.g. threats(" +
                      name.text + ")");
-    for (int f = 0; f < kFeatureCount; ++f)
-      if (feature_info(static_cast<Feature>(f)).name == name.text)
-        fail(name, "'" + name.text + "' is a feature: call it, e.g. " + name.text +
-                       (feature_info(static_cast<Feature>(f)).takes_player ? "(x)" : "()"));
+    for (const FeatureInfo& f : library_.features)
+      if (f.name == name.text) {
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on long
+        // "literal" + std::string chains.
+        std::string call = name.text;
+        call.append(f.takes_player ? "(x)" : f.parameter ? "(" + std::to_string(f.parameter) + ")" : "()");
+        fail(name, "'" + name.text + "' is a feature: call it, e.g. " + call);
+      }
     fail(name, "unknown name '" + name.text + "' (not bound by an enclosing let)");
   }
 
@@ -201,17 +204,20 @@ class Lowering {
       for (const auto& a : args) require(a, expression(a), Type::Int, "an argument of '" + f + "'");
     };
     if (f == "sq") {
+      if (!library_.has_squares) fail(call.name, "'sq' reads a board's cells, and " + game_name() + " has none");
       arity(2);
       int_args();
-      require_on_board(args[0], kRows, "row", "sq(row, col)");
-      require_on_board(args[1], kColumns, "column", "sq(row, col)");
+      require_on_board(args[0], library_.rows, "row", "sq(row, col)");
+      require_on_board(args[1], library_.columns, "column", "sq(row, col)");
       emit(call, Op::Sq, Type::Int);
       return Type::Int;
     }
     if (f == "height") {
+      if (!library_.has_height)
+        fail(call.name, "'height' counts the stones of a column, and " + game_name() + " has no columns to fill");
       arity(1);
       int_args();
-      require_on_board(args[0], kColumns, "column", "height(col)");
+      require_on_board(args[0], library_.columns, "column", "height(col)");
       emit(call, Op::Height, Type::Int);
       return Type::Int;
     }
@@ -227,19 +233,35 @@ class Lowering {
       emit(call, Op::Abs, Type::Int);
       return Type::Int;
     }
-    for (int id = 0; id < kFeatureCount; ++id) {
-      const FeatureInfo& info = feature_info(static_cast<Feature>(id));
-      if (info.name != f) continue;
-      const std::size_t wanted = (info.takes_player ? 1 : 0) + (info.window_count ? 1 : 0);
+    if (library_.has_name(f)) {
+      const auto [low, high] = library_.parameter_range(f);
+      const bool takes_player = library_[library_.find(f, low)].takes_player;
+      const std::size_t wanted = (takes_player ? 1 : 0) + (high > 0 ? 1 : 0);
       arity(wanted);
       std::uint8_t player = 0;
-      if (info.takes_player) player = player_argument(args[0], f);
-      int feature = id;
-      if (info.window_count) feature = id + window_argument(args[1]) - 1;
-      emit(call, Op::Feature, Type::Int, feature, player);
+      if (takes_player) player = player_argument(args[0], f);
+      const int parameter = high > 0 ? parameter_argument(args[wanted - 1], f, low, high) : 0;
+      emit(call, Op::Feature, Type::Int, library_.find(f, parameter), player);
       return Type::Int;
     }
-    fail(call.name, "unknown function '" + f + "' (see grammar/README.md for the functions and features)");
+    fail(call.name, "unknown function '" + f + "'" + elsewhere(f) +
+                        " (see grammar/README.md for the functions and each game's features)");
+  }
+
+  std::string game_name() const { return std::string(library_.family); }
+
+  // Where a feature unknown to this program's game is one: a hint that the
+  // program may be meant for another game.
+  std::string elsewhere(const std::string& f) const {
+    std::string families;
+    for (int k = 0; k < kGameFamilies; ++k) {
+      const auto family = static_cast<GameFamily>(k);
+      if (family != out_.family && feature_library(family).has_name(f))
+        families += (families.empty() ? "" : ", ") + std::string(family_name(family));
+    }
+    if (families.empty()) return "";
+    return ": it is a feature of " + families + ", and this program is " + game_name() + "'s" +
+           (out_.family == GameFamily::Connect4 ? " (a program for another game begins with a line `game NAME`)" : "");
   }
 
   // The operand an expression of one operand stands for, through the layers
@@ -258,6 +280,7 @@ class Lowering {
   // typo there is never meant. Computed arguments (anything else, a number
   // in brackets included) keep the total semantics: off the board is 0.
   void require_on_board(const ast::Expression& e, int count, const char* what, const char* call) {
+    if (count == 0) return;  // the board depends on the game's parameters
     if (locate_.source().text()[locate_.offset(e)] == '(') return;
     const ast::Operand* sole = sole_operand(e);
     if (!sole) return;
@@ -285,27 +308,37 @@ class Lowering {
     return name->text == "x" ? 0 : 1;
   }
 
-  int window_argument(const ast::Expression& e) {
+  // The constant parameter of a feature such as windows(p, k).
+  int parameter_argument(const ast::Expression& e, const std::string& f, int low, int high) {
     const ast::Operand* sole = sole_operand(e);
     const ast::Number* n = sole ? boost::get<ast::Number>(&sole->get()) : nullptr;
-    if (!n || (n->digits != "1" && n->digits != "2" && n->digits != "3"))
-      fail(e, "the second argument of 'windows' is how many stones the window holds: 1, 2 or 3");
-    return n->digits[0] - '0';
+    const long long value = n && n->digits.size() <= 9 ? std::stoll(n->digits) : -1;
+    if (value < low || value > high || library_.find(f, static_cast<int>(value)) < 0) {
+      const bool second = library_[library_.find(f, low)].takes_player;
+      const std::string what = f == "windows" ? "how many stones the window holds" : "a whole number";
+      fail(e, std::string(second ? "the second argument" : "the argument") + " of '" + f + "' is " + what + ": " +
+                  library_.parameter_words(f));
+    }
+    return static_cast<int>(value);
   }
 
   parsing::NodeLocator locate_;
   const SourceText& map_;
   Program& out_;
+  const FeatureLibrary& library_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
   std::vector<int> depths_;                           // the depth of each emitted node's subtree
 };
 
 }  // namespace
 
-Program parse_program(const std::string& text, const std::string& source_name) {
+Program parse_program(const std::string& written, const std::string& source_name) {
+  if (written.size() > kMaxSourceBytes) SourceText(written, source_name).fail_at(0, "program text larger than 1 MiB");
+  // A program of another game than Connect4 names it first: `game mnk`.
+  std::string text = written;
+  const std::optional<GameLine> game = take_game_line(text, source_name);
   parsing::SourceParse parse(text, source_name);
   const SourceText& map = parse.source;
-  if (text.size() > kMaxSourceBytes) map.fail_at(0, "program text larger than 1 MiB");
 
   ast::Expression tree;
   parse.whole(parser::program(), tree,
@@ -315,6 +348,10 @@ Program parse_program(const std::string& text, const std::string& source_name) {
                    " deep (brackets, if, let, not and unary '-' each open a level)"});
 
   Program program;
+  if (game) {
+    program.family = game->game.family;
+    program.game = game->game.text();
+  }
   Lowering lowering(parse.handler, map, program);
   const Type type = lowering.expression(tree);
   if (type != Type::Int) map.fail_at(0, "a program must compute an integer (the board's value), not a truth value");

@@ -1,7 +1,5 @@
 #include "lang/printer.hpp"
 
-#include "game/position.hpp"
-
 namespace evalsynth::lang {
 namespace {
 
@@ -65,11 +63,11 @@ class Printer {
         out_ += p_.names[static_cast<std::size_t>(n.value)];
         return;
       case Op::Feature: {
-        const FeatureInfo& f = feature_info(static_cast<Feature>(n.value));
+        const FeatureInfo& f = p_.features()[n.value];
         out_ += f.name;
         out_ += '(';
         if (f.takes_player) out_ += n.player ? "o" : "x";
-        if (f.window_count) out_ += ", " + std::to_string(f.window_count);
+        if (f.parameter) out_ += (f.takes_player ? ", " : "") + std::to_string(f.parameter);
         out_ += ')';
         return;
       }
@@ -119,8 +117,10 @@ class Printer {
           if (k) out_ += ", ";
           // A plain number off the board would not read back (the parser
           // rejects it as a typo); in brackets it is a computed argument.
+          const FeatureLibrary& library = p_.features();
+          const int count = n.op == Op::Sq && k == 0 ? library.rows : library.columns;
           const bool off_board = p_.nodes[kids[k]].op == Op::Const && (n.op == Op::Sq || n.op == Op::Height) &&
-                                 !on_board(n.op == Op::Sq && k == 0 ? kRows : kColumns, p_.nodes[kids[k]].value);
+                                 count > 0 && !on_board(count, p_.nodes[kids[k]].value);
           wrap(off_board, [&] { print(kids[k], kFull); });
         }
         out_ += ')';
@@ -147,11 +147,21 @@ class Printer {
 
 }  // namespace
 
-std::string to_text(const Program& program) {
+std::string game_line(const Program& program) {
+  if (program.family == GameFamily::Connect4) return "";
+  return "game " + (program.game.empty() ? std::string(family_name(program.family)) : program.game) + "\n";
+}
+
+std::string expression_text(const Program& program) {
   if (program.nodes.empty()) return "";
   Printer printer(program);
   printer.print(program.nodes.size() - 1, kFull);
   return printer.take();
+}
+
+std::string to_text(const Program& program) {
+  if (program.nodes.empty()) return "";
+  return game_line(program) + expression_text(program);
 }
 
 }  // namespace evalsynth::lang

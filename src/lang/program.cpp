@@ -4,6 +4,7 @@
 #include <array>
 #include <cassert>
 
+#include "games/connect4/feature_library.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth::lang {
@@ -15,35 +16,19 @@ constexpr std::array<OpInfo, static_cast<std::size_t>(Op::Feature) + 1> kOps = {
     {">", 2},     {">=", 2},   {"and", 2}, {"or", 2},  {"not", 1},    {"if", 3}, {"let", 2}, {"feature", 0},
 }};
 
-constexpr std::array<FeatureInfo, kFeatureCount> kFeatures = {{
-    {"windows", true, 1, "windows of four with exactly 1 of p's stones and none of the opponent's"},
-    {"windows", true, 2, "windows of four with exactly 2 of p's stones and none of the opponent's"},
-    {"windows", true, 3, "windows of four with exactly 3 of p's stones and none of the opponent's"},
-    {"threats", true, 0, "empty cells that would complete four for p"},
-    {"odd_threats", true, 0, "p's threats on odd rows (1, 3, 5 from the bottom)"},
-    {"even_threats", true, 0, "p's threats on even rows (2, 4, 6 from the bottom)"},
-    {"playable_threats", true, 0, "p's threats that can be filled now"},
-    {"stacked_threats", true, 0, "p's threats directly above another of p's threats"},
-    {"centre", true, 0, "p's stones in the centre column"},
-    {"stones", true, 0, "p's stones on the board"},
-    {"moves", false, 0, "stones on the board"},
-    {"to_move", false, 0, "+1 if X is to move, -1 if O is"},
-    {"mobility", false, 0, "columns that are not full"},
-    {"lowest_threats", true, 0, "columns whose lowest threat, of either side, is p's"},
-    {"good_threats", true, 0, "p's threats on p's rows (X odd, O even) with no opponent threat below them"},
-    {"ntuple", false, 0, "the built-in n-tuple network's estimate of X's prospects, -1000 (lost) .. 1000 (won)"},
-}};
-
-// Every Op and Feature has its row, in enum order (a missing row would be
+// Every Op has its row, in enum order (a missing row would be
 // value-initialised silently).
 static_assert(kOps.back().name == "feature" && kOps[static_cast<std::size_t>(Op::If)].name == "if");
-static_assert(kFeatures.back().name == "ntuple" &&
-              kFeatures[static_cast<std::size_t>(Feature::Stones)].name == "stones");
 
 }  // namespace
 
 const OpInfo& op_info(Op op) { return kOps[static_cast<std::size_t>(op)]; }
-const FeatureInfo& feature_info(Feature f) { return kFeatures[static_cast<std::size_t>(f)]; }
+const FeatureInfo& feature_info(Feature f) {
+  const FeatureLibrary& library = connect4_feature_library();
+  assert(library.size() == kFeatureCount && library[static_cast<int>(Feature::Stones)].name == "stones" &&
+         library[static_cast<int>(Feature::NTuple)].name == "ntuple");
+  return library[static_cast<int>(f)];
+}
 
 std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i) {
   const int arity = op_info(nodes[i].op).arity;
@@ -59,6 +44,7 @@ std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i)
 }
 
 bool reads_feature(const Program& program, Feature f) {
+  if (program.family != GameFamily::Connect4) return false;
   return std::any_of(program.nodes.begin(), program.nodes.end(),
                      [f](const Node& n) { return n.op == Op::Feature && static_cast<Feature>(n.value) == f; });
 }
@@ -126,6 +112,10 @@ std::uint64_t Program::canonical_hash() const {
     const std::int64_t payload = n.op == Op::Var ? binder_distance[i] : n.op == Op::Let ? 0 : n.value;
     h = mix_seed({h, static_cast<std::uint64_t>(n.op), n.player, static_cast<std::uint64_t>(payload)});
   }
+  // Connect4's programs hash as they always have (caches, seeds and
+  // checkpoints of earlier runs stay valid); the same nodes read other
+  // features in another family.
+  if (family != GameFamily::Connect4) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family)});
   return h;
 }
 

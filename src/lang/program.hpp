@@ -9,6 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "game/feature_library.hpp"
+#include "games/registry.hpp"
+
 namespace evalsynth::lang {
 
 enum class Type : std::uint8_t { Int, Bool };
@@ -27,9 +30,11 @@ enum class Op : std::uint8_t {
   And, Or, Not,
   If,         // if c then a else b (children c, a, b)
   Let,        // let name = bound in body (children bound, body): value = name index
-  Feature,    // a board feature: value = Feature id, player = Side (0 X, 1 O)
+  Feature,    // a board feature: value = its id in the program's feature library, player = Side (0 X, 1 O)
 };
 
+// Connect4's feature ids (games/connect4/feature_library.cpp lists them in
+// this order); other games' ids index their own libraries.
 enum class Feature : std::uint8_t {
   Windows1, Windows2, Windows3,  // windows(p, k)
   Threats, OddThreats, EvenThreats, PlayableThreats, StackedThreats,
@@ -72,12 +77,7 @@ struct OpInfo {
 };
 const OpInfo& op_info(Op op);
 
-struct FeatureInfo {
-  std::string_view name;  // "windows", "threats", ...
-  bool takes_player;
-  int window_count;  // k for windows(p, k), else 0
-  std::string_view description;
-};
+// A Connect4 feature's entry in its library.
 const FeatureInfo& feature_info(Feature f);
 
 // Child indices (roots of the child subtrees, left to right) of node i of a
@@ -88,6 +88,16 @@ class Program {
  public:
   std::vector<Node> nodes;         // postfix; the root is the last node
   std::vector<std::string> names;  // let-bound names, referred to by Var and Let
+  // The game family whose features the program reads (its Feature nodes are
+  // ids in that family's library). Programs of other families than Connect4
+  // say so in their first line: `game mnk`.
+  GameFamily family = GameFamily::Connect4;
+  // The game the program was written for, as its first line names it
+  // ("mnk(4,4,4)"), if it names one: what commands play it on when no game
+  // is given. Not part of the program's identity (equality, hash).
+  std::string game;
+
+  const FeatureLibrary& features() const { return feature_library(family); }
 
   std::size_t size() const { return nodes.size(); }
   int depth() const;
@@ -104,7 +114,9 @@ class Program {
   // ones, so equal programs have equal name tables.
   void canonicalize_names();
 
-  friend bool operator==(const Program&, const Program&) = default;
+  friend bool operator==(const Program& a, const Program& b) {
+    return a.nodes == b.nodes && a.names == b.names && a.family == b.family;
+  }
 };
 
 // Whether some node of the program is the feature `f`.

@@ -45,8 +45,15 @@ std::string fresh_name(const Program& p) {
       [&](const std::string& name) { return std::find(p.names.begin(), p.names.end(), name) != p.names.end(); });
 }
 
+Program empty_like(const Program& p) {
+  Program empty;
+  empty.family = p.family;
+  empty.game = p.game;
+  return empty;
+}
+
 Program subtree_program(const Program& p, std::size_t root) {
-  Program s;
+  Program s = empty_like(p);
   s.names = p.names;
   s.nodes = subtree_nodes(p, root);
   return s;
@@ -54,7 +61,7 @@ Program subtree_program(const Program& p, std::size_t root) {
 
 Program replace_subtree(const Program& p, std::size_t root, const std::vector<Node>& replacement,
                         const std::vector<std::string>& replacement_names) {
-  Program out;
+  Program out = empty_like(p);
   out.names = p.names;
   const std::size_t begin = p.subtree_begin(root);
   out.nodes.reserve(p.size() - (root + 1 - begin) + replacement.size());

@@ -12,6 +12,9 @@
 
 namespace evalsynth::lang {
 
+// An empty program of p's game (its family and game line), for building one.
+Program empty_like(const Program& p);
+
 // The nodes of the subtree rooted at `root`.
 std::vector<Node> subtree_nodes(const Program& p, std::size_t root);
 

@@ -9,7 +9,8 @@ namespace {
 
 class Generator {
  public:
-  Generator(Rng& rng, Program& out, int feature_count) : rng_(rng), out_(out), feature_count_(feature_count) {
+  Generator(Rng& rng, Program& out, int feature_count)
+      : rng_(rng), out_(out), library_(out.features()), feature_count_(feature_count) {
     for (const char* name : {"a", "b", "c", "total"}) out_.names.emplace_back(name);
   }
 
@@ -66,9 +67,8 @@ class Generator {
     } else if (type == Type::Bool) {
       emit(Op::BoolConst, Type::Bool, rng_.below(2));
     } else if (choice == 1) {
-      const auto f = static_cast<Feature>(rng_.below(feature_count_));
-      emit(Op::Feature, Type::Int, static_cast<std::int32_t>(f),
-           feature_info(f).takes_player ? static_cast<std::uint8_t>(rng_.below(2)) : 0);
+      const int f = rng_.below(feature_count_);
+      emit(Op::Feature, Type::Int, f, library_[f].takes_player ? static_cast<std::uint8_t>(rng_.below(2)) : 0);
     } else {
       emit(Op::Const, Type::Int, constant());
     }
@@ -77,7 +77,7 @@ class Generator {
   void grow_int(int budget) {
     static constexpr Op kBinary[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::Min, Op::Max};
     const int choice = rng_.below(20);
-    if (choice < 3) {  // sq with constant (mostly on-board) or computed arguments
+    if (choice < 3 && library_.has_squares) {  // sq with constant (mostly on-board) or computed arguments
       if (rng_.below(4)) {
         emit(Op::Const, Type::Int, rng_.below(8) - 1);
         out_.nodes.back().length = 1;
@@ -96,7 +96,7 @@ class Generator {
     } else if (choice < 14) {
       grow(Type::Int, budget - 1);
       emit(rng_.below(2) ? Op::Neg : Op::Abs, Type::Int);
-    } else if (choice < 15) {
+    } else if (choice < 15 && library_.has_height) {
       grow(Type::Int, budget - 1);
       emit(Op::Height, Type::Int);
     } else if (choice < 17) {
@@ -145,15 +145,18 @@ class Generator {
 
   Rng& rng_;
   Program& out_;
+  const FeatureLibrary& library_;
   int feature_count_;  // features drawn: ids 0 .. feature_count_ - 1
   std::vector<std::pair<std::int32_t, Type>> scope_;
 };
 
 }  // namespace
 
-Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple) {
+Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple, GameFamily family) {
   Program p;
-  Generator generator(rng, p, with_ntuple ? kFeatureCount : kBoardFeatureCount);
+  p.family = family;
+  const FeatureLibrary& library = p.features();
+  Generator generator(rng, p, with_ntuple ? library.size() : library.drawn);
   generator.grow(Type::Int, static_cast<int>(std::max<std::size_t>(target_nodes, 1)));
   p.canonicalize_names();
   return p;

@@ -11,8 +11,10 @@ namespace evalsynth::lang {
 
 // A random int-valued program of roughly `target_nodes` nodes (at least 1),
 // using every operator, features, and lets over a few names (so shadowing
-// occurs). Constants are mostly small, sometimes extreme. The board features
-// only, unless `with_ntuple` (the exporters cannot write ntuple() out).
-Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple = false);
+// occurs). Constants are mostly small, sometimes extreme. Features of
+// `family`: the ones its library draws by default, or all of them with
+// `with_ntuple` (Connect4: ntuple() too).
+Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple = false,
+                       GameFamily family = GameFamily::Connect4);
 
 }  // namespace evalsynth::lang

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "lang/program_edit.hpp"
 #include "lang/semantics.hpp"
 
 namespace evalsynth::lang {
@@ -95,9 +96,12 @@ class Simplifier {
     }
     if (all_constant) {
       if (auto v = fold(n.op, values)) return n.type == Type::Bool ? truth(*v != 0) : constant(*v);
-      if (n.op == Op::Sq && (values[0] < 0 || values[0] >= kRows || values[1] < 0 || values[1] >= kColumns))
-        return constant(0);
-      if (n.op == Op::Height && (values[0] < 0 || values[0] >= kColumns)) return constant(0);
+      // Off the board is 0, where the family's board does not depend on the
+      // game's parameters.
+      const FeatureLibrary& library = p_.features();
+      const auto off = [](std::int32_t v, int count) { return count > 0 && (v < 0 || v >= count); };
+      if (n.op == Op::Sq && (off(values[0], library.rows) || off(values[1], library.columns))) return constant(0);
+      if (n.op == Op::Height && off(values[0], library.columns)) return constant(0);
     }
     if (restructure_ && (n.op == Op::Add || n.op == Op::Sub)) {
       Nodes sum = linear_combination(n, c);
@@ -306,7 +310,7 @@ Program simplify_with(const Program& program, bool restructure) {
   // Substituting a constant can enable more folding: repeat until stable.
   Program out = program;
   for (int round = 0; round < 16; ++round) {
-    Program next;
+    Program next = empty_like(out);
     next.names = out.names;
     next.nodes = Simplifier(out, restructure).run(out.nodes.size() - 1);
     const bool changed = next.nodes != out.nodes;

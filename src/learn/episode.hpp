@@ -18,8 +18,8 @@
 namespace evalsynth::learn {
 
 struct EpisodeSettings {
-  const Player* opponent = nullptr;  // null: self-play
-  Side learner_side = Side::X;       // with an opponent
+  const Player<Connect4>* opponent = nullptr;  // null: self-play
+  Side learner_side = Side::X;                 // with an opponent
   double alpha = 0, epsilon = 0;
 };
 
@@ -32,7 +32,7 @@ Outcome play_episode(Td& td, const EpisodeSettings& settings, Rng& rng) {
     const Side side = p.side_to_move();
     int col = -1;
     if (settings.opponent && side != settings.learner_side) {
-      col = choose_move<StandardRules>(*settings.opponent, p, MoveOrder::Random, rng, counters);
+      col = choose_move(Connect4{}, *settings.opponent, p, MoveOrder::Random, rng, counters);
     } else {
       // Greedy value for the side to move; a winning move ends the search.
       double best = 0;
@@ -54,7 +54,7 @@ Outcome play_episode(Td& td, const EpisodeSettings& settings, Rng& rng) {
       }
       td.update(side == Side::X ? best : -best, settings.alpha);
       col = best_col;
-      if (rng.unit() < settings.epsilon) col = random_column(p, rng);
+      if (rng.unit() < settings.epsilon) col = random_move(Connect4{}, p, rng);
       td.remember(p, col, mine[static_cast<std::size_t>(col)] < best);
     }
     const bool wins = p.is_winning_move(col);

@@ -7,7 +7,7 @@
 
 namespace evalsynth::learn {
 
-Training::Training(const LearnSpec& spec, std::vector<Player> opponents,
+Training::Training(const LearnSpec& spec, std::vector<Player<Connect4>> opponents,
                    std::vector<solver::LabelledPosition> curve_positions, TrainingState state)
     : spec_(spec),
       opponents_(std::move(opponents)),
@@ -29,7 +29,7 @@ TrainingState Training::fresh_state(const LearnSpec& spec) {
   return state;
 }
 
-Player Training::player(int depth) const { return {spec_.name, depth, model_evaluator(state_.model), true}; }
+Player<Connect4> Training::player(int depth) const { return {spec_.name, depth, model_evaluator(state_.model), true}; }
 
 void Training::play(std::uint64_t n, const std::function<void()>& on_game) {
   if (auto* net = std::get_if<model::ThesisNet>(&state_.model.network)) {
@@ -80,9 +80,9 @@ void Training::close_row() {
   row.epsilon = spec_.epsilon.at(last, spec_.games);
   row.seconds = state_.seconds;
   if (!curve_positions_.empty())
-    row.mistake_rate =
-        measure_strength(player(spec_.curve_depth), curve_positions_, MoveOrder::Random, spec_.seed, spec_.threads)
-            .rate();
+    row.mistake_rate = measure_strength(Connect4{}, player(spec_.curve_depth), curve_positions_, MoveOrder::Random,
+                                        spec_.seed, spec_.threads)
+                           .rate();
   state_.curve.push_back(row);
   state_.block = CurveRow{};
 }

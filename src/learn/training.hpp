@@ -40,8 +40,8 @@ struct TrainingState {
 class Training {
  public:
   // `opponents`: the spec's opponents, parsed; `curve_positions` may be empty.
-  Training(const LearnSpec& spec, std::vector<Player> opponents, std::vector<solver::LabelledPosition> curve_positions,
-           TrainingState state);
+  Training(const LearnSpec& spec, std::vector<Player<Connect4>> opponents,
+           std::vector<solver::LabelledPosition> curve_positions, TrainingState state);
 
   // The state before the first game: the network the spec asks for, with
   // its initial weights.
@@ -56,7 +56,7 @@ class Training {
   const LearnSpec& spec() const { return spec_; }
 
   // The model as a player at `depth` (a copy of the weights as they stand).
-  Player player(int depth) const;
+  Player<Connect4> player(int depth) const;
 
  private:
   template <class Td>
@@ -65,7 +65,7 @@ class Training {
   void close_row();
 
   LearnSpec spec_;
-  std::vector<Player> opponents_;
+  std::vector<Player<Connect4>> opponents_;
   std::vector<solver::LabelledPosition> curve_positions_;
   TrainingState state_;
 };

@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 namespace evalsynth::model {
 

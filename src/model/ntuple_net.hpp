@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 #include "model/model_value.hpp"
 
 namespace evalsynth::model {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 #include "solver/solver.hpp"
 
 namespace evalsynth::solver {

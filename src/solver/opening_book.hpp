@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 namespace evalsynth::solver {
 

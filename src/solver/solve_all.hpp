@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 namespace evalsynth::solver {
 

@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 #include "solver/transposition_table.hpp"
 
 namespace evalsynth::solver {

@@ -42,6 +42,7 @@ std::string RunSpec::resolved_text() const {
   for (int d : candidate_depths) depth_names.push_back(std::to_string(d));
   std::ostringstream out;
   out << "name              = " << name << "\n"
+      << (game == GameDescriptor{} ? std::string("# game: connect4\n") : "game              = " + game.text() + "\n")
       << "grammar           = " << grammar << "\n"
       << (seeds.empty() ? "# seeds: none\n" : "seeds             = " + join(seeds) + "\n")
       << (seed_population.empty() ? "# seed-population: none\n" : "seed-population   = " + seed_population + "\n")
@@ -118,7 +119,10 @@ std::uint64_t RunSpec::hash() const {
   // out. So are the archive's settings for the generational algorithm, which
   // also keeps the hashes of runs from before the archive existed.
   std::string text = resolved_text();
-  std::vector<const char*> ignored = {"threads ",
+  // A Connect4 run says so in a comment (the hashes of runs from before
+  // there were other games stay what they were).
+  std::vector<const char*> ignored = {"# game: connect4",
+                                      "threads ",
                                       "output ",
                                       "checkpoints ",
                                       "checkpoint-every ",

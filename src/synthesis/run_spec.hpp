@@ -11,6 +11,7 @@
 #include "evolve/algorithm.hpp"
 #include "evolve/operators.hpp"
 #include "evolve/variation.hpp"
+#include "games/registry.hpp"
 #include "support/files.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/start_boards.hpp"
@@ -18,9 +19,10 @@
 namespace evalsynth {
 
 struct RunSpec {
-  std::string source;  // the spec file
-  std::string text;    // its text, copied into the results
-  std::string name;    // results/<name>/
+  std::string source;   // the spec file
+  std::string text;     // its text, copied into the results
+  std::string name;     // results/<name>/
+  GameDescriptor game;  // games/registry.hpp; Connect4's win test is `rules`
   std::string grammar = "grammar/adate.grammar";
   std::vector<std::string> seeds;
   std::string seed_population;  // a checkpoint or run folder whose programs join the first population
@@ -91,6 +93,13 @@ struct RunSpec {
   int checkpoint_every = 10;               // generations; 0: only by time, at the end and on a signal
   double checkpoint_seconds = 300;         // also after this long since the last one; 0: only by generations
   int checkpoint_keep = 3;                 // the newest K are kept
+
+  // The game the run plays, Connect4's win test included.
+  GameDescriptor game_descriptor() const {
+    GameDescriptor d = game;
+    if (d.family == GameFamily::Connect4) d.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
+    return d;
+  }
 
   // The fully resolved spec, in spec syntax (what --dry-run prints).
   std::string resolved_text() const;

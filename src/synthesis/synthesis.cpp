@@ -49,50 +49,41 @@ evolve::Population Synthesis::fresh_population(bool with_seed_population, Rng& r
 void Synthesis::measure_answer_strength() {
   // An extra validation measure: how often the answer errs against perfect
   // play, measured once per answer (it changes rarely).
-  if (inputs_.strength_positions.empty()) return;
+  if (!inputs_.game->has_strength_positions()) return;
   HallEntry& answer = state_.hall.front();
   if (answer.mistake_rate >= 0) return;
-  const Player player{"answer", spec_.strength_depth, evaluator_for(answer.program)};
-  answer.mistake_rate =
-      measure_strength(player, inputs_.strength_positions, MoveOrder::Random, spec_.seed, spec_.threads).rate();
+  answer.mistake_rate = inputs_.game->mistake_rate(answer.program, spec_.strength_depth, spec_.seed, spec_.threads);
 }
 
-std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task,
+std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>& programs, RunGame::Task task,
                                          const std::vector<double>* race_known, RaceStats* race_stats) {
-  std::vector<Candidate> candidates;
-  candidates.reserve(programs.size());
-  for (const lang::Program* p : programs) candidates.push_back({evaluator_for(*p), p->canonical_hash()});
-  std::vector<Fitness> results;
-  if (race_known) {
-    const RaceSettings settings{spec_.race_batches, spec_.validation_top, spec_.race_confidence};
-    results = race_fitness(candidates, task, spec_.threads, settings, *race_known, *race_stats);
-  } else {
-    results = evaluate_fitness(candidates, task, spec_.threads);
-  }
+  const RaceSettings settings{spec_.race_batches, spec_.validation_top, spec_.race_confidence};
+  const std::vector<Fitness> results =
+      inputs_.game->evaluate(programs, task, spec_.threads, race_known ? &settings : nullptr, race_known, race_stats);
   for (const Fitness& f : results) state_.games_played += static_cast<std::uint64_t>(f.games);
   return results;
 }
 
 void Synthesis::update_self_play() {
   // Self-play opponent of rank r is the r-th of the hall of fame (rank 0: the
-  // answer); until the hall has one, the first seed, or IBEF without seeds.
-  // It is a function of the state, so a resumed run sets it exactly as the
-  // uninterrupted one did.
+  // answer); until the hall has one, the first seed, or without seeds the
+  // game's stand-in (Connect4: IBEF). It is a function of the state, so a
+  // resumed run sets it exactly as the uninterrupted one did.
   if (inputs_.self_play.empty()) return;
   std::uint64_t key = 0x5E1F;
   for (const SelfPlaySlot& slot : inputs_.self_play) {
     const std::size_t rank = static_cast<std::size_t>(slot.rank);
-    AnyEvaluator brain{ibef_evaluator()};
-    std::uint64_t program = hash_text("IBEF");
+    const lang::Program* program = nullptr;
+    std::uint64_t program_hash = hash_text(inputs_.game->stand_in_name());
     if (rank < state_.hall.size()) {
-      brain = evaluator_for(state_.hall[rank].program);
-      program = state_.hall[rank].hash;
+      program = &state_.hall[rank].program;
+      program_hash = state_.hall[rank].hash;
     } else if (!inputs_.seeds.empty()) {
-      brain = evaluator_for(inputs_.seeds.front());
-      program = inputs_.seeds.front().canonical_hash();
+      program = &inputs_.seeds.front();
+      program_hash = inputs_.seeds.front().canonical_hash();
     }
-    inputs_.training.opponents[slot.opponent].player.brain = std::move(brain);
-    key = mix_seed({key, program});
+    inputs_.game->set_self_play(slot.opponent, program);
+    key = mix_seed({key, program_hash});
   }
   self_play_key_ = key;
 }
@@ -124,7 +115,7 @@ void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses, Race
     if (cached != state_.training_cache.end() && !cached->second.raced_out())
       known.push_back(cached->second.score(spec_.scoring));
   }
-  const std::vector<Fitness> results = evaluate(todo, inputs_.training, spec_.racing ? &known : nullptr, &race);
+  const std::vector<Fitness> results = evaluate(todo, RunGame::Task::Training, spec_.racing ? &known : nullptr, &race);
   for (std::size_t i = 0; i < todo.size(); ++i) state_.training_cache[todo_keys[i]] = results[i];
   state_.evaluations += static_cast<std::int64_t>(todo.size());
   for (Individual& ind : state_.population) ind.training = state_.training_cache.at(training_key(ind.hash));
@@ -145,7 +136,7 @@ void Synthesis::validate_top() {
   std::vector<const lang::Program*> todo;
   for (const Individual* ind : top)
     if (!state_.validation_cache.count(ind->hash)) todo.push_back(&ind->program);
-  const std::vector<Fitness> results = evaluate(todo, inputs_.validation);
+  const std::vector<Fitness> results = evaluate(todo, RunGame::Task::Validation);
   for (std::size_t i = 0; i < todo.size(); ++i) state_.validation_cache[todo[i]->canonical_hash()] = results[i];
 
   for (const Individual* ind : top) {
@@ -198,10 +189,7 @@ StopReason Synthesis::budget_used_up(double elapsed) const {
 
 void Synthesis::score_references() {
   // The references, scored by the same code on the validation boards.
-  const std::vector<Candidate> references = {{AnyEvaluator{ibef_evaluator()}, hash_text("IBEF")},
-                                             {AnyEvaluator{adate2005_evaluator()}, hash_text("ADATE-2005")}};
-  const std::vector<Fitness> v = evaluate_fitness(references, inputs_.validation, spec_.threads);
-  state_.baselines = {{"IBEF", v[0]}, {"ADATE-2005", v[1]}};
+  state_.baselines = inputs_.game->score_references(spec_.threads);
 }
 
 void Synthesis::run(const RunHooks& hooks) {

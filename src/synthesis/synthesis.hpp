@@ -26,12 +26,12 @@
 #include "evolve/individual.hpp"
 #include "lang/grammar.hpp"
 #include "support/random.hpp"
+#include "synthesis/run_game.hpp"
 #include "synthesis/run_inputs.hpp"
 #include "synthesis/run_spec.hpp"
 #include "synthesis/stop_reason.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/racing.hpp"
-#include "tournament/strength.hpp"
 
 namespace evalsynth {
 
@@ -61,11 +61,6 @@ struct GenerationLog {
   // Racing, this generation: candidates stopped early, games and position
   // searches they did not need.
   std::uint64_t raced_out = 0, games_saved = 0, searches_saved = 0;
-};
-
-struct Baseline {
-  std::string name;
-  Fitness validation;
 };
 
 // Everything a run changes as it goes: what a checkpoint saves and a resumed
@@ -119,8 +114,8 @@ class Synthesis {
   const std::vector<HallEntry>& hall_of_fame() const { return state_.hall; }
   const std::vector<GenerationLog>& log() const { return state_.log; }
   const std::vector<Baseline>& baselines() const { return state_.baselines; }
-  const FitnessTask& training_task() const { return inputs_.training; }
-  const FitnessTask& validation_task() const { return inputs_.validation; }
+  // The run's game: its tasks, references and strength positions.
+  const RunGame& game() const { return *inputs_.game; }
   const RunSpec& spec() const { return spec_; }
   StopReason stop_reason() const { return state_.stop_reason; }
   const InputFingerprints& inputs() const { return inputs_.fingerprints; }
@@ -137,7 +132,7 @@ class Synthesis {
   GenerationLog log_entry(std::size_t hits, std::size_t misses) const;
   // With `race_known` (the exact scores of programs already evaluated) the
   // programs race (tournament/racing.hpp), counted in `race_stats`.
-  std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, const FitnessTask& task,
+  std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, RunGame::Task task,
                                 const std::vector<double>* race_known = nullptr, RaceStats* race_stats = nullptr);
   StopReason budget_used_up(double elapsed) const;
 

@@ -5,6 +5,7 @@
 
 #include <cassert>
 
+#include "games/registry.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
@@ -17,21 +18,21 @@ constexpr std::size_t kJudgementsPerChunk = 32;
 
 // A chunk's mistakes: judgements [first, last) of the task, a judgement being
 // (position, depth) in position-major order.
-int judge_chunk(const Candidate& candidate, const FitnessTask& task, std::size_t first, std::size_t last,
+template <Game G>
+int judge_chunk(const Candidate<G>& candidate, const FitnessTask<G>& task, std::size_t first, std::size_t last,
                 std::uint64_t& nodes) {
   int mistakes = 0;
   const std::size_t depths = task.position_depths.size();
-  Player me{"candidate", 0, candidate.evaluator};  // once a chunk: copying the evaluator shares a pointer
+  Player<G> me{"candidate", 0, candidate.evaluator};  // once a chunk: copying the evaluator shares a pointer
   for (std::size_t j = first; j < last; ++j) {
     const std::size_t index = j / depths;
     const int depth = task.position_depths[j % depths];
-    const solver::LabelledPosition& labelled = task.positions[index];
+    const LabelledOf<G>& labelled = task.positions[index];
     // Seeded like a game: by (seed, program, position, depth), never by thread.
     Rng rng(mix_seed({task.seed, candidate.hash, 0x9051710ULL, index, static_cast<std::uint64_t>(depth)}));
     me.depth = depth;
     SearchCounters counters;
-    // Labels are perfect play under the standard rules, whatever the games use.
-    const int move = choose_move<StandardRules>(me, labelled.position, task.game.order, rng, counters);
+    const typename G::Move move = choose_move(task.game, me, labelled.position, task.settings.order, rng, counters);
     nodes += counters.nodes;
     mistakes += is_mistake(labelled, move) ? 1 : 0;
   }
@@ -42,13 +43,15 @@ int judge_chunk(const Candidate& candidate, const FitnessTask& task, std::size_t
 
 namespace {
 
-bool has_own_boards(const FitnessTask& task, const FitnessConfig& c) {
+template <Game G>
+bool has_own_boards(const FitnessTask<G>& task, const FitnessConfig& c) {
   return !task.opponents[static_cast<std::size_t>(c.opponent)].boards.empty();
 }
 
 }  // namespace
 
-FitnessUnits::FitnessUnits(const std::vector<Candidate>& candidates, const FitnessTask& task)
+template <Game G>
+FitnessUnits<G>::FitnessUnits(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task)
     : candidates_(candidates),
       task_(task),
       game_list_([&] {
@@ -76,14 +79,16 @@ FitnessUnits::FitnessUnits(const std::vector<Candidate>& candidates, const Fitne
   mistakes_.assign(total, 0);
 }
 
-std::size_t FitnessUnits::judgements_of(std::size_t within) const {
+template <Game G>
+std::size_t FitnessUnits<G>::judgements_of(std::size_t within) const {
   if (within < games_) return 0;
   const std::size_t first = (within - games_) * kJudgementsPerChunk;
   return std::min(judgements_, first + kJudgementsPerChunk) - first;
 }
 
-void FitnessUnits::play_unit(std::size_t unit) {
-  const Candidate& candidate = candidates_[unit / per_candidate_];
+template <Game G>
+void FitnessUnits<G>::play_unit(std::size_t unit) {
+  const Candidate<G>& candidate = candidates_[unit / per_candidate_];
   const std::size_t within = unit % per_candidate_;
   played_[unit] = 1;
   if (within >= games_) {
@@ -94,18 +99,20 @@ void FitnessUnits::play_unit(std::size_t unit) {
   const std::size_t board = game_list_[within].board;
   const std::size_t config_index = game_list_[within].config;
   const FitnessConfig& config = task_.configs[config_index];
-  Player me{"candidate", config.candidate_depth, candidate.evaluator};
-  Player them = task_.opponents[static_cast<std::size_t>(config.opponent)].player;
+  Player<G> me{"candidate", config.candidate_depth, candidate.evaluator};
+  Player<G> them = task_.opponents[static_cast<std::size_t>(config.opponent)].player;
   them.depth = config.opponent_depth;
   Rng rng(mix_seed({task_.seed, candidate.hash, board, config_index}));
   const bool x = config.candidate_side == Side::X;
-  records_[unit] = play_game(x ? me : them, x ? them : me, task_.boards_of(config)[board], task_.game, rng);
+  records_[unit] =
+      play_game(task_.game, x ? me : them, x ? them : me, task_.boards_of(config)[board], task_.settings, rng);
   won_[unit] = records_[unit].outcome == (x ? Outcome::XWin : Outcome::OWin);
   lost_[unit] = records_[unit].outcome == (x ? Outcome::OWin : Outcome::XWin);
   if (on_game_) on_game_();
 }
 
-void FitnessUnits::play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game) {
+template <Game G>
+void FitnessUnits<G>::play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game) {
   on_game_ = on_game;
   tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
   arena.execute([&] {
@@ -116,7 +123,8 @@ void FitnessUnits::play(const std::vector<std::size_t>& units, int threads, cons
   });
 }
 
-Fitness FitnessUnits::fitness_of(std::size_t candidate) const {
+template <Game G>
+Fitness FitnessUnits<G>::fitness_of(std::size_t candidate) const {
   Fitness f;
   bool all_played = true;
   for (std::size_t within = 0; within < per_candidate_; ++within) {
@@ -146,9 +154,10 @@ Fitness FitnessUnits::fitness_of(std::size_t candidate) const {
   return f;
 }
 
-std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
-                                      const std::function<void()>& on_game) {
-  FitnessUnits units(candidates, task);
+template <Game G>
+std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task,
+                                      int threads, const std::function<void()>& on_game) {
+  FitnessUnits<G> units(candidates, task);
   std::vector<std::size_t> all(candidates.size() * units.units_per_candidate());
   for (std::size_t u = 0; u < all.size(); ++u) all[u] = u;
   units.play(all, threads, on_game);
@@ -157,5 +166,12 @@ std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, 
   for (std::size_t c = 0; c < candidates.size(); ++c) result.push_back(units.fitness_of(c));
   return result;
 }
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                                  \
+  template class FitnessUnits<G>;                                                                                 \
+  template std::vector<Fitness> evaluate_fitness<G>(const std::vector<Candidate<G>>&, const FitnessTask<G>&, int, \
+                                                    const std::function<void()>&);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth

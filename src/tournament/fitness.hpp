@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "solver/labelled_positions.hpp"
 #include "tournament/game.hpp"
+#include "tournament/labelled.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
@@ -34,11 +34,12 @@ struct Scoring {
   friend bool operator==(const Scoring&, const Scoring&) = default;
 };
 
+template <Game G>
 struct Opponent {
-  Player player;  // its depth is the configuration's opponent depth
+  Player<G> player;  // its depth is the configuration's opponent depth
   // Its own start boards (a perfect player from mid-game boards while the
   // others play the openings); empty: the task's boards.
-  std::vector<Position> boards = {};
+  std::vector<typename G::Position> boards = {};
 };
 
 struct FitnessConfig {
@@ -48,18 +49,20 @@ struct FitnessConfig {
   int opponent_depth;
 };
 
+template <Game G>
 struct FitnessTask {
-  std::vector<Position> boards;
-  std::vector<Opponent> opponents;
+  G game;
+  std::vector<typename G::Position> boards;
+  std::vector<Opponent<G>> opponents;
   std::vector<FitnessConfig> configs;
-  std::vector<solver::LabelledPosition> positions;  // judged at each of position_depths
+  std::vector<LabelledOf<G>> positions;  // judged at each of position_depths
   std::vector<int> position_depths;
-  GameSettings game;
+  GameSettings settings;
   Scoring scoring;
   std::uint64_t seed = 1;
 
-  const std::vector<Position>& boards_of(const FitnessConfig& c) const {
-    const Opponent& o = opponents[static_cast<std::size_t>(c.opponent)];
+  const std::vector<typename G::Position>& boards_of(const FitnessConfig& c) const {
+    const Opponent<G>& o = opponents[static_cast<std::size_t>(c.opponent)];
     return o.boards.empty() ? boards : o.boards;
   }
   std::size_t games_per_candidate() const {
@@ -106,8 +109,9 @@ struct Fitness {
   }
 };
 
+template <Game G>
 struct Candidate {
-  AnyEvaluator evaluator;
+  EvaluatorOf<G> evaluator;
   std::uint64_t hash;  // identifies the program for seeding its games
 };
 
@@ -115,9 +119,10 @@ struct Candidate {
 // its games, then its chunks of labelled positions. Units can be played in
 // any order and any grouping (each one's randomness is its own), which is
 // what lets racing play them batch by batch.
+template <Game G>
 class FitnessUnits {
  public:
-  FitnessUnits(const std::vector<Candidate>& candidates, const FitnessTask& task);
+  FitnessUnits(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task);
 
   std::size_t units_per_candidate() const { return per_candidate_; }
   std::size_t games() const { return games_; }
@@ -137,8 +142,8 @@ class FitnessUnits {
     std::uint32_t board, config;  // indices into the config's boards and the task's configs
   };
 
-  const std::vector<Candidate>& candidates_;
-  const FitnessTask& task_;
+  const std::vector<Candidate<G>>& candidates_;
+  const FitnessTask<G>& task_;
   // A candidate's games in unit order: every board of the task with each
   // configuration that plays it (board-major), then the games of opponents
   // with boards of their own.
@@ -153,7 +158,8 @@ class FitnessUnits {
 // Plays every candidate's games (one parallel task per game), judges its
 // positions, and returns their fitness, in order. `on_game` is called after
 // each game (any thread).
-std::vector<Fitness> evaluate_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
-                                      const std::function<void()>& on_game = {});
+template <Game G>
+std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task,
+                                      int threads, const std::function<void()>& on_game = {});
 
 }  // namespace evalsynth

@@ -17,6 +17,35 @@ struct GameRecord {
 
 // Plays to the end. Precondition: the game is not over at `start`. Both
 // players draw their randomness (move order, random moves) from `rng`.
-GameRecord play_game(const Player& x, const Player& o, const Position& start, const GameSettings& settings, Rng& rng);
+template <Game G>
+GameRecord play_game(const G& game, const Player<G>& x, const Player<G>& o, const typename G::Position& start,
+                     const GameSettings& settings, Rng& rng) {
+  GameRecord record;
+  SearchCounters counters;
+  typename G::Position p = start;
+  while (true) {
+    const Player<G>& mover = game.side_to_move(p) == Side::X ? x : o;
+    const typename G::Move move = choose_move(game, mover, p, settings.order, rng, counters);
+    Status status;
+    if constexpr (HasFastWinTests<G>) {
+      // The win test before the move is the cheap one (Connect4's).
+      const bool wins = game.wins_at_once(p, move);
+      p = game.play(p, move);
+      status = wins               ? (game.side_to_move(p) == Side::O ? Status::XWon : Status::OWon)
+               : game.is_drawn(p) ? Status::Drawn
+                                  : Status::Ongoing;
+    } else {
+      p = game.play(p, move);
+      status = game.status(p);
+    }
+    ++record.plies;
+    if (status != Status::Ongoing) {
+      record.outcome = status == Status::XWon ? Outcome::XWin : status == Status::OWon ? Outcome::OWin : Outcome::Draw;
+      break;
+    }
+  }
+  record.nodes = counters.nodes;
+  return record;
+}
 
 }  // namespace evalsynth

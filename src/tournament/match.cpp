@@ -3,17 +3,20 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "games/registry.hpp"
 #include "support/progress.hpp"
 
 namespace evalsynth {
 
-std::uint64_t game_seed(std::uint64_t match_seed, const Pairing& pairing, std::size_t board_index, int repetition) {
-  return mix_seed({match_seed, hash_text(pairing.x.label()), hash_text(pairing.o.label()), board_index,
-                   static_cast<std::uint64_t>(repetition)});
+std::uint64_t game_seed(std::uint64_t match_seed, const std::string& x_label, const std::string& o_label,
+                        std::size_t board_index, int repetition) {
+  return mix_seed(
+      {match_seed, hash_text(x_label), hash_text(o_label), board_index, static_cast<std::uint64_t>(repetition)});
 }
 
-std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
-                                       const MatchOptions& options) {
+template <Game G>
+std::vector<GameRecord> play_all_games(const G& game, const std::vector<Pairing<G>>& pairings,
+                                       const std::vector<typename G::Position>& boards, const MatchOptions& options) {
   const std::size_t per_pairing = boards.size() * static_cast<std::size_t>(options.games_per_board);
   const std::size_t total = pairings.size() * per_pairing;
   std::vector<GameRecord> records(total);
@@ -22,12 +25,12 @@ std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, con
   // The unit of parallel work is one game; each writes only its own slot.
   auto play_range = [&](const tbb::blocked_range<std::size_t>& range) {
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      const Pairing& pairing = pairings[i / per_pairing];
+      const Pairing<G>& pairing = pairings[i / per_pairing];
       const std::size_t within = i % per_pairing;
       const std::size_t board = within / static_cast<std::size_t>(options.games_per_board);
       const int repetition = static_cast<int>(within % static_cast<std::size_t>(options.games_per_board));
-      Rng rng(game_seed(options.seed, pairing, board, repetition));
-      records[i] = play_game(pairing.x, pairing.o, boards[board], options.game, rng);
+      Rng rng(game_seed(options.seed, pairing.x.label(), pairing.o.label(), board, repetition));
+      records[i] = play_game(game, pairing.x, pairing.o, boards[board], options.settings, rng);
       progress.add();
     }
   };
@@ -37,9 +40,10 @@ std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, con
   return records;
 }
 
-std::vector<PairingResult> run_match(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
-                                     const MatchOptions& options) {
-  const std::vector<GameRecord> records = play_all_games(pairings, boards, options);
+template <Game G>
+std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>>& pairings,
+                                     const std::vector<typename G::Position>& boards, const MatchOptions& options) {
+  const std::vector<GameRecord> records = play_all_games(game, pairings, boards, options);
   const std::size_t per_pairing = boards.size() * static_cast<std::size_t>(options.games_per_board);
   std::vector<PairingResult> results;
   results.reserve(pairings.size());
@@ -65,5 +69,13 @@ std::vector<PairingResult> run_match(const std::vector<Pairing>& pairings, const
   }
   return results;
 }
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                          \
+  template std::vector<PairingResult> run_match<G>(const G&, const std::vector<Pairing<G>>&,              \
+                                                   const std::vector<G::Position>&, const MatchOptions&); \
+  template std::vector<GameRecord> play_all_games<G>(const G&, const std::vector<Pairing<G>>&,            \
+                                                     const std::vector<G::Position>&, const MatchOptions&);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth

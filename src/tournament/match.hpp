@@ -14,15 +14,16 @@
 
 namespace evalsynth {
 
+template <Game G>
 struct Pairing {
-  Player x;
-  Player o;
+  Player<G> x;
+  Player<G> o;
 };
 
 struct MatchOptions {
   int games_per_board = 1;
   std::uint64_t seed = 1;
-  GameSettings game;
+  GameSettings settings;
   int threads = 0;        // 0 = all cores
   bool progress = false;  // live progress line on stderr
 };
@@ -38,16 +39,19 @@ struct PairingResult {
 };
 
 // The seed of one game; exposed so a single game can be replayed.
-std::uint64_t game_seed(std::uint64_t match_seed, const Pairing& pairing, std::size_t board_index, int repetition);
+std::uint64_t game_seed(std::uint64_t match_seed, const std::string& x_label, const std::string& o_label,
+                        std::size_t board_index, int repetition);
 
 // Plays games_per_board games from each start board for each pairing.
 // Preconditions: boards non-empty, none finished.
-std::vector<PairingResult> run_match(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
-                                     const MatchOptions& options);
+template <Game G>
+std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>>& pairings,
+                                     const std::vector<typename G::Position>& boards, const MatchOptions& options);
 
 // Every game's record in a fixed order (pairing, board, repetition): for tests
 // that compare runs game by game.
-std::vector<GameRecord> play_all_games(const std::vector<Pairing>& pairings, const std::vector<Position>& boards,
-                                       const MatchOptions& options);
+template <Game G>
+std::vector<GameRecord> play_all_games(const G& game, const std::vector<Pairing<G>>& pairings,
+                                       const std::vector<typename G::Position>& boards, const MatchOptions& options);
 
 }  // namespace evalsynth

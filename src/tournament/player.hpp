@@ -1,6 +1,7 @@
 #pragma once
-// A player: an evaluator searched to a fixed depth, or the random mover.
-// Written `NAME@DEPTH` on the command line (`IBEF@4`, `ADATE@2`, `random`).
+// A player of a game: an evaluator searched to a fixed depth, the random
+// mover, or perfect play. Written `NAME@DEPTH` on the command line
+// (`IBEF@4`, `ADATE@2`, `random`, `perfect`; tournament/player_syntax.hpp).
 
 #include <functional>
 #include <memory>
@@ -9,66 +10,30 @@
 #include <variant>
 #include <vector>
 
-#include "game/evaluators.hpp"
 #include "game/move_order.hpp"
 #include "game/search.hpp"
-#include "lang/compiled.hpp"
 #include "lang/parse.hpp"
-#include "model/ntuple_net.hpp"
-#include "model/thesis_net.hpp"
 #include "support/random.hpp"
+#include "tournament/evaluators.hpp"
+#include "tournament/perfect_play.hpp"
 
 namespace evalsynth {
 
-// Evaluators a player can search with. A variant, not a virtual base: the
-// search is instantiated per evaluator type and the visit happens once per
-// move, not once per node. Compiled programs are shared, not copied, between
-// the players and games that use them.
-using SharedProgram = std::shared_ptr<const lang::CompiledProgram>;
-using SharedThesisNet = std::shared_ptr<const model::ThesisNet>;
-using SharedNTupleNet = std::shared_ptr<const model::NTupleNet>;
-using AnyEvaluator = std::variant<LinearEvaluator, SharedProgram, SharedThesisNet, SharedNTupleNet>;
-
-// Calls `f` with the evaluator itself (shared ones dereferenced), so callers
-// instantiate their code once per evaluator type.
-template <class F>
-decltype(auto) visit_evaluator(const AnyEvaluator& any, F&& f) {
-  return std::visit(
-      [&](const auto& evaluator) -> decltype(auto) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(evaluator)>, LinearEvaluator>)
-          return f(evaluator);
-        else
-          return f(*evaluator);
-      },
-      any);
-}
-
-// One evaluation through the variant (for tools and tests, not the search).
-inline int evaluate(const AnyEvaluator& any, const Position& p) {
-  return visit_evaluator(any, [&](const auto& evaluator) -> int { return evaluator(p); });
-}
-
 struct RandomMover {};
 
-// Start boards of fewer stones make games against a perfect player take
-// seconds to minutes each (measured against IBEF: about 0.6 s of CPU a game
-// from 10 stones, 2 s from 8, minutes from the empty board): runs refuse
-// them, learning refuses perfect opponents, `match` warns.
-inline constexpr int kPerfectPlayMinStones = 10;
-
-// Perfect play by the solver: a random move among those of the best value
-// class (win > draw > loss); with probability `epsilon` instead a random move
-// that does not lose (if there is one). Slow in the opening: each move finds
-// the value class of every child position (kPerfectPlayMinStones).
+// Perfect play by the game's solver: a random move among those of the best
+// value class (win > draw > loss); with probability `epsilon` instead a
+// random move that does not lose (if there is one).
 struct PerfectPlayer {
   double epsilon = 0;
   bool resist = false;  // when lost, only the moves that lose latest
 };
 
-struct Player {
+template <class Evaluators>
+struct BasicPlayer {
   std::string name;  // as shown in tables: "IBEF", "ADATE", "RANDOM"
   int depth = 0;     // search depth; unused for the random mover
-  std::variant<RandomMover, AnyEvaluator, PerfectPlayer> brain;
+  std::variant<RandomMover, Evaluators, PerfectPlayer> brain;
   bool from_file = false;  // a program read from an .eval file
 
   bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
@@ -81,63 +46,91 @@ struct Player {
   }
 };
 
-// How games are played: tie-breaking order and win rules.
+// A player of game G (both Connect4 rule sets share theirs).
+template <Game G>
+using Player = BasicPlayer<EvaluatorOf<G>>;
+
+// Start boards of fewer stones make Connect4 games against a perfect player
+// take seconds to minutes each (measured against IBEF: about 0.6 s of CPU a
+// game from 10 stones, 2 s from 8, minutes from the empty board): runs
+// refuse them, learning refuses perfect opponents, `match` warns.
+inline constexpr int kPerfectPlayMinStones = 10;
+
+// The fewest plies a start board of `game` needs for perfect play to be
+// quick: Connect4's above; a game's own if it says (perfect_play_min_plies),
+// else none (the small games the exact solver is for).
+template <Game G>
+int perfect_play_min_plies(const G& game) {
+  if constexpr (Connect4Like<G>)
+    return kPerfectPlayMinStones;
+  else if constexpr (requires { game.perfect_play_min_plies(); })
+    return game.perfect_play_min_plies();
+  else
+    return 0;
+}
+
+// How games are played: the tie-breaking order (the rules are the game's).
 struct GameSettings {
   MoveOrder order = MoveOrder::Random;
-  RuleSet rules = RuleSet::Standard;
 };
 
-// The column a PerfectPlayer plays in `p` (each thread keeps a solver with a
-// 64 MiB table). Precondition: the game is not over.
-int perfect_move(const Position& p, double epsilon, Rng& rng, bool resist = false);
-
-// The column `player` plays in `p` (precondition: the game is not over).
-template <class Rules>
-int choose_move(const Player& player, const Position& p, MoveOrder order, Rng& rng, SearchCounters& counters) {
-  if (player.is_random()) return random_column(p, rng);
+// The move `player` makes in `p` (precondition: the game is not over).
+template <Game G>
+typename G::Move choose_move(const G& game, const Player<G>& player, const typename G::Position& p, MoveOrder order,
+                             Rng& rng, SearchCounters& counters) {
+  if (player.is_random()) return random_move(game, p, rng);
   if (const auto* perfect = std::get_if<PerfectPlayer>(&player.brain))
-    return perfect_move(p, perfect->epsilon, rng, perfect->resist);
-  const ColumnOrder root = root_order(order, rng);
+    return perfect_move(game, p, perfect->epsilon, rng, perfect->resist);
+  const MovesOf<G> root = root_moves(game, p, order, rng);
   auto search_with = [&](const auto& evaluator) {
-    AlphaBeta<std::decay_t<decltype(evaluator)>, Rules> search(evaluator);
-    const int move = search.search(p, player.depth, root).move;
+    AlphaBeta<G, std::decay_t<decltype(evaluator)>> search(game, evaluator);
+    const typename G::Move move = search.search(p, player.depth, root).move;
     counters.nodes += search.counters().nodes;
     counters.evaluations += search.counters().evaluations;
     return move;
   };
-  return visit_evaluator(std::get<AnyEvaluator>(player.brain), search_with);
+  return visit_evaluator(std::get<EvaluatorOf<G>>(player.brain), search_with);
 }
 
-// Built-in players by name, case-insensitive: ibef, adate (alias adate2005), random.
-// Throws UsageError naming the known players.
-Player builtin_player(std::string_view name, int depth);
+// Built-in players of `game` by name, case-insensitive: random, perfect, and
+// the game's reference evaluators (Connect4: ibef, adate). Throws UsageError
+// naming the game's built-in players.
+template <Game G>
+Player<G> builtin_player(const G& game, std::string_view name, int depth);
+// Their names, for messages: "ibef, adate (ADATE-2005), random and perfect".
+template <Game G>
+std::string builtin_player_names(const G& game);
 
-// The evaluator a program compiles to: a weight table if it is linear in the
-// squares, else the compiled program.
-AnyEvaluator evaluator_for(const lang::Program& program,
-                           lang::CompiledProgram::Mode mode = lang::CompiledProgram::Mode::Auto);
-
-// The evaluator of a trained model (shared, like compiled programs).
+// The evaluator of a trained model (Connect4's; shared, like compiled programs).
 namespace model {
 struct Model;
 }
-AnyEvaluator model_evaluator(const model::Model& model);
+EvaluatorOf<Connect4> model_evaluator(const model::Model& model);
 
 // Reads the program a player file names. The default reads .eval files;
 // commands that know checkpoints pass one that also reads a run's answer.
 using ProgramReader = std::function<lang::Program(const std::string& path)>;
 
+// The program's game must be of `game`'s family: an InputError at the file
+// otherwise, naming both.
+template <Game G>
+void require_game(const G& game, const lang::Program& program, const std::string& path);
+
 // A player searching with the program a file holds, named after the file
-// (its name without folders and extension); a model file (model/model_file.hpp)
-// is recognised by its first bytes and searched with its network, named after
-// its folder (results/ntuple/model.bin is "ntuple"). Throws InputError for a
-// bad file.
-Player program_player(const std::string& path, int depth, const ProgramReader& read = lang::read_program_file);
+// (its name without folders and extension); for Connect4 a model file
+// (model/model_file.hpp) is recognised by its first bytes and searched with
+// its network, named after its folder (results/ntuple/model.bin is
+// "ntuple"). Throws InputError for a bad file or a program of another game.
+template <Game G>
+Player<G> program_player(const G& game, const std::string& path, int depth,
+                         const ProgramReader& read = lang::read_program_file);
 
 // Parses a comma-separated list of players; `NAME@D` or `NAME@A-B` (a depth
 // range expands to one player per depth). NAME is a built-in or a path to a
 // file `read` understands: one ending in .eval or .ckpt, or any path with a
 // '/'. Throws UsageError or InputError.
-std::vector<Player> parse_player_list(std::string_view text, const ProgramReader& read = lang::read_program_file);
+template <Game G>
+std::vector<Player<G>> parse_player_list(const G& game, std::string_view text,
+                                         const ProgramReader& read = lang::read_program_file);
 
 }  // namespace evalsynth

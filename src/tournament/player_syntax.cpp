@@ -16,11 +16,6 @@ bool names_a_file(std::string_view name) {
          name.ends_with(".bin");
 }
 
-bool is_builtin(std::string_view name) {
-  const std::string key = lowercase(name);
-  return key == "ibef" || key == "adate" || key == "adate2005" || key == "adate-2005";
-}
-
 // 1 for "answer", K for "hallK" (K = 1..kMaxHallPlayers), 0 for other names;
 // throws for "hall" followed by something that is not such a K.
 int self_play_count(std::string_view name) {
@@ -81,8 +76,6 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
   entry.last_depth = range->last;
   if (names_a_file(entry.name)) {
     entry.kind = PlayerEntry::Kind::File;
-  } else if (is_builtin(entry.name)) {
-    entry.kind = PlayerEntry::Kind::Builtin;
   } else if (const int count = self_play_count(entry.name)) {
     if (!allow_self_play)
       throw UsageError("'" + std::string(item) +
@@ -90,10 +83,9 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
     entry.kind = PlayerEntry::Kind::SelfPlay;
     entry.self_play_count = count;
   } else {
-    throw UsageError(
-        "unknown player '" + entry.name + "': built-in players are ibef, adate (ADATE-2005), random and perfect" +
-        (allow_self_play ? "; a run's own programs are answer@D and hallK@D" : "") +
-        "; a program file ends in .eval or .ckpt, a model file in .bin, or either names a folder with '/'");
+    // A built-in of the game (each game has its own: tournament/player.hpp
+    // names them when the game is known).
+    entry.kind = PlayerEntry::Kind::Builtin;
   }
   return entry;
 }

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
+#include "games/registry.hpp"
+#include "solver/exact_solve_all.hpp"
 #include "solver/solve_all.hpp"
 #include "tournament/player.hpp"
 
@@ -14,18 +16,76 @@ namespace {
 constexpr std::size_t kBatch = 256;
 constexpr double kRandomMoveRate = 1.0 / 8;
 
-Player random_player(Rng& rng, bool random_games) {
-  if (random_games) return builtin_player("random", 0);
-  const int kind = rng.below(5);
-  if (kind == 0) return builtin_player("random", 0);
-  return builtin_player(kind <= 2 ? "ibef" : "adate", 1 + rng.below(4));
+// The players positions come from: the random mover, and each reference
+// evaluator (Connect4: IBEF and ADATE-2005) twice as likely, at depth 1-4.
+template <Game G>
+class MixedPlayers {
+ public:
+  MixedPlayers(const G& game, bool random_games) : random_games_(random_games) {
+    if constexpr (Connect4Like<G>) {
+      references_ = {builtin_player(game, "ibef", 1), builtin_player(game, "adate", 1)};
+    } else {
+      for (const ReferenceProgram& r : game.reference_programs())
+        references_.push_back(builtin_player(game, r.name, 1));
+    }
+    random_ = builtin_player(game, "random", 0);
+  }
+  Player<G> draw(Rng& rng) const {
+    if (random_games_) return random_;
+    const int kind = rng.below(1 + 2 * static_cast<int>(references_.size()));
+    if (kind == 0) return random_;
+    Player<G> p = references_[static_cast<std::size_t>((kind - 1) / 2)];
+    p.depth = 1 + rng.below(4);
+    return p;
+  }
+
+ private:
+  bool random_games_;
+  std::vector<Player<G>> references_;
+  Player<G> random_;
+};
+
+bool choice_matters(const std::vector<int>& value_classes) {
+  int signs = 0;  // bit 0 loss, 1 draw, 2 win
+  for (int s : value_classes) signs |= 1 << (s + 1);
+  return signs != 1 && signs != 2 && signs != 4;
 }
 
-bool choice_matters(const solver::LabelledPosition& p) {
-  int signs = 0;  // bit 0 loss, 1 draw, 2 win
-  for (int s : p.move_scores)
-    if (s != solver::kFullColumn) signs |= 1 << ((s > 0) - (s < 0) + 1);
-  return signs != 1 && signs != 2 && signs != 4;
+// Labels a batch with the game's solver; whether each is kept.
+template <Game G>
+void label(const G& game, std::vector<LabelledOf<G>>& batch, const solver::SolveOptions& solve) {
+  std::vector<typename G::Position> positions;
+  for (const auto& b : batch) positions.push_back(b.position);
+  if constexpr (Connect4Like<G>) {
+    (void)game;
+    const std::vector<solver::SolvedPosition> solved = solver::solve_all(positions, solve);
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].move_scores = solved[i].moves;
+  } else {
+    const std::vector<solver::ExactSolved> solved = solver::exact_solve_all(game, positions, solve);
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].scores = solved[i].moves;
+  }
+}
+
+template <Game G>
+std::vector<int> value_classes(const LabelledOf<G>& p) {
+  std::vector<int> classes;
+  if constexpr (Connect4Like<G>) {
+    for (int s : p.move_scores)
+      if (s != solver::kFullColumn) classes.push_back((s > 0) - (s < 0));
+  } else {
+    for (int s : p.scores) classes.push_back(solver::value_class(s));
+  }
+  return classes;
+}
+
+template <Game G>
+int moves_left(const LabelledOf<G>& p) {
+  if constexpr (Connect4Like<G>) {
+    return solver::moves_left(p);
+  } else {
+    const int best = *std::max_element(p.scores.begin(), p.scores.end());
+    return best == 0 ? kNoMovesLeftBound : solver::plies_to_end(best) + 1;
+  }
 }
 
 }  // namespace
@@ -36,12 +96,14 @@ std::string mirrored_moves(const std::string& moves) {
   return out;
 }
 
-std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions& options,
-                                                        const std::vector<solver::LabelledPosition>& exclude) {
+template <Game G>
+std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
+                                             const std::vector<LabelledOf<G>>& exclude) {
   std::unordered_set<std::uint64_t> taken;
-  for (const auto& p : exclude) taken.insert(p.position.canonical_key());
+  for (const auto& p : exclude) taken.insert(game.canonical_key(p.position));
   Rng rng(options.seed);
-  std::vector<solver::LabelledPosition> set;
+  const MixedPlayers<G> mixed(game, options.random_games);
+  std::vector<LabelledOf<G>> set;
   solver::SolveOptions solve;
   solve.analyse = true;
   solve.threads = options.threads;
@@ -50,35 +112,37 @@ std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions
   // with a short set rather than never.
   const std::size_t game_limit = 1000 * static_cast<std::size_t>(options.count) + 100000;
   for (std::size_t games = 0; static_cast<int>(set.size()) < options.count && games < game_limit;) {
-    std::vector<solver::LabelledPosition> batch;
+    std::vector<LabelledOf<G>> batch;
     while (batch.size() < kBatch && games < game_limit) {
       ++games;
-      const Player players[2] = {random_player(rng, options.random_games), random_player(rng, options.random_games)};
+      const Player<G> players[2] = {mixed.draw(rng), mixed.draw(rng)};
       const int target = options.first_ply + rng.below(options.last_ply - options.first_ply + 1);
-      Position p;
+      typename G::Position p = game.start();
       std::string moves;
-      while (!p.is_game_over() && p.moves_played() < target) {
-        const Player& mover = players[p.moves_played() & 1];
+      while (game.status(p) == Status::Ongoing && game.plies(p) < target) {
+        const Player<G>& mover = players[game.side_to_move(p) == Side::X ? 0 : 1];
         SearchCounters counters;
-        const int col = rng.unit() < kRandomMoveRate
-                            ? random_column(p, rng)
-                            : choose_move<StandardRules>(mover, p, MoveOrder::Random, rng, counters);
-        p = p.played(col);
-        moves += static_cast<char>('1' + col);
+        const typename G::Move move = rng.unit() < kRandomMoveRate
+                                          ? random_move(game, p, rng)
+                                          : choose_move(game, mover, p, MoveOrder::Random, rng, counters);
+        append_move_text(game, moves, p, move);
+        p = game.play(p, move);
       }
-      if (p.is_game_over() || !taken.insert(p.canonical_key()).second) continue;
-      solver::LabelledPosition labelled;
+      if (game.status(p) != Status::Ongoing || !taken.insert(game.canonical_key(p)).second) continue;
+      LabelledOf<G> labelled;
       labelled.position = p;
       labelled.moves = moves;
+      if constexpr (!Connect4Like<G>) {
+        MovesOf<G> legal;
+        game.legal_moves(p, legal);
+        labelled.legal.assign(legal.begin(), legal.end());
+      }
       batch.push_back(std::move(labelled));
     }
-    std::vector<Position> positions;
-    for (const auto& b : batch) positions.push_back(b.position);
-    const std::vector<solver::SolvedPosition> solved = solver::solve_all(positions, solve);
+    label(game, batch, solve);
     for (std::size_t i = 0; i < batch.size() && static_cast<int>(set.size()) < options.count; ++i) {
-      batch[i].move_scores = solved[i].moves;
-      if (options.decisive && !choice_matters(batch[i])) continue;
-      const int left = solver::moves_left(batch[i]);
+      if (options.decisive && !choice_matters(value_classes<G>(batch[i]))) continue;
+      const int left = moves_left<G>(batch[i]);
       if (left < options.fewest_moves_left || left > options.most_moves_left) continue;
       batch[i].line = static_cast<int>(set.size()) + 1;
       set.push_back(batch[i]);
@@ -86,5 +150,11 @@ std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions
   }
   return set;
 }
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                \
+  template std::vector<LabelledOf<G>> make_position_set<G>(const G&, const PositionSetOptions&, \
+                                                           const std::vector<LabelledOf<G>>&);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth

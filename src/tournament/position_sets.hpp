@@ -12,24 +12,33 @@
 #include <vector>
 
 #include "solver/labelled_positions.hpp"
+#include "tournament/labelled.hpp"
 
 namespace evalsynth {
 
+inline constexpr int kNoMovesLeftBound = 1 << 20;
+
 struct PositionSetOptions {
   int count = 1000;
-  int first_ply = 8, last_ply = 36;                     // stones on the board
-  bool decisive = false;                                // only positions where a mistake is possible
-  bool random_games = false;                            // games of uniformly random moves, not mixed players
-  int fewest_moves_left = 0, most_moves_left = kCells;  // solver::moves_left in this range
+  int first_ply = 8, last_ply = 36;  // moves made from the start
+  bool decisive = false;             // only positions where a mistake is possible
+  bool random_games = false;         // games of uniformly random moves, not mixed players
+  // How many more moves the game lasts under perfect play (Connect4:
+  // solver::moves_left; other games: until a win, drawn ones count as
+  // lasting longer than any bound but the default).
+  int fewest_moves_left = 0, most_moves_left = kNoMovesLeftBound;
   std::uint64_t seed = 1;
   int threads = 0;
   std::size_t table_mb = 64;  // per thread
   bool progress = false;
 };
 
-// `exclude` (and their mirror images) never appear in the set.
-std::vector<solver::LabelledPosition> make_position_set(const PositionSetOptions& options,
-                                                        const std::vector<solver::LabelledPosition>& exclude);
+// Positions of `game` from games of mixed players (the random mover and the
+// game's reference evaluators at depths 1-4), labelled by the game's solver.
+// `exclude` (and their symmetric images) never appear in the set.
+template <Game G>
+std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
+                                             const std::vector<LabelledOf<G>>& exclude);
 
 // The move string of the mirror image (column c becomes 8 - c).
 std::string mirrored_moves(const std::string& moves);

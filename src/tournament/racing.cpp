@@ -5,6 +5,8 @@
 #include <cmath>
 #include <functional>
 
+#include "games/registry.hpp"
+
 namespace evalsynth {
 
 ScoreBounds score_bounds(const Fitness& partial, int chunks_played, int planned_games, int planned_judgements,
@@ -27,9 +29,10 @@ ScoreBounds score_bounds(const Fitness& partial, int chunks_played, int planned_
           played + games_left * best_games - scoring.mistake_cost * searches_left * fewest_mistakes};
 }
 
-std::vector<Fitness> race_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
+template <Game G>
+std::vector<Fitness> race_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task, int threads,
                                   const RaceSettings& settings, const std::vector<double>& known, RaceStats& stats) {
-  FitnessUnits units(candidates, task);
+  FitnessUnits<G> units(candidates, task);
   const std::size_t per = units.units_per_candidate();
   const std::size_t batches = static_cast<std::size_t>(std::max(1, settings.batches));
   // Batches are parts of one seeded shuffle of a candidate's units (the same
@@ -91,5 +94,11 @@ std::vector<Fitness> race_fitness(const std::vector<Candidate>& candidates, cons
   }
   return result;
 }
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                              \
+  template std::vector<Fitness> race_fitness<G>(const std::vector<Candidate<G>>&, const FitnessTask<G>&, int, \
+                                                const RaceSettings&, const std::vector<double>&, RaceStats&);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth

@@ -43,7 +43,8 @@ struct ScoreBounds {
 ScoreBounds score_bounds(const Fitness& partial, int chunks_played, int planned_games, int planned_judgements,
                          const Scoring& scoring, double confidence);
 
-std::vector<Fitness> race_fitness(const std::vector<Candidate>& candidates, const FitnessTask& task, int threads,
+template <Game G>
+std::vector<Fitness> race_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task, int threads,
                                   const RaceSettings& settings, const std::vector<double>& known, RaceStats& stats);
 
 }  // namespace evalsynth

@@ -5,10 +5,14 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <unordered_set>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
+#include "games/registry.hpp"
+#include "solver/exact_solver.hpp"
+#include "solver/game_positions.hpp"
 #include "solver/opening_book.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
@@ -116,75 +120,150 @@ std::vector<Position> read_board_file(const std::string& path) {
   return parse_board_text(read_text_file(path, "board"), path);
 }
 
-std::vector<Position> shallow_boards() {
-  std::vector<Position> boards{Position{}};
-  for (int a = 0; a < kColumns; ++a) boards.push_back(Position{}.played(a));
-  for (int a = 0; a < kColumns; ++a)
-    for (int b = 0; b < kColumns; ++b) boards.push_back(Position{}.played(a).played(b));
-  return boards;
-}
-
 namespace {
 
-void collect_openings(const Position& p, std::string& moves, int plies_left, std::unordered_set<std::uint64_t>& seen,
-                      std::vector<Opening>& out) {
+// Connect4's boards are made under the standard rules whatever a run plays
+// (as the sets of every committed run were).
+template <Game G>
+auto board_game(const G& game) {
+  if constexpr (Connect4Like<G>) {
+    (void)game;
+    return Connect4{};
+  } else {
+    return game;
+  }
+}
+
+template <Game G>
+void collect_openings(const G& game, const typename G::Position& p, std::string& moves, int plies_left,
+                      std::unordered_set<std::uint64_t>& seen, std::vector<Opening<G>>& out) {
   if (plies_left == 0) {
-    if (seen.insert(p.canonical_key()).second) out.push_back({moves, p});
+    if (seen.insert(game.canonical_key(p)).second) out.push_back({moves, p});
     return;
   }
-  for (int col = 0; col < kColumns; ++col) {
-    if (!p.can_play(col)) continue;
-    const Position next = p.played(col);
-    if (next.is_game_over()) continue;  // a finished game is no start board
-    moves.push_back(static_cast<char>('1' + col));
-    collect_openings(next, moves, plies_left - 1, seen, out);
-    moves.pop_back();
+  MovesOf<G> legal;
+  game.legal_moves(p, legal);
+  for (const auto& m : legal) {
+    const typename G::Position next = game.play(p, m);
+    if (game.status(next) != Status::Ongoing) continue;  // a finished game is no start board
+    const std::size_t length = moves.size();
+    append_move_text(game, moves, p, m);
+    collect_openings(game, next, moves, plies_left - 1, seen, out);
+    moves.resize(length);
   }
 }
 
 }  // namespace
 
-std::vector<Opening> openings_with_moves(int plies) {
-  assert(plies >= 0 && plies <= kMaxOpeningPlies);
-  std::unordered_set<std::uint64_t> seen;
-  std::vector<Opening> openings;
-  std::string moves;
-  collect_openings(Position{}, moves, plies, seen, openings);
-  return openings;
-}
-
-std::vector<Position> opening_boards(int plies) {
-  std::vector<Position> boards;
-  for (const Opening& o : openings_with_moves(plies)) boards.push_back(o.position);
-  return boards;
-}
-
-std::vector<Position> balanced_opening_boards(int plies, int within) {
-  assert(plies >= 0 && plies <= solver::kOpeningBookPlies && within >= 0);
-  std::vector<Position> boards = opening_boards(plies);
-  std::erase_if(boards, [&](const Position& p) { return std::abs(solver::opening_score(p)) > within; });
-  return boards;
-}
-
-std::vector<Position> random_game_boards(int count, std::uint64_t seed, const std::vector<Position>& exclude) {
-  std::unordered_set<std::uint64_t> seen;
-  for (const Position& p : exclude) seen.insert(p.key());
-  std::vector<Position> boards;
-  Rng rng(seed);
-  while (static_cast<int>(boards.size()) < count) {
-    // Play a whole random game, then take one of its unfinished positions.
-    std::vector<Position> game{Position{}};
-    while (!game.back().is_game_over()) {
-      game.push_back(game.back().played(random_column(game.back(), rng)));
+template <Game G>
+std::vector<typename G::Position> read_game_boards(const G& game, const std::string& path) {
+  if constexpr (Connect4Like<G>) {
+    (void)game;
+    return read_board_file(path);
+  } else {
+    std::string text = read_text_file(path, "board");
+    if (const auto named = take_game_line(text, path); named && named->game.family != G::kFamily)
+      throw InputError(named->where, "these boards are of " + named->name + ", and the game is " + game.name());
+    std::vector<typename G::Position> boards;
+    const std::vector<std::string> lines = split_lines(text);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (is_blank_or_comment(lines[i])) continue;
+      const std::size_t begin = first_non_space(lines[i]);
+      std::size_t end = begin;
+      while (end < lines[i].size() && !std::isspace(static_cast<unsigned char>(lines[i][end]))) ++end;
+      const TextLocation where{path, static_cast<int>(i) + 1, static_cast<int>(begin) + 1};
+      const typename G::Position p =
+          solver::parse_sequence(game, std::string_view(lines[i]).substr(begin, end - begin), where);
+      std::istringstream rest(lines[i].substr(end));
+      std::string word;
+      while (rest >> word)
+        if (word.find(':') == std::string::npos) {
+          TextLocation at = where;
+          at.column = static_cast<int>(lines[i].find(word, end)) + 1;
+          throw InputError(at, "unexpected '" + word + "' after the position (only MOVE:SCORE pairs may follow it)",
+                           lines[i], at.column - 1);
+        }
+      if (game.status(p) != Status::Ongoing) throw InputError(where, "start board is already finished");
+      boards.push_back(p);
     }
-    const Position pick = game[static_cast<std::size_t>(rng.below(static_cast<int>(game.size()) - 1))];
-    if (seen.insert(pick.key()).second) boards.push_back(pick);
+    if (boards.empty()) throw InputError(TextLocation{path, 1, 1}, "no start boards in the file");
+    return boards;
+  }
+}
+
+template <Game G>
+std::vector<typename G::Position> shallow_boards(const G& game) {
+  std::vector<typename G::Position> boards{game.start()};
+  MovesOf<G> first;
+  game.legal_moves(game.start(), first);
+  for (const auto& a : first) boards.push_back(game.play(game.start(), a));
+  for (const auto& a : first) {
+    const typename G::Position after = game.play(game.start(), a);
+    if (game.status(after) != Status::Ongoing) continue;
+    MovesOf<G> second;
+    game.legal_moves(after, second);
+    for (const auto& b : second) {
+      const typename G::Position board = game.play(after, b);
+      if (game.status(board) == Status::Ongoing) boards.push_back(board);
+    }
   }
   return boards;
 }
 
-int fewest_stones(const std::vector<BoardSource>& sources) {
-  int fewest = kCells;
+template <Game G>
+std::vector<Opening<G>> openings_with_moves(const G& game, int plies) {
+  assert(plies >= 0 && plies <= kMaxOpeningPlies);
+  std::unordered_set<std::uint64_t> seen;
+  std::vector<Opening<G>> openings;
+  std::string moves;
+  collect_openings(game, game.start(), moves, plies, seen, openings);
+  return openings;
+}
+
+template <Game G>
+std::vector<typename G::Position> opening_boards(const G& game, int plies) {
+  std::vector<typename G::Position> boards;
+  for (const Opening<G>& o : openings_with_moves(game, plies)) boards.push_back(o.position);
+  return boards;
+}
+
+template <Game G>
+std::vector<typename G::Position> balanced_opening_boards(const G& game, int plies, int within) {
+  assert(plies >= 0 && within >= 0);
+  std::vector<typename G::Position> boards = opening_boards(game, plies);
+  if constexpr (Connect4Like<G>) {
+    assert(plies <= solver::kOpeningBookPlies);
+    std::erase_if(boards, [&](const Position& p) { return std::abs(solver::opening_score(p)) > within; });
+  } else {
+    assert(within == 0);
+    solver::ExactSolver<G> solver(game);
+    std::erase_if(boards, [&](const typename G::Position& p) { return solver.outcome(p) != 0; });
+  }
+  return boards;
+}
+
+template <Game G>
+std::vector<typename G::Position> random_game_boards(const G& rules, int count, std::uint64_t seed,
+                                                     const std::vector<typename G::Position>& exclude) {
+  const auto game = board_game(rules);
+  std::unordered_set<std::uint64_t> seen;
+  for (const auto& p : exclude) seen.insert(game.key(p));
+  std::vector<typename G::Position> boards;
+  Rng rng(seed);
+  while (static_cast<int>(boards.size()) < count) {
+    // Play a whole random game, then take one of its unfinished positions.
+    std::vector<typename G::Position> played{game.start()};
+    while (game.status(played.back()) == Status::Ongoing)
+      played.push_back(game.play(played.back(), random_move(game, played.back(), rng)));
+    const auto pick = played[static_cast<std::size_t>(rng.below(static_cast<int>(played.size()) - 1))];
+    if (seen.insert(game.key(pick)).second) boards.push_back(pick);
+  }
+  return boards;
+}
+
+template <Game G>
+int fewest_plies(const G& game, const std::vector<BoardSource>& sources) {
+  int fewest = std::numeric_limits<int>::max();
   for (const BoardSource& source : sources) {
     switch (source.kind) {
       case BoardSource::Kind::Shallow:
@@ -195,40 +274,43 @@ int fewest_stones(const std::vector<BoardSource>& sources) {
         fewest = std::min(fewest, source.count);
         break;
       case BoardSource::Kind::File:
-        fewest = std::min(fewest, fewest_stones(read_board_file(source.path)));
+        fewest = std::min(fewest, fewest_plies(game, read_game_boards(game, source.path)));
         break;
     }
   }
   return fewest;
 }
 
-int fewest_stones(const std::vector<Position>& boards) {
-  int fewest = kCells;
-  for (const Position& p : boards) fewest = std::min(fewest, p.moves_played());
+template <Game G>
+int fewest_plies(const G& game, const std::vector<typename G::Position>& boards) {
+  int fewest = std::numeric_limits<int>::max();
+  for (const auto& p : boards) fewest = std::min(fewest, game.plies(p));
   return fewest;
 }
 
-std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,
-                                   const std::vector<Position>& exclude) {
-  std::vector<Position> boards;
-  std::vector<Position> taken = exclude;
+template <Game G>
+std::vector<typename G::Position> build_boards(const G& rules, const std::vector<BoardSource>& sources,
+                                               std::uint64_t seed, const std::vector<typename G::Position>& exclude) {
+  const auto game = board_game(rules);
+  std::vector<typename G::Position> boards;
+  std::vector<typename G::Position> taken = exclude;
   for (std::size_t i = 0; i < sources.size(); ++i) {
-    std::vector<Position> part;
+    std::vector<typename G::Position> part;
     switch (sources[i].kind) {
       case BoardSource::Kind::Shallow:
-        part = shallow_boards();
+        part = shallow_boards(game);
         break;
       case BoardSource::Kind::Random:
-        part = random_game_boards(sources[i].count, mix_seed({seed, i, exclude.size()}), taken);
+        part = random_game_boards(game, sources[i].count, mix_seed({seed, i, exclude.size()}), taken);
         break;
       case BoardSource::Kind::File:
-        part = read_board_file(sources[i].path);
+        part = read_game_boards(game, sources[i].path);
         break;
       case BoardSource::Kind::Openings:
-        part = opening_boards(sources[i].count);
+        part = opening_boards(game, sources[i].count);
         break;
       case BoardSource::Kind::BalancedOpenings:
-        part = balanced_opening_boards(sources[i].count, sources[i].within);
+        part = balanced_opening_boards(game, sources[i].count, sources[i].within);
         break;
     }
     boards.insert(boards.end(), part.begin(), part.end());
@@ -236,5 +318,20 @@ std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std:
   }
   return boards;
 }
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                              \
+  template std::vector<G::Position> read_game_boards<G>(const G&, const std::string&);                        \
+  template std::vector<G::Position> shallow_boards<G>(const G&);                                              \
+  template std::vector<Opening<G>> openings_with_moves<G>(const G&, int);                                     \
+  template std::vector<G::Position> opening_boards<G>(const G&, int);                                         \
+  template std::vector<G::Position> balanced_opening_boards<G>(const G&, int, int);                           \
+  template std::vector<G::Position> build_boards<G>(const G&, const std::vector<BoardSource>&, std::uint64_t, \
+                                                    const std::vector<G::Position>&);                         \
+  template int fewest_plies<G>(const G&, const std::vector<BoardSource>&);                                    \
+  template int fewest_plies<G>(const G&, const std::vector<G::Position>&);                                    \
+  template std::vector<G::Position> random_game_boards<G>(const G&, int, std::uint64_t,                       \
+                                                          const std::vector<G::Position>&);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth

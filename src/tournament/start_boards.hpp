@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "game/position.hpp"
+#include "game/game.hpp"
+#include "games/connect4/position.hpp"
 #include "solver/opening_book.hpp"
 
 namespace evalsynth {
 
-// A file of start boards, one entry at a time, '#' starts a comment line:
+// A file of Connect4 start boards, one entry at a time, '#' starts a comment line:
 //  - a move string, optionally followed by integers (so Pons's benchmark files
 //    and their .analysis files can be read as they are): `4453 -2`;
 //  - a Stenmark list `[[...],...]`, possibly over several lines;
@@ -21,34 +22,48 @@ namespace evalsynth {
 std::vector<Position> read_board_file(const std::string& path);
 std::vector<Position> parse_board_text(const std::string& text, const std::string& source_name);
 
-// The empty board, its 7 successors and their 49 successors (57 boards).
-std::vector<Position> shallow_boards();
+// Start boards of any game from a file: Connect4's formats above; for other
+// games the file names its game first (`game mnk(3,3,3)`), then one position
+// a line in the game's notation (`-` the start), optionally followed by
+// MOVE:SCORE pairs (so labelled position files are board files too).
+template <Game G>
+std::vector<typename G::Position> read_game_boards(const G& game, const std::string& path);
 
-// Every distinct position after exactly `plies` moves from the empty board,
-// one of each mirror pair (the first met when move strings are enumerated
-// in column order, so the set and its order are fixed): 1, 4, 25, 121, 568
-// boards for 0-4 plies. Precondition: 0 <= plies <= kMaxOpeningPlies.
+// The start position, its successors and theirs (Connect4: 1 + 7 + 49 = 57
+// boards), in move order.
+template <Game G>
+std::vector<typename G::Position> shallow_boards(const G& game);
+
+// Every distinct position after exactly `plies` moves from the start, one of
+// each symmetry class (the first met when move sequences are enumerated in
+// the game's move order, so the set and its order are fixed); Connect4: 1, 4,
+// 25, 121, 568 boards for 0-4 plies. Finished positions are left out.
+// Precondition: 0 <= plies <= kMaxOpeningPlies.
 inline constexpr int kMaxOpeningPlies = 8;
-std::vector<Position> opening_boards(int plies);
-
-// The same openings, each with the move string that reaches it first.
+template <Game G>
 struct Opening {
-  std::string moves;  // columns 1-7, as game/notation.hpp reads them
-  Position position;
+  std::string moves;  // the move sequence that reaches it first (the game's notation)
+  typename G::Position position;
 };
-std::vector<Opening> openings_with_moves(int plies);
+template <Game G>
+std::vector<Opening<G>> openings_with_moves(const G& game, int plies);
+template <Game G>
+std::vector<typename G::Position> opening_boards(const G& game, int plies);
 
-// The openings of opening_boards(plies) that perfect play values within
-// `within` of a draw (|score| <= within, solver/opening_book.hpp): the ones
-// neither side can win early, so a pair of games from one tells the players
-// apart rather than the colours. Preconditions: 0 <= plies <=
-// solver::kOpeningBookPlies, within >= 0.
-std::vector<Position> balanced_opening_boards(int plies, int within);
+// The openings that perfect play values within `within` of a draw: Connect4
+// from the solver's opening book (|score| <= within, solver/opening_book.hpp;
+// plies up to solver::kOpeningBookPlies); other games solve them exactly
+// (solver/exact_solver.hpp), and `within` must be 0 (the drawn ones): the
+// ones neither side can win early, so a pair of games from one tells the
+// players apart rather than the colours.
+template <Game G>
+std::vector<typename G::Position> balanced_opening_boards(const G& game, int plies, int within);
 
-// One part of a board set, as specs write it: `shallow` (the 57 boards up to
-// 2 plies), `random(N)` (N boards from seeded random games), `openings(N)`
-// (every N-ply opening up to mirror images), `balanced-openings(N, B)` (those
-// of them scored within B of a draw) or `file("path")`.
+// One part of a board set, as specs write it: `shallow` (the start and the
+// positions up to 2 plies), `random(N)` (N boards from seeded random games),
+// `openings(N)` (every N-ply opening up to symmetry),
+// `balanced-openings(N, B)` (those of them scored within B of a draw) or
+// `file("path")`.
 struct BoardSource {
   enum class Kind { Shallow, Random, File, Openings, BalancedOpenings } kind = Kind::Shallow;
   int count = 0;  // random: boards; openings: plies
@@ -58,18 +73,23 @@ struct BoardSource {
 
 // The boards of a set of sources, in order; random boards avoid `exclude` and
 // the boards of earlier sources.
-std::vector<Position> build_boards(const std::vector<BoardSource>& sources, std::uint64_t seed,
-                                   const std::vector<Position>& exclude);
+template <Game G>
+std::vector<typename G::Position> build_boards(const G& game, const std::vector<BoardSource>& sources,
+                                               std::uint64_t seed, const std::vector<typename G::Position>& exclude);
 
-// The fewest stones a board of `sources` can have, found without making
-// random boards: 0 for shallow and random(N) (either may give the empty
-// board), N for N-ply openings, the fewest of a file's boards.
-int fewest_stones(const std::vector<BoardSource>& sources);
-// The fewest stones of `boards` (kCells when there are none).
-int fewest_stones(const std::vector<Position>& boards);
+// The fewest plies a board of `sources` can have, found without making
+// random boards: 0 for shallow and random(N) (either may give the start),
+// N for N-ply openings, the fewest of a file's boards.
+template <Game G>
+int fewest_plies(const G& game, const std::vector<BoardSource>& sources);
+// The fewest plies of `boards` (a large number when there are none).
+template <Game G>
+int fewest_plies(const G& game, const std::vector<typename G::Position>& boards);
 
 // `count` distinct positions, not finished and not already in `exclude`, each
 // taken at a uniformly random ply of a seeded random-vs-random game.
-std::vector<Position> random_game_boards(int count, std::uint64_t seed, const std::vector<Position>& exclude);
+template <Game G>
+std::vector<typename G::Position> random_game_boards(const G& game, int count, std::uint64_t seed,
+                                                     const std::vector<typename G::Position>& exclude);
 
 }  // namespace evalsynth

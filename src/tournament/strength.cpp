@@ -6,7 +6,8 @@
 #include <cctype>
 #include <sstream>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
+#include "games/registry.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 
@@ -25,14 +26,15 @@ bool is_mistake(const LabelledPosition& p, int column) {
   return false;
 }
 
-StrengthResult measure_strength(const Player& player, const std::vector<LabelledPosition>& positions, MoveOrder order,
-                                std::uint64_t seed, int threads) {
+template <Game G>
+StrengthResult measure_strength(const G& game, const Player<G>& player, const std::vector<LabelledOf<G>>& positions,
+                                MoveOrder order, std::uint64_t seed, int threads) {
   std::vector<std::uint8_t> mistake(positions.size(), 0);
   auto judge = [&](const tbb::blocked_range<std::size_t>& range) {
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       Rng rng(mix_seed({seed, i, static_cast<std::uint64_t>(player.depth)}));
       SearchCounters counters;
-      const int move = choose_move<StandardRules>(player, positions[i].position, order, rng, counters);
+      const typename G::Move move = choose_move(game, player, positions[i].position, order, rng, counters);
       mistake[i] = is_mistake(positions[i], move);
     }
   };
@@ -43,5 +45,11 @@ StrengthResult measure_strength(const Player& player, const std::vector<Labelled
   for (std::uint8_t m : mistake) r.mistakes += m;
   return r;
 }
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                             \
+  template StrengthResult measure_strength<G>(const G&, const Player<G>&, const std::vector<LabelledOf<G>>&, \
+                                              MoveOrder, std::uint64_t, int);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "solver/labelled_positions.hpp"
+#include "tournament/labelled.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
@@ -25,9 +26,6 @@ using solver::LabelledPosition;
 using solver::parse_analysis_text;
 using solver::read_analysis_file;
 
-// True if playing `column` in `p` is a mistake.
-bool is_mistake(const LabelledPosition& p, int column);
-
 struct StrengthResult {
   int positions = 0;
   int mistakes = 0;
@@ -35,7 +33,8 @@ struct StrengthResult {
 };
 
 // The player (at its own depth) on every position, in parallel.
-StrengthResult measure_strength(const Player& player, const std::vector<LabelledPosition>& positions, MoveOrder order,
-                                std::uint64_t seed, int threads);
+template <Game G>
+StrengthResult measure_strength(const G& game, const Player<G>& player, const std::vector<LabelledOf<G>>& positions,
+                                MoveOrder order, std::uint64_t seed, int threads);
 
 }  // namespace evalsynth

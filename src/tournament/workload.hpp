@@ -15,6 +15,6 @@ namespace evalsynth {
 std::vector<Position> thesis_sized_board_set(std::uint64_t seed);
 
 // The whole workload on those boards, columns tried left to right.
-FitnessTask thesis_workload(std::uint64_t seed);
+FitnessTask<Connect4> thesis_workload(std::uint64_t seed);
 
 }  // namespace evalsynth

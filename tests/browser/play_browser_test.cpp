@@ -246,7 +246,7 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
     fields >> depth >> first >> moves >> how;
     REQUIRE((depth >= 1 && depth <= 4));
     ++games;
-    const Player engine = program_player(program, depth);
+    const Player<Connect4> engine = program_player(Connect4{}, program, depth);
     const int engine_parity = first == "engine" ? 0 : 1;
     Position p;
     std::size_t human_move = 0;
@@ -257,14 +257,14 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
       SearchCounters counters;
       if (static_cast<int>(i % 2) == engine_parity) {
         INFO("game " << line << ", engine move " << i + 1);
-        CHECK(col == choose_move<StandardRules>(engine, p, MoveOrder::LeftToRight, unused, counters));
+        CHECK(col == choose_move(Connect4{}, engine, p, MoveOrder::LeftToRight, unused, counters));
         ++engine_moves[depth];
       } else {
         REQUIRE(human_move < how.size());
         if (how[human_move] == 'h') {
           // The hint: what the engine would play in the human's place.
           INFO("game " << line << ", hinted move " << i + 1);
-          CHECK(col == choose_move<StandardRules>(engine, p, MoveOrder::LeftToRight, unused, counters));
+          CHECK(col == choose_move(Connect4{}, engine, p, MoveOrder::LeftToRight, unused, counters));
           ++hints;
         }
         ++human_move;
@@ -282,7 +282,7 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
   Rng unused(1);
   SearchCounters counters;
   const int reply =
-      choose_move<StandardRules>(program_player(program, 4), start, MoveOrder::LeftToRight, unused, counters);
+      choose_move(Connect4{}, program_player(Connect4{}, program, 4), start, MoveOrder::LeftToRight, unused, counters);
   CHECK_THAT(started.output,
              Contains("data-moves=\"44536" + std::to_string(reply + 1) + "\"") && Contains("data-turn=\"you\""));
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <sstream>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "solver/labelled_positions.hpp"
 #include "test_support.hpp"
 #include "tournament/player.hpp"
@@ -136,13 +136,13 @@ TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws awa
     int best = -2;
     for (int s : p.move_scores)
       if (s != solver::kFullColumn) best = std::max(best, sign(s));
-    const int chosen = perfect_move(p.position, 0, rng);
+    const int chosen = perfect_move(Connect4{}, p.position, 0, rng);
     CHECK(sign(p.move_scores[static_cast<std::size_t>(chosen)]) == best);
-    const int explorer = perfect_move(p.position, 1, rng);  // always explores
+    const int explorer = perfect_move(Connect4{}, p.position, 1, rng);  // always explores
     CHECK(sign(p.move_scores[static_cast<std::size_t>(explorer)]) >= std::min(best, 0));
     explored_differently += sign(p.move_scores[static_cast<std::size_t>(explorer)]) != best;
     // perfect-resist: when lost, the move that loses latest.
-    const int resisting = perfect_move(p.position, 0, rng, true);
+    const int resisting = perfect_move(Connect4{}, p.position, 0, rng, true);
     if (best < 0) {
       const int latest = *std::max_element(p.move_scores.begin(), p.move_scores.end());
       CHECK(p.move_scores[static_cast<std::size_t>(resisting)] == latest);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/search.hpp"
+#include "games/connect4/connect4.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
@@ -240,8 +241,9 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
       for (const auto& [p, moves] : positions) {
         int column = 0;
         chosen >> column;
-        AlphaBeta<lang::CompiledProgram> search(evaluator);
-        differences += column != search.search(p, depth, kLeftToRight).move + 1;
+        const Connect4 game;
+        AlphaBeta search(game, evaluator);
+        differences += column != search.search(p, depth, playable_in(p, kLeftToRight)).move + 1;
       }
       INFO(cases[k].file << " at depth " << depth);
       CHECK(differences == 0);

@@ -10,7 +10,7 @@
 
 #include "export/cpp_export.hpp"
 #include "export/play_page.hpp"
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"

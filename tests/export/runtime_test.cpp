@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 
-#include "game/features.hpp"
 #include "game/move_order.hpp"
+#include "games/connect4/features.hpp"
 #include "lang/semantics.hpp"
 
 // In the order the exporter copies them (board features use popcount).

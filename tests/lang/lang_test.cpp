@@ -2,7 +2,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/native_code.hpp"
 #include "lang/parse.hpp"
@@ -61,11 +61,11 @@ TEST_CASE("features computed together share work and equal each computed alone",
   int weight = 1;
   for (int id = 0; id < kFeatureCount; ++id) {
     const FeatureInfo& info = feature_info(static_cast<Feature>(id));
-    if (info.window_count > 1) continue;  // windows(p, k) is spelled once with its k
+    if (info.parameter > 1) continue;  // windows(p, k) is spelled once with its k
     for (const char* player : {"x", "o"}) {
       std::string call = std::string(info.name) + "(";
       if (info.takes_player) call += player;
-      if (info.window_count) {
+      if (info.parameter) {
         for (int k = 1; k <= 3; ++k)
           text += " + " + std::to_string(weight++ * 1000) + " * " + call + ", " + std::to_string(k) + ")";
         continue;

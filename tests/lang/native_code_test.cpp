@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "game/feature_kernels.hpp"
+#include "games/connect4/feature_kernels.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"

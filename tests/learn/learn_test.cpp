@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "io/learn_spec_reader.hpp"
 #include "learn/episode.hpp"
 #include "learn/learn_checkpoint.hpp"
@@ -160,9 +160,9 @@ TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "
   LearnSpec spec = small_spec(LearnerKind::NTuple, 40000);
   spec.threads = 2;
   Training training(spec, {}, {}, Training::fresh_state(spec));
-  const double before = measure_strength(training.player(1), positions, MoveOrder::Random, 1, 2).rate();
+  const double before = measure_strength(Connect4{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
   training.play(spec.games);
-  const double after = measure_strength(training.player(1), positions, MoveOrder::Random, 1, 2).rate();
+  const double after = measure_strength(Connect4{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
   INFO("before " << before << ", after " << after);
   CHECK(after < before - 0.03);
 }
@@ -179,9 +179,9 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
     spec.curve_every = 70;
     if (kind == LearnerKind::ThesisNet) spec.opponents = {"ibef@1", "adate@2"};
     auto opponents = [&] {
-      std::vector<Player> out;
+      std::vector<Player<Connect4>> out;
       for (const std::string& o : spec.opponents)
-        for (Player& p : parse_player_list(o)) out.push_back(p);
+        for (Player<Connect4>& p : parse_player_list(Connect4{}, o)) out.push_back(p);
       return out;
     };
     Training whole(spec, opponents(), positions, Training::fresh_state(spec));

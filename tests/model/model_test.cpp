@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <set>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "model/model_file.hpp"
 #include "model/ntuple_indexer.hpp"
 #include "support/error.hpp"
@@ -273,17 +273,17 @@ TEST_CASE("models play: a model file is a player at any depth", "[model]") {
   const std::string path = "evalsynth_model_test_dir/model.bin";
   std::filesystem::create_directories("evalsynth_model_test_dir");
   model::write_model(model_of(model::Network(random_ntuple_net(4, 1)), "s", 1, 2, 3), path);
-  const std::vector<Player> players = parse_player_list(path + "@1-2");
+  const std::vector<Player<Connect4>> players = parse_player_list(Connect4{}, path + "@1-2");
   REQUIRE(players.size() == 2);
   CHECK(players[0].name == "evalsynth_model_test_dir");
   CHECK(players[1].depth == 2);
   Rng rng(1);
   SearchCounters counters;
   const Position p = parse_moves("4455");
-  const int move = choose_move<StandardRules>(players[1], p, MoveOrder::LeftToRight, rng, counters);
+  const int move = choose_move(Connect4{}, players[1], p, MoveOrder::LeftToRight, rng, counters);
   CHECK(move >= 0);
   for (const Position& q : random_positions(5, 4)) {
-    const int v = evaluate(std::get<AnyEvaluator>(players[0].brain), q);
+    const int v = evaluate(std::get<EvaluatorOf<Connect4>>(players[0].brain), q);
     CHECK(std::abs(v) <= 50000);
   }
   std::filesystem::remove_all("evalsynth_model_test_dir");

@@ -8,7 +8,8 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 
-#include "game/notation.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/notation.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/solver.hpp"
 #include "tournament/start_boards.hpp"
@@ -45,7 +46,7 @@ TEST_CASE("opening books read MOVES SCORE lines and refuse anything else", "[sol
 
 TEST_CASE("the built-in book holds every 3-ply opening", "[solver][book]") {
   const solver::OpeningBook& book = solver::builtin_opening_book();
-  const std::vector<Position> openings = opening_boards(solver::kOpeningBookPlies);
+  const std::vector<Position> openings = opening_boards(Connect4{}, solver::kOpeningBookPlies);
   CHECK(book.entries.size() == openings.size());
   for (const Position& p : openings) {
     REQUIRE(book.contains(p));
@@ -65,10 +66,10 @@ TEST_CASE("the book values the first moves as Connect4 is known to be valued", "
 
 TEST_CASE("balanced openings are those scored within B of a draw", "[solver][book][openings]") {
   for (int plies = 0; plies <= solver::kOpeningBookPlies; ++plies) {
-    const std::vector<Position> all = opening_boards(plies);
+    const std::vector<Position> all = opening_boards(Connect4{}, plies);
     std::size_t previous = 0;
     for (int within = 0; within <= solver::kMaxAbsScore; ++within) {
-      const std::vector<Position> kept = balanced_opening_boards(plies, within);
+      const std::vector<Position> kept = balanced_opening_boards(Connect4{}, plies, within);
       std::size_t expected = 0;
       for (const Position& p : all) expected += std::abs(solver::opening_score(p)) <= within;
       CHECK(kept.size() == expected);
@@ -76,7 +77,7 @@ TEST_CASE("balanced openings are those scored within B of a draw", "[solver][boo
       for (const Position& p : kept) CHECK(std::abs(solver::opening_score(p)) <= within);
       previous = kept.size();
     }
-    CHECK(balanced_opening_boards(plies, solver::kMaxAbsScore) == all);  // order kept too
+    CHECK(balanced_opening_boards(Connect4{}, plies, solver::kMaxAbsScore) == all);  // order kept too
   }
 }
 

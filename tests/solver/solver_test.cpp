@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 #include <map>
 
-#include "game/move_order.hpp"
-#include "game/notation.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/notation.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/solve_all.hpp"
 #include "tournament/start_boards.hpp"
@@ -93,7 +93,7 @@ TEST_CASE("outcomes are the signs of the scores", "[solver]") {
   for (int i = 0; i < 300; ++i) {
     Position p = late_position(rng, 8 + rng.below(12));  // 8..19 empty cells
     if (i < 30) {  // from the opening book (up to 2 stones, so every child is in it too)
-      const std::vector<Position> openings = opening_boards(static_cast<int>(rng.below(3)));
+      const std::vector<Position> openings = opening_boards(Connect4{}, static_cast<int>(rng.below(3)));
       p = openings[rng.below(openings.size())];
     }
     INFO(to_ascii(p));

@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "tournament/strength.hpp"
 
 using namespace evalsynth;
@@ -71,11 +71,11 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
       "4455 0 0 0 0 0 0 0\n"
       "1 1 -1 1 -1 -1 -1 -1\n"
       "12 0 0 0 0 3 0 0\n";
-  FitnessTask task;
+  FitnessTask<Connect4> task;
   task.positions = solver::parse_analysis_text(text, "hand.analysis");
   task.position_depths = {1, 2};
-  task.game = {MoveOrder::LeftToRight, RuleSet::Standard};
-  const Candidate constant{evaluator_for(lang::parse_program("7")), 1};
+  task.settings = {MoveOrder::LeftToRight};
+  const Candidate<Connect4> constant{evaluator_for(Connect4{}, lang::parse_program("7")), 1};
   for (int threads : {1, 2}) {
     const Fitness f = evaluate_fitness({constant, constant}, task, threads)[1];
     CHECK(f.games == 0);
@@ -85,7 +85,7 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
   }
   // With board games too, the mistakes come on top of the game results.
   task.boards = {Position{}};
-  task.opponents = {{builtin_player("random", 0)}};
+  task.opponents = {{builtin_player(Connect4{}, "random", 0)}};
   task.configs = {{Side::X, 1, 0, 0}, {Side::O, 1, 0, 0}};
   const Fitness f = evaluate_fitness({constant}, task, 2)[0];
   CHECK(f.games == 2);
@@ -96,12 +96,12 @@ TEST_CASE("position fitness does not depend on the thread count or the chunking"
   // More positions than one chunk holds, searched with random tie-breaking.
   const std::vector<solver::LabelledPosition> all =
       solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/training.analysis");
-  FitnessTask task;
+  FitnessTask<Connect4> task;
   task.positions.assign(all.begin(), all.begin() + 301);
   task.position_depths = {1, 3};
-  task.game = {MoveOrder::Random, RuleSet::Standard};
-  const std::vector<Candidate> candidates = {{AnyEvaluator{ibef_evaluator()}, 11},
-                                             {AnyEvaluator{ibef_evaluator()}, 12}};
+  task.settings = {MoveOrder::Random};
+  const std::vector<Candidate<Connect4>> candidates = {{EvaluatorOf<Connect4>{ibef_evaluator()}, 11},
+                                                       {EvaluatorOf<Connect4>{ibef_evaluator()}, 12}};
   const std::vector<Fitness> one = evaluate_fitness(candidates, task, 1);
   const std::vector<Fitness> two = evaluate_fitness(candidates, task, 2);
   for (std::size_t c = 0; c < candidates.size(); ++c) {
@@ -115,9 +115,9 @@ TEST_CASE("position fitness does not depend on the thread count or the chunking"
     for (int depth : task.position_depths) {
       Rng rng(mix_seed({task.seed, 11, 0x9051710ULL, i, static_cast<std::uint64_t>(depth)}));
       SearchCounters counters;
-      const Player p{"ibef", depth, AnyEvaluator{ibef_evaluator()}};
-      by_hand += is_mistake(task.positions[i], choose_move<StandardRules>(p, task.positions[i].position,
-                                                                          MoveOrder::Random, rng, counters));
+      const Player<Connect4> p{"ibef", depth, EvaluatorOf<Connect4>{ibef_evaluator()}};
+      by_hand += is_mistake(task.positions[i],
+                            choose_move(Connect4{}, p, task.positions[i].position, MoveOrder::Random, rng, counters));
     }
   }
   CHECK(one[0].mistakes == by_hand);
@@ -129,20 +129,20 @@ TEST_CASE("an opponent with boards of its own plays only from them", "[tournamen
   const std::vector<Position> shared = {Position{}, parse_moves("44")};
   const std::vector<Position> own = {parse_moves("1234"), parse_moves("445566"), parse_moves("77")};
   const std::vector<FitnessConfig> both_colours = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
-  auto task_of = [&](std::vector<Opponent> opponents, std::vector<FitnessConfig> configs,
+  auto task_of = [&](std::vector<Opponent<Connect4>> opponents, std::vector<FitnessConfig> configs,
                      std::vector<Position> boards) {
-    FitnessTask t;
+    FitnessTask<Connect4> t;
     t.boards = std::move(boards);
     t.opponents = std::move(opponents);
     t.configs = std::move(configs);
-    t.game = {MoveOrder::LeftToRight, RuleSet::Standard};
+    t.settings = {MoveOrder::LeftToRight};
     return t;
   };
-  const Player ibef = builtin_player("ibef", 1), adate = builtin_player("adate", 1);
-  const FitnessTask combined = task_of(
+  const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 1), adate = builtin_player(Connect4{}, "adate", 1);
+  const FitnessTask<Connect4> combined = task_of(
       {{ibef}, {adate, own}}, {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}, {Side::X, 1, 1, 1}, {Side::O, 1, 1, 1}}, shared);
   CHECK(combined.games_per_candidate() == 2 * 2 + 3 * 2);
-  const std::vector<Candidate> candidate = {{AnyEvaluator{ibef_evaluator()}, 5}};
+  const std::vector<Candidate<Connect4>> candidate = {{EvaluatorOf<Connect4>{ibef_evaluator()}, 5}};
   const Fitness whole = evaluate_fitness(candidate, combined, 2)[0];
   const Fitness against_ibef = evaluate_fitness(candidate, task_of({{ibef}}, both_colours, shared), 1)[0];
   const Fitness against_adate_own = evaluate_fitness(candidate, task_of({{adate}}, both_colours, own), 1)[0];

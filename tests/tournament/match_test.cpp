@@ -10,10 +10,12 @@ using namespace evalsynth;
 
 namespace {
 
-Pairing pairing(const char* x, int xd, const char* o, int od) { return {builtin_player(x, xd), builtin_player(o, od)}; }
+Pairing<Connect4> pairing(const char* x, int xd, const char* o, int od) {
+  return {builtin_player(Connect4{}, x, xd), builtin_player(Connect4{}, o, od)};
+}
 
 struct Published {
-  Pairing players;
+  Pairing<Connect4> players;
   double x_wins, o_wins, draws;  // percent, thesis Table 1 / Appendix D
 };
 
@@ -25,8 +27,16 @@ void check_reproduces(const Published& row, RuleSet rules) {
   MatchOptions options;
   options.games_per_board = 1000;
   options.seed = 2005;
-  options.game = {MoveOrder::Random, rules};
-  const PairingResult r = run_match({row.players}, {Position{}}, options).front();
+  options.settings = {MoveOrder::Random};
+  const std::vector<Position> boards = {Position{}};
+  PairingResult r;
+  if (rules == RuleSet::ThesisJava) {
+    const std::vector<Pairing<Connect4ThesisJava>> pairings = {{row.players.x, row.players.o}};
+    r = run_match(Connect4ThesisJava{}, pairings, boards, options).front();
+  } else {
+    const std::vector<Pairing<Connect4>> pairings = {row.players};
+    r = run_match(Connect4{}, pairings, boards, options).front();
+  }
   INFO(thesis_line(r) << "  (thesis " << row.x_wins << " - " << row.o_wins << " (" << row.draws << "))");
   const double ours[3] = {100.0 * r.x_wins / r.games, 100.0 * r.o_wins / r.games, 100.0 * r.draws / r.games};
   const double theirs[3] = {row.x_wins, row.o_wins, row.draws};
@@ -43,13 +53,13 @@ TEST_CASE("matches give identical games for 1 and 2 threads", "[match]") {
   MatchOptions options;
   options.games_per_board = 40;
   options.seed = 77;
-  const std::vector<Pairing> pairings = {pairing("ibef", 2, "adate", 3), pairing("random", 0, "ibef", 1),
-                                         pairing("adate", 4, "ibef", 4)};
+  const std::vector<Pairing<Connect4>> pairings = {pairing("ibef", 2, "adate", 3), pairing("random", 0, "ibef", 1),
+                                                   pairing("adate", 4, "ibef", 4)};
   const std::vector<Position> boards = {Position{}, Position{}.played(3), Position{}.played(0).played(6)};
   options.threads = 1;
-  const auto one = play_all_games(pairings, boards, options);
+  const auto one = play_all_games(Connect4{}, pairings, boards, options);
   options.threads = 2;
-  const auto two = play_all_games(pairings, boards, options);
+  const auto two = play_all_games(Connect4{}, pairings, boards, options);
   REQUIRE(one.size() == 3 * 3 * 40);
   for (std::size_t i = 0; i < one.size(); ++i) {
     REQUIRE(one[i].outcome == two[i].outcome);
@@ -57,11 +67,11 @@ TEST_CASE("matches give identical games for 1 and 2 threads", "[match]") {
     REQUIRE(one[i].nodes == two[i].nodes);
   }
   // Adding a pairing does not change the games of the others.
-  const auto alone = play_all_games({pairings[1]}, boards, options);
+  const auto alone = play_all_games(Connect4{}, {pairings[1]}, boards, options);
   for (std::size_t i = 0; i < alone.size(); ++i) REQUIRE(alone[i].plies == one[120 + i].plies);
   // A different seed gives different games.
   options.seed = 78;
-  const auto other = play_all_games(pairings, boards, options);
+  const auto other = play_all_games(Connect4{}, pairings, boards, options);
   int differing = 0;
   for (std::size_t i = 0; i < one.size(); ++i) differing += one[i].plies != other[i].plies;
   CHECK(differing > 50);
@@ -108,7 +118,7 @@ TEST_CASE("the thesis's Java rules differ from Connect4's by exactly one diagona
   MatchOptions options;
   options.games_per_board = 1000;
   options.seed = 2005;
-  const auto standard = run_match({pairing("ibef", 1, "ibef", 1)}, {Position{}}, options).front();
+  const auto standard = run_match(Connect4{}, {pairing("ibef", 1, "ibef", 1)}, {Position{}}, options).front();
   CHECK(standard.x_wins > 860);
 }
 

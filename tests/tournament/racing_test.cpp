@@ -16,7 +16,7 @@ namespace {
 
 // Candidates from strong to hopeless: IBEF, small programs, and IBEF negated
 // (which plays for the opponent).
-std::vector<Candidate> candidates() {
+std::vector<Candidate<Connect4>> candidates() {
   const char* programs[] = {"windows(x, 2) - windows(o, 2) + 3 * (windows(x, 3) - windows(o, 3))",
                             "windows(x, 3) - windows(o, 3)",
                             "centre(x) - centre(o)",
@@ -25,18 +25,18 @@ std::vector<Candidate> candidates() {
                             "windows(o, 2) - windows(x, 2) + 3 * (windows(o, 3) - windows(x, 3))",
                             "threats(x) * 4 - threats(o) * 4 + windows(x, 2) - windows(o, 2)",
                             "sq(0, 3) + sq(1, 3)"};
-  std::vector<Candidate> out = {{AnyEvaluator{ibef_evaluator()}, 1}};
+  std::vector<Candidate<Connect4>> out = {{EvaluatorOf<Connect4>{ibef_evaluator()}, 1}};
   std::uint64_t hash = 2;
-  for (const char* p : programs) out.push_back({evaluator_for(lang::parse_program(p)), hash++});
+  for (const char* p : programs) out.push_back({evaluator_for(Connect4{}, lang::parse_program(p)), hash++});
   return out;
 }
 
-FitnessTask task() {
-  FitnessTask t;
-  t.boards = opening_boards(2);
-  t.opponents = {{builtin_player("ibef", 1)}};
+FitnessTask<Connect4> task() {
+  FitnessTask<Connect4> t;
+  t.boards = opening_boards(Connect4{}, 2);
+  t.opponents = {{builtin_player(Connect4{}, "ibef", 1)}};
   t.configs = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
-  t.game = {MoveOrder::Random, RuleSet::Standard};
+  t.settings = {MoveOrder::Random};
   const auto all = solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/training.analysis");
   t.positions.assign(all.begin(), all.begin() + 400);
   t.position_depths = {1, 2};
@@ -47,8 +47,8 @@ FitnessTask task() {
 }  // namespace
 
 TEST_CASE("racing keeps every candidate the full evaluation ranks among the survivors", "[racing]") {
-  const std::vector<Candidate> cs = candidates();
-  const FitnessTask t = task();
+  const std::vector<Candidate<Connect4>> cs = candidates();
+  const FitnessTask<Connect4> t = task();
   const std::vector<Fitness> full = evaluate_fitness(cs, t, 2);
   std::vector<double> scores;
   for (const Fitness& f : full) scores.push_back(f.score(t.scoring));
@@ -82,8 +82,8 @@ TEST_CASE("racing keeps every candidate the full evaluation ranks among the surv
 }
 
 TEST_CASE("racing gives the same result for 1 and 2 threads, and uses the known scores", "[racing]") {
-  const std::vector<Candidate> cs = candidates();
-  const FitnessTask t = task();
+  const std::vector<Candidate<Connect4>> cs = candidates();
+  const FitnessTask<Connect4> t = task();
   RaceStats a, b, c;
   const std::vector<Fitness> one = race_fitness(cs, t, 1, {4, 3, 0.99}, {}, a);
   const std::vector<Fitness> two = race_fitness(cs, t, 2, {4, 3, 0.99}, {}, b);

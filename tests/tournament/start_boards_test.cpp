@@ -6,7 +6,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 #include "tournament/workload.hpp"
 
 using namespace evalsynth;
@@ -60,7 +60,7 @@ TEST_CASE("a missing board file is a located error", "[boards][errors]") {
 }
 
 TEST_CASE("the thesis-sized board set: 57 shallow boards and random-game boards, all distinct", "[boards]") {
-  const auto shallow = shallow_boards();
+  const auto shallow = shallow_boards(Connect4{});
   CHECK(shallow.size() == 57);
   std::set<std::uint64_t> shallow_keys;
   for (const auto& p : shallow) shallow_keys.insert(p.key());
@@ -105,7 +105,7 @@ TEST_CASE("opening suites hold every N-ply position once, mirror images left out
   // Distinct positions after N plies (OEIS A212693): an independent count.
   const int known[] = {1, 7, 49, 238, 1120, 4263, 16422};
   for (int plies = 0; plies <= 6; ++plies) {
-    const std::vector<Position> suite = opening_boards(plies);
+    const std::vector<Position> suite = opening_boards(Connect4{}, plies);
     std::set<std::uint64_t> covered, canonical;
     for (const Position& p : suite) {
       CHECK(p.moves_played() == plies);
@@ -119,16 +119,16 @@ TEST_CASE("opening suites hold every N-ply position once, mirror images left out
     CHECK(covered == all);
     CHECK(static_cast<int>(all.size()) == known[plies]);
   }
-  CHECK(opening_boards(2).size() == 25);  // 49 boards: 24 mirror pairs and "44"
+  CHECK(opening_boards(Connect4{}, 2).size() == 25);  // 49 boards: 24 mirror pairs and "44"
   // Each opening's move string reaches it, in the suite's order.
-  const std::vector<Opening> named = openings_with_moves(4);
-  const std::vector<Position> boards = opening_boards(4);
+  const std::vector<Opening<Connect4>> named = openings_with_moves(Connect4{}, 4);
+  const std::vector<Position> boards = opening_boards(Connect4{}, 4);
   REQUIRE(named.size() == boards.size());
   for (std::size_t i = 0; i < named.size(); ++i) {
     CHECK(parse_moves(named[i].moves) == named[i].position);
     CHECK(named[i].position == boards[i]);
   }
-  CHECK(openings_with_moves(2)[0].moves == "11");
+  CHECK(openings_with_moves(Connect4{}, 2)[0].moves == "11");
   // The mirror of a position is the position of the mirrored move string.
   const Position p = parse_moves("1123576");
   CHECK(p.mirrored() == parse_moves("7765312"));

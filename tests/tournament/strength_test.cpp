@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 
 using namespace evalsynth;
 using Catch::Matchers::Contains;
@@ -39,33 +39,34 @@ TEST_CASE("hand-checked positions: a forced win missed, a draw thrown away", "[s
   // every other move lets O block... here we only label the two wins.
   const Position win = parse_moves("223344");
   LabelledPosition p{win, "", {{1, -1, -1, -1, 1, -1, -1}}, 1};
-  const Player random_mover = builtin_player("random", 0);
-  const Player ibef1 = builtin_player("ibef", 1);
+  const Player<Connect4> random_mover = builtin_player(Connect4{}, "random", 0);
+  const Player<Connect4> ibef1 = builtin_player(Connect4{}, "ibef", 1);
   // IBEF at depth 1 sees the win; the result over many seeds is no mistakes.
-  const StrengthResult good = measure_strength(ibef1, std::vector<LabelledPosition>(50, p), MoveOrder::Random, 3, 2);
+  const StrengthResult good =
+      measure_strength(Connect4{}, ibef1, std::vector<LabelledPosition>(50, p), MoveOrder::Random, 3, 2);
   CHECK(good.mistakes == 0);
   // The random mover misses it about 5 times in 7.
   const StrengthResult bad =
-      measure_strength(random_mover, std::vector<LabelledPosition>(700, p), MoveOrder::Random, 3, 2);
+      measure_strength(Connect4{}, random_mover, std::vector<LabelledPosition>(700, p), MoveOrder::Random, 3, 2);
   CHECK(bad.mistakes > 400);
   CHECK(bad.mistakes < 600);
   // O to move must block column 1 (the only draw); any other move loses.
   const Position block = parse_moves("12121");
   LabelledPosition q{block, "", {{0, -2, -2, -2, -2, -2, -2}}, 1};
-  const StrengthResult blocked =
-      measure_strength(builtin_player("ibef", 2), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
+  const StrengthResult blocked = measure_strength(Connect4{}, builtin_player(Connect4{}, "ibef", 2),
+                                                  std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
   CHECK(blocked.mistakes == 0);
-  const StrengthResult thrown =
-      measure_strength(builtin_player("ibef", 1), std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
+  const StrengthResult thrown = measure_strength(Connect4{}, builtin_player(Connect4{}, "ibef", 1),
+                                                 std::vector<LabelledPosition>(20, q), MoveOrder::Random, 5, 1);
   CHECK(thrown.mistakes > 0);  // at depth 1 it cannot see X's threat
 }
 
 TEST_CASE("strength is reproducible and independent of threads", "[strength]") {
   const auto set = read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
   REQUIRE(set.size() == 300);
-  const Player ibef = builtin_player("ibef", 3);
-  const StrengthResult one = measure_strength(ibef, set, MoveOrder::Random, 9, 1);
-  const StrengthResult two = measure_strength(ibef, set, MoveOrder::Random, 9, 2);
+  const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 3);
+  const StrengthResult one = measure_strength(Connect4{}, ibef, set, MoveOrder::Random, 9, 1);
+  const StrengthResult two = measure_strength(Connect4{}, ibef, set, MoveOrder::Random, 9, 2);
   CHECK(one.mistakes == two.mistakes);
   // The same count, position by position, as a plain loop (tie-breaking
   // seeded per position and depth).
@@ -73,7 +74,7 @@ TEST_CASE("strength is reproducible and independent of threads", "[strength]") {
   for (std::size_t i = 0; i < set.size(); ++i) {
     Rng rng(mix_seed({9, i, 3}));
     SearchCounters counters;
-    mistakes += is_mistake(set[i], choose_move<StandardRules>(ibef, set[i].position, MoveOrder::Random, rng, counters));
+    mistakes += is_mistake(set[i], choose_move(Connect4{}, ibef, set[i].position, MoveOrder::Random, rng, counters));
   }
   CHECK(one.mistakes == mistakes);
   CHECK(one.mistakes > 0);

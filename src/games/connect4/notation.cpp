@@ -1,4 +1,4 @@
-#include "game/notation.hpp"
+#include "games/connect4/notation.hpp"
 
 #include <array>
 #include <cctype>

@@ -24,6 +24,8 @@
 #include <string_view>
 #include <utility>
 
+#include "game/game.hpp"
+
 namespace evalsynth {
 
 inline constexpr int kColumns = 7;
@@ -31,20 +33,11 @@ inline constexpr int kRows = 6;
 inline constexpr int kCells = kColumns * kRows;
 inline constexpr int kColumnStride = kRows + 1;
 
-// Values from X's point of view (the thesis's convention, see stenmark2005.md).
-inline constexpr int kWinValue = 100000;
-// Heuristic values are clamped strictly inside (-kWinValue, kWinValue) so a
-// heuristic never looks like a proven result.
-inline constexpr int kMaxHeuristic = kWinValue - 1;
-
-enum class Side : std::uint8_t { X, O };
-
 // Which win test a game is played under (see StandardRules, ThesisJavaRules).
 enum class RuleSet : std::uint8_t { Standard, ThesisJava };
 // Their names on command lines and in specs, the default first.
 inline constexpr std::pair<std::string_view, RuleSet> kRuleSetWords[] = {{"standard", RuleSet::Standard},
                                                                          {"thesis-java", RuleSet::ThesisJava}};
-inline constexpr Side opponent(Side s) { return s == Side::X ? Side::O : Side::X; }
 
 namespace bits {
 constexpr std::uint64_t cell(int row, int col) { return std::uint64_t{1} << (col * kColumnStride + row); }

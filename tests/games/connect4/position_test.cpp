@@ -1,4 +1,4 @@
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 #include <array>
 #include <catch2/catch.hpp>

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 #include "support/error.hpp"
 
 namespace evalsynth {

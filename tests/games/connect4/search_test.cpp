@@ -2,14 +2,17 @@
 
 #include <catch2/catch.hpp>
 
-#include "game/evaluators.hpp"
-#include "game/notation.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/evaluators.hpp"
+#include "games/connect4/notation.hpp"
 #include "support/random.hpp"
 #include "tournament/player.hpp"
 
 using namespace evalsynth;
 
 namespace {
+
+const Connect4 kGame;
 
 // Plain minimax without pruning, as the thesis's ML `minimax`: game over is
 // checked first, then the cutoff; X keeps the first strictly larger score, O
@@ -64,8 +67,8 @@ void check_against_minimax(const E& eval, std::uint64_t seed, int positions) {
     for (int depth = 1; depth <= 4; ++depth) {
       int expected_move = -1;
       const int expected_value = plain_minimax(p, depth, eval, order, &expected_move);
-      AlphaBeta search(eval);
-      const SearchResult got = search.search(p, depth, order);
+      AlphaBeta search(kGame, eval);
+      const SearchResult<int> got = search.search(p, depth, playable_in(p, order));
       INFO("position " << to_ascii(p) << "depth " << depth);
       REQUIRE(got.value == expected_value);
       REQUIRE(got.move == expected_move);
@@ -115,8 +118,8 @@ TEST_CASE("IBEF and ADATE-2005 values by hand", "[search][evaluator]") {
 
 TEST_CASE("IBEF at depth 1 opens in the centre with value 7 (thesis Figure 8)", "[search]") {
   const LinearEvaluator ibef = ibef_evaluator();
-  AlphaBeta search(ibef);
-  const SearchResult r = search.search(Position{}, 1, kLeftToRight);
+  AlphaBeta search(kGame, ibef);
+  const SearchResult<int> r = search.search(Position{}, 1, playable_in(Position{}, kLeftToRight));
   CHECK(r.move == 3);
   CHECK(r.value == 7);
 }
@@ -125,20 +128,20 @@ TEST_CASE("the search takes a win, and at depth 2 blocks the opponent's", "[sear
   const LinearEvaluator ibef = ibef_evaluator();
   // X has three in column 1; X to move wins there whatever the evaluator says.
   const Position x_wins = parse_moves("121213");
-  AlphaBeta search(ibef);
+  AlphaBeta search(kGame, ibef);
   for (int depth = 1; depth <= 5; ++depth) {
-    const SearchResult r = search.search(x_wins, depth, kLeftToRight);
+    const SearchResult<int> r = search.search(x_wins, depth, playable_in(x_wins, kLeftToRight));
     CHECK(r.move == 0);
     CHECK(r.value == kWinValue);
   }
   // O to move must block column 1: at depth 1 it cannot see the threat, at depth 2 it can.
   const Position o_must_block = parse_moves("12121");
-  CHECK(search.search(o_must_block, 2, kLeftToRight).move == 0);
+  CHECK(search.search(o_must_block, 2, playable_in(o_must_block, kLeftToRight)).move == 0);
   // X holds columns 2-4 of the bottom row: two threats, O to move is lost,
   // which depth 2 sees and depth 1 does not.
   const Position lost = parse_moves("22334");
-  CHECK(search.search(lost, 2, kLeftToRight).value == kWinValue);
-  CHECK(search.search(lost, 1, kLeftToRight).value < kWinValue);
+  CHECK(search.search(lost, 2, playable_in(lost, kLeftToRight)).value == kWinValue);
+  CHECK(search.search(lost, 1, playable_in(lost, kLeftToRight)).value < kWinValue);
 }
 
 TEST_CASE("a full board is a draw worth 0 and the evaluator is not called on it", "[search]") {
@@ -155,9 +158,9 @@ TEST_CASE("a full board is a draw worth 0 and the evaluator is not called on it"
     found = p.is_full() && !p.last_mover_won();
   }
   const HashEvaluator eval;
-  AlphaBeta search(eval);
+  AlphaBeta search(kGame, eval);
   for (int depth = 1; depth <= 3; ++depth) {
-    const SearchResult r = search.search(before_last, depth, kLeftToRight);
+    const SearchResult<int> r = search.search(before_last, depth, playable_in(before_last, kLeftToRight));
     CHECK(r.value == 0);
   }
   CHECK(search.counters().evaluations == 0);

@@ -2,12 +2,12 @@
 // definitions in game/features.hpp, on real positions and on arbitrary
 // stone sets (the kernels must be exact for any input, not only for boards
 // a game can reach).
-#include "game/feature_kernels.hpp"
+#include "games/connect4/feature_kernels.hpp"
 
 #include <catch2/catch.hpp>
 
-#include "game/features.hpp"
-#include "game/move_order.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/features.hpp"
 #include "support/random.hpp"
 
 using namespace evalsynth;

@@ -10,14 +10,12 @@
 #include <concepts>
 #include <cstdint>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 namespace evalsynth {
 
 template <class E>
-concept Evaluator = requires(const E& e, const Position& p) {
-  { e(p) } -> std::convertible_to<int>;
-};
+concept Evaluator = PositionEvaluator<E, Position>;
 
 // Weights per square, row 0 = bottom: weights[row][col].
 using SquareWeights = std::array<std::array<int, kColumns>, kRows>;

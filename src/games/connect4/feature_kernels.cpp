@@ -1,10 +1,10 @@
-#include "game/feature_kernels.hpp"
+#include "games/connect4/feature_kernels.hpp"
 
 #include <atomic>
 #include <bit>
 
-#include "game/features.hpp"
-#include "game/position.hpp"
+#include "games/connect4/features.hpp"
+#include "games/connect4/position.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>

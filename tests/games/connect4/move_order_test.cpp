@@ -1,11 +1,11 @@
 // The thesis's Java shuffle decides every tie in the reproduced tables: its
 // exact permutations and its (non-uniform) distribution are pinned here.
 
-#include "game/move_order.hpp"
-
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
+
+#include "games/connect4/connect4.hpp"
 
 using namespace evalsynth;
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "game/position.hpp"
+#include "games/connect4/position.hpp"
 
 namespace evalsynth::features {
 

@@ -1,0 +1,32 @@
+#pragma once
+// Which game a command plays: `--game NAME` if given (games/registry.hpp);
+// otherwise the game the command's files name in their first line (a
+// program, a board or position file: `game mnk(4,4,4)`; a run's checkpoint:
+// its spec's game); otherwise Connect4. Files that name different games are
+// an error naming both.
+
+#include <string>
+#include <vector>
+
+#include "games/registry.hpp"
+
+namespace evalsynth {
+
+// `option`: the --game value ("" when not given).
+GameDescriptor command_game(const std::string& option, const std::vector<std::string>& files);
+
+// The help text's lines for --game.
+#define EVALSYNTH_GAME_OPTION_HELP                                               \
+  "  --game NAME        the game: connect4 (default), tictactoe, mnk(M,N,K),\n"  \
+  "                     mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M); without\n" \
+  "                     it, the game the files given name in their first line\n"
+
+// The project's test set of labelled positions for a game:
+// specs/positions/test.analysis for Connect4, specs/positions/NAME/test.positions
+// for the others (NAME: the game's name with its parameters joined by '-':
+// mnk-3-3-3).
+std::string default_test_positions(const GameDescriptor& game);
+// That NAME.
+std::string game_folder_name(const GameDescriptor& game);
+
+}  // namespace evalsynth

@@ -1,0 +1,159 @@
+#include "games/registry.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+#include "games/connect4/feature_library.hpp"
+#include "support/suggest.hpp"
+#include "support/text.hpp"
+
+namespace evalsynth {
+namespace {
+
+struct FamilyRow {
+  GameFamily family;
+  std::string_view name;
+  const FeatureLibrary& (*library)();
+};
+
+const std::vector<FamilyRow>& families() {
+  static const std::vector<FamilyRow> rows = {
+      {GameFamily::Connect4, "connect4", connect4_feature_library},
+  };
+  return rows;
+}
+
+const FamilyRow& row_of(GameFamily family) {
+  for (const FamilyRow& r : families())
+    if (r.family == family) return r;
+  return families().front();
+}
+
+// "name" or "name(a, b, ...)": the name and the arguments as written.
+struct WrittenName {
+  std::string name;
+  std::vector<std::string> arguments;
+  bool bracketed = false;
+};
+
+WrittenName split_name(std::string_view text, const TextLocation& where) {
+  WrittenName w;
+  const std::size_t open = text.find('(');
+  w.name = lowercase(text.substr(0, open));
+  while (!w.name.empty() && std::isspace(static_cast<unsigned char>(w.name.back()))) w.name.pop_back();
+  if (open == std::string_view::npos) return w;
+  w.bracketed = true;
+  if (text.back() != ')') throw InputError(where, "a game's parameters end with ')': " + in_quotes(text));
+  std::string_view inside = text.substr(open + 1, text.size() - open - 2);
+  std::size_t start = 0;
+  while (start <= inside.size()) {
+    const std::size_t comma = std::min(inside.find(',', start), inside.size());
+    std::string item(inside.substr(start, comma - start));
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    w.arguments.push_back(lowercase(item));
+    start = comma + 1;
+  }
+  return w;
+}
+
+int whole_number(const std::string& text, int min, int max, const std::string& what, const TextLocation& where) {
+  int v = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || v < min || v > max)
+    throw InputError(where, what + " is a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                                ", not " + in_quotes(text));
+  return v;
+}
+
+}  // namespace
+
+std::string_view family_name(GameFamily family) { return row_of(family).name; }
+
+std::optional<GameFamily> family_named(std::string_view name) {
+  for (const FamilyRow& r : families())
+    if (r.name == name) return r.family;
+  return std::nullopt;
+}
+
+const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).library(); }
+
+std::string known_games() { return "connect4"; }
+
+GameDescriptor default_game(GameFamily family) {
+  GameDescriptor d;
+  d.family = family;
+  return d;
+}
+
+std::string GameDescriptor::text() const {
+  switch (family) {
+    case GameFamily::Connect4:
+      return params[0] == 1 ? "connect4(thesis-java)" : "connect4";
+  }
+  return "?";
+}
+
+GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
+  const WrittenName w = split_name(text, where);
+  std::vector<std::string> names;
+  for (const FamilyRow& r : families()) names.emplace_back(r.name);
+  const auto family = family_named(w.name);
+  if (!family) {
+    const std::string guess = closest_match(w.name, names);
+    throw InputError(where, "unknown game " + in_quotes(text) + " (games: " + known_games() + ")" +
+                                (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+  }
+  GameDescriptor d = default_game(*family);
+  const auto& args = w.arguments;
+  switch (*family) {
+    case GameFamily::Connect4:
+      if (w.bracketed) {
+        if (args.size() != 1 || (args[0] != "standard" && args[0] != "thesis-java"))
+          throw InputError(where,
+                           "connect4 takes one parameter, its win test: connect4(standard) or "
+                           "connect4(thesis-java), not " +
+                               in_quotes(text));
+        d.params[0] = args[0] == "thesis-java" ? 1 : 0;
+      }
+      break;
+  }
+  (void)whole_number;
+  return d;
+}
+
+std::optional<GameLine> take_game_line(std::string& text, const std::string& source_name) {
+  std::size_t line_start = 0;
+  int line = 1;
+  while (line_start < text.size()) {
+    std::size_t end = text.find('\n', line_start);
+    if (end == std::string::npos) end = text.size();
+    std::size_t i = line_start;
+    while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) ++i;
+    if (i == end || text[i] == '#') {
+      line_start = end + 1;
+      ++line;
+      continue;
+    }
+    // The first line with content: a game line, or not one at all.
+    if (text.compare(i, 4, "game") != 0 || i + 4 >= end || (text[i + 4] != ' ' && text[i + 4] != '\t'))
+      return std::nullopt;
+    std::size_t name_begin = i + 4;
+    while (name_begin < end && (text[name_begin] == ' ' || text[name_begin] == '\t')) ++name_begin;
+    std::size_t name_end = text.find('#', name_begin);
+    if (name_end == std::string::npos || name_end > end) name_end = end;
+    while (name_end > name_begin && std::isspace(static_cast<unsigned char>(text[name_end - 1]))) --name_end;
+    GameLine g;
+    g.name = text.substr(name_begin, name_end - name_begin);
+    g.where = {source_name, line, static_cast<int>(name_begin - line_start) + 1};
+    if (g.name.empty()) throw InputError(g.where, "'game' names a game: game " + known_games());
+    g.game = parse_game(g.name, g.where);
+    for (std::size_t k = i; k < end; ++k)
+      if (text[k] != '\r') text[k] = ' ';
+    return g;
+  }
+  return std::nullopt;
+}
+
+}  // namespace evalsynth

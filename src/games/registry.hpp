@@ -1,0 +1,78 @@
+#pragma once
+// The games evalsynth plays, by name. A game is named as in specs (`game =
+// mnk(4,4,4)`), on command lines (`--game adjacent4`) and in the first line
+// of programs and grammars for games other than Connect4 (`game mnk`):
+// a family name, optionally with its parameters in brackets. The family
+// decides the language's features (game/feature_library.hpp); the
+// parameters, the board and rules. with_game() turns a name into the game
+// value and calls generic code with it: the one place where a run-time name
+// becomes a compile-time game type.
+//
+// A new game: its folder under src/games/ (a type modelling game/game.hpp's
+// Game concept, its feature library) and a row in each table here
+// (src/README.md).
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "game/feature_library.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/family.hpp"
+#include "support/error.hpp"
+
+namespace evalsynth {
+
+std::string_view family_name(GameFamily family);
+std::optional<GameFamily> family_named(std::string_view name);
+const FeatureLibrary& feature_library(GameFamily family);
+
+// A game with its parameters, as a value (what a spec or command line names).
+struct GameDescriptor {
+  GameFamily family = GameFamily::Connect4;
+  // The family's parameters, in the order its name takes them (games.cpp):
+  // connect4: the win test (0 standard, 1 the thesis's Java test).
+  std::array<int, 4> params{};
+
+  // The canonical name: "connect4", "mnk(4,4,4)". Parses back to this.
+  std::string text() const;
+  friend bool operator==(const GameDescriptor&, const GameDescriptor&) = default;
+};
+
+// Reads a game name; throws InputError at `where` naming the games known.
+GameDescriptor parse_game(std::string_view text, const TextLocation& where = {"--game"});
+// The default game of a family (the name without parameters).
+GameDescriptor default_game(GameFamily family);
+// The games known, for help texts and errors.
+std::string known_games();
+
+// The line `game NAME` that opens a program, grammar or position file of a
+// game other than Connect4 (after blank and `#` comment lines). Found, it is
+// blanked out of `text` (replaced by spaces, so every other location stays
+// where it was) and returned with where its name starts; a bad name is an
+// InputError there. No such line: nothing, and `text` is unchanged.
+struct GameLine {
+  GameDescriptor game;
+  std::string name;  // as written
+  TextLocation where;
+};
+std::optional<GameLine> take_game_line(std::string& text, const std::string& source_name);
+
+// Expands M(G) for every game type G: explicit instantiations of the
+// templates the layers above define for all games.
+#define EVALSYNTH_FOR_EACH_GAME(M) M(::evalsynth::Connect4) M(::evalsynth::Connect4ThesisJava)
+
+// Calls f(game) with the game `d` names, as its own type.
+template <class F>
+decltype(auto) with_game(const GameDescriptor& d, F&& f) {
+  switch (d.family) {
+    case GameFamily::Connect4:
+      break;
+  }
+  if (d.params[0] == 1) return f(Connect4ThesisJava{});
+  return f(Connect4{});
+}
+
+}  // namespace evalsynth

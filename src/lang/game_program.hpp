@@ -1,0 +1,80 @@
+#pragma once
+// Programs compiled for evaluation in any game of the engine but Connect4
+// (whose own, faster form is lang/compiled.hpp): simplified, compiled to the
+// shared bytecode (lang/bytecode.hpp) and run by its interpreter. The game
+// computes every feature the program reads in one call per evaluation (so
+// features that share work, such as the counts of a board's lines, share
+// it), into slots the code then loads. No allocation per evaluation.
+
+#include <array>
+#include <cassert>
+#include <concepts>
+#include <cstdint>
+#include <span>
+
+#include "game/feature_library.hpp"
+#include "game/game.hpp"
+#include "games/family.hpp"
+#include "lang/bytecode.hpp"
+#include "lang/program.hpp"
+#include "lang/simplify.hpp"
+
+namespace evalsynth::lang {
+
+// What a game gives the language: its family (whose library names the
+// features), the features a program reads, computed together, and its cells
+// (`cell_of` a handle for sq(row, col) with constant arguments, 0 off the
+// board; `square` for computed ones; both +1 X, -1 O, 0 empty or off the board).
+template <class G>
+concept ProgramGame = Game<G> &&
+    requires(const G& g, const typename G::Position& p, std::span<const FeatureRequest> requests, std::int32_t* values,
+             std::uint64_t cell, std::int32_t row, std::int32_t col) {
+  { G::kFamily } -> std::convertible_to<GameFamily>;
+  {g.features(p, requests, values)};
+  { g.cell_of(row, col) } -> std::same_as<std::uint64_t>;
+  { g.square_at(p, cell) } -> std::same_as<std::int32_t>;
+  { g.square(p, row, col) } -> std::same_as<std::int32_t>;
+};
+
+template <ProgramGame G>
+class GameProgram {
+ public:
+  using Position = typename G::Position;
+  // A program reads at most two slots per feature of its library.
+  static constexpr std::size_t kMaxSlots = 512;
+
+  // Precondition: the program is of the game's family. Throws InputError if
+  // it needs more than bytecode::kMaxStack stack slots.
+  GameProgram(const G& game, const Program& program) : game_(game) {
+    assert(program.family == G::kFamily);
+    compiled_ = bytecode::compile(simplify(program), [&](int row, int col) { return game.cell_of(row, col); });
+    assert(compiled_.features.size() <= kMaxSlots);
+  }
+
+  std::int32_t operator()(const Position& p) const {
+    std::array<std::int32_t, kMaxSlots> values;
+    game_.features(p, std::span<const FeatureRequest>(compiled_.features), values.data());
+    return bytecode::run(compiled_.code, values.data(), Board{game_, p});
+  }
+
+  std::size_t instruction_count() const { return compiled_.code.size(); }
+
+ private:
+  struct Board {
+    const G& game;
+    const Position& p;
+    std::int32_t square_at(std::uint64_t cell) const { return game.square_at(p, cell); }
+    std::int32_t square(std::int32_t row, std::int32_t col) const { return game.square(p, row, col); }
+    std::int32_t height(std::int32_t col) const {
+      if constexpr (requires { game.height(p, col); })
+        return game.height(p, col);
+      else
+        return 0;  // the parser refuses height() for games without columns to fill
+    }
+  };
+
+  G game_;
+  bytecode::CompiledCode compiled_;
+};
+
+}  // namespace evalsynth::lang

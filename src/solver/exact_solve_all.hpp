@@ -1,0 +1,55 @@
+#pragma once
+// Solving many positions of a game in parallel with the exact solver
+// (solver/exact_solver.hpp), each worker with a solver and table of its own
+// (memory: threads x table). Scores are exact, so they do not depend on the
+// number of threads. Connect4's counterpart is solver/solve_all.hpp.
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "solver/exact_solver.hpp"
+#include "solver/solve_all.hpp"
+#include "support/progress.hpp"
+
+namespace evalsynth::solver {
+
+struct ExactSolved {
+  int score = 0;           // the position's value for its side to move
+  std::vector<int> moves;  // each legal move's value (analyse only), in the game's order
+  std::uint64_t nodes = 0;
+};
+
+// Precondition: no position is finished (with `analyse`).
+template <ExactlySolvable G>
+std::vector<ExactSolved> exact_solve_all(const G& game, const std::vector<typename G::Position>& positions,
+                                         const SolveOptions& options) {
+  std::vector<ExactSolved> solved(positions.size());
+  tbb::enumerable_thread_specific<ExactSolver<G>> solvers([&] { return ExactSolver<G>(game, options.table_mb); });
+  ProgressLine progress("solve", "positions", positions.size(), options.progress);
+  auto work = [&](const tbb::blocked_range<std::size_t>& range) {
+    ExactSolver<G>& solver = solvers.local();
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      const std::uint64_t nodes_before = solver.nodes();
+      ExactSolved& out = solved[i];
+      if (options.analyse) {
+        out.moves = solver.analyse(positions[i]);
+        out.score = *std::max_element(out.moves.begin(), out.moves.end());
+      } else {
+        out.score = solver.solve(positions[i]);
+      }
+      out.nodes = solver.nodes() - nodes_before;
+      progress.add();
+    }
+  };
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency());
+  arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, positions.size(), 1), work); });
+  return solved;
+}
+
+}  // namespace evalsynth::solver

@@ -1,0 +1,266 @@
+#include "synthesis/run_game.hpp"
+
+#include <unordered_set>
+
+#include "games/registry.hpp"
+#include "lang/printer.hpp"
+#include "model/model_file.hpp"
+#include "synthesis/run_inputs.hpp"
+#include "synthesis/saved_programs.hpp"
+#include "tournament/player_syntax.hpp"
+#include "tournament/start_boards.hpp"
+#include "tournament/strength.hpp"
+
+namespace evalsynth {
+
+template <Game G>
+class RunGameFor : public RunGame {
+ public:
+  RunGameFor(const G& game, FitnessTask<G> training, FitnessTask<G> validation, std::vector<LabelledOf<G>> strength)
+      : game_(game),
+        training_(std::move(training)),
+        validation_(std::move(validation)),
+        strength_(std::move(strength)) {}
+
+  std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, Task task, int threads,
+                                const RaceSettings* race, const std::vector<double>* known,
+                                RaceStats* stats) const override {
+    std::vector<Candidate<G>> candidates;
+    candidates.reserve(programs.size());
+    for (const lang::Program* p : programs) candidates.push_back({evaluator_for(game_, *p), p->canonical_hash()});
+    const FitnessTask<G>& t = task_of(task);
+    if (race) return race_fitness(candidates, t, threads, *race, *known, *stats);
+    return evaluate_fitness(candidates, t, threads);
+  }
+
+  std::vector<Baseline> score_references(int threads) const override {
+    std::vector<Candidate<G>> references;
+    std::vector<std::string> names;
+    if constexpr (Connect4Like<G>) {
+      references = {{EvaluatorOf<G>{ibef_evaluator()}, hash_text("IBEF")},
+                    {EvaluatorOf<G>{adate2005_evaluator()}, hash_text("ADATE-2005")}};
+      names = {"IBEF", "ADATE-2005"};
+    } else {
+      for (const ReferenceProgram& r : game_.reference_programs()) {
+        references.push_back({std::get<EvaluatorOf<G>>(builtin_player(game_, r.name, 1).brain), hash_text(r.name)});
+        names.emplace_back(r.name);
+      }
+    }
+    const std::vector<Fitness> scores = evaluate_fitness(references, validation_, threads);
+    std::vector<Baseline> baselines;
+    for (std::size_t i = 0; i < scores.size(); ++i) baselines.push_back({names[i], scores[i]});
+    return baselines;
+  }
+
+  void set_self_play(std::size_t opponent, const lang::Program* program) override {
+    Player<G>& player = training_.opponents[opponent].player;
+    if (program)
+      player.brain = evaluator_for(game_, *program);
+    else
+      player.brain = stand_in(game_, player.depth).brain;
+  }
+
+  std::string stand_in_name() const override { return stand_in(game_, 1).name; }
+
+  double mistake_rate(const lang::Program& program, int depth, std::uint64_t seed, int threads) const override {
+    if (strength_.empty()) return -1;
+    const Player<G> player{"answer", depth, evaluator_for(game_, program)};
+    return measure_strength(game_, player, strength_, MoveOrder::Random, seed, threads).rate();
+  }
+  bool has_strength_positions() const override { return !strength_.empty(); }
+
+  TaskSummary summary(Task task) const override {
+    const FitnessTask<G>& t = task_of(task);
+    TaskSummary s;
+    s.boards = t.boards.size();
+    for (const Opponent<G>& o : t.opponents)
+      if (!o.boards.empty()) s.own_perfect_boards = o.boards.size();
+    s.games_per_candidate = t.games_per_candidate();
+    s.opponents = t.opponents.size();
+    return s;
+  }
+
+  std::string game_name() const override { return game_.name(); }
+
+  const FitnessTask<G>& task_of(Task task) const { return task == Task::Training ? training_ : validation_; }
+
+  // Who plays a self-play slot until the run has programs of its own (and
+  // has no seed): the game's first reference evaluator (Connect4: IBEF).
+  static Player<G> stand_in(const G& game, int depth) {
+    if constexpr (Connect4Like<G>) {
+      return builtin_player(game, "ibef", depth);
+    } else {
+      Player<G> p = builtin_player(game, game.reference_programs().front().name, depth);
+      return p;
+    }
+  }
+
+ private:
+  G game_;
+  FitnessTask<G> training_;
+  FitnessTask<G> validation_;
+  std::vector<LabelledOf<G>> strength_;
+};
+
+template <Game G>
+const FitnessTask<G>& task_of(const RunGame& run, RunGame::Task task) {
+  return dynamic_cast<const RunGameFor<G>&>(run).task_of(task);
+}
+
+namespace {
+
+template <Game G>
+void add_boards(Fingerprint& f, const G& game, const std::vector<typename G::Position>& boards) {
+  for (const auto& b : boards) f.add(game.key(b));
+}
+
+// `perfect_boards`: where perfect opponents start instead (empty: `boards`).
+template <Game G>
+FitnessTask<G> make_task(const G& game, const RunSpec& spec, std::vector<typename G::Position> boards,
+                         std::uint64_t seed, const std::vector<Opponent<G>>& opponents,
+                         const std::vector<typename G::Position>& perfect_boards) {
+  FitnessTask<G> task;
+  task.game = game;
+  task.boards = std::move(boards);
+  task.settings = {spec.move_order};
+  task.scoring = spec.scoring;
+  task.seed = seed;
+  task.opponents = opponents;
+  for (Opponent<G>& o : task.opponents)
+    if (o.player.is_perfect()) o.boards = perfect_boards;
+  for (std::size_t o = 0; o < task.opponents.size(); ++o)
+    for (int depth : spec.candidate_depths) {
+      const int opponent_depth = task.opponents[o].player.depth;
+      if (!spec.pairs(depth, opponent_depth)) continue;
+      for (Side side : spec.colours) task.configs.push_back({side, depth, static_cast<int>(o), opponent_depth});
+    }
+  return task;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items) text.append(text.empty() ? "" : ", ").append(item);
+  return text;
+}
+
+template <Game G>
+void add_scores(Fingerprint& f, const LabelledOf<G>& p) {
+  if constexpr (Connect4Like<G>) {
+    for (int score : p.move_scores) f.add(static_cast<std::uint64_t>(score));
+  } else {
+    for (int score : p.scores) f.add(static_cast<std::uint64_t>(score));
+  }
+}
+
+// The positions of labelled position files, in order, added to
+// `fingerprint`. Those in `apart_from` (canonical keys: symmetric images
+// count) are an error at their line: validation must not measure on what
+// training has seen.
+template <Game G>
+std::vector<LabelledOf<G>> read_position_sets(const G& game, const std::vector<std::string>& paths,
+                                              Fingerprint& fingerprint,
+                                              const std::vector<LabelledOf<G>>& apart_from = {},
+                                              const std::vector<std::string>& apart_files = {}) {
+  std::unordered_set<std::uint64_t> taken;
+  for (const LabelledOf<G>& p : apart_from) taken.insert(game.canonical_key(p.position));
+  std::vector<LabelledOf<G>> all;
+  for (const std::string& path : paths) {
+    for (LabelledOf<G>& p : read_labelled_positions(game, path)) {
+      if (taken.count(game.canonical_key(p.position)))
+        throw InputError(TextLocation{path, p.line, 1},
+                         "position " + p.moves +
+                             (Connect4Like<G> ? " (or its mirror image)" : " (or a symmetric image of it)") +
+                             " is also in the training positions (" + joined(apart_files) +
+                             "): validation must measure on positions training has not seen");
+      fingerprint.add(game.key(p.position));
+      add_scores<G>(fingerprint, p);
+      all.push_back(std::move(p));
+    }
+  }
+  return all;
+}
+
+}  // namespace
+
+template <Game G>
+std::unique_ptr<RunGame> load_game_inputs(const G& game, const RunSpec& spec, RunInputs& in) {
+  Fingerprint opponents, training, validation, strength, training_positions, validation_positions;
+  // Opponents read from files or checkpoints enter the fingerprint by their
+  // program text, so a resumed run notices when one has changed.
+  const ProgramReader read_opponent = [&](const std::string& path) {
+    lang::Program p = read_evaluator_program(path);
+    opponents.add(lang::to_text(p));
+    return p;
+  };
+  // Self-play opponents (`answer@D`, `hallK@D`: the run's own best programs)
+  // play in training only: validation must measure every generation by one
+  // yardstick. Until the run has programs of its own they play a stand-in.
+  std::vector<Opponent<G>> fixed, self_play;
+  std::vector<int> self_play_ranks;
+  for (const std::string& text : spec.opponents) {
+    opponents.add(text);
+    const PlayerEntry entry = parse_player_entry(text, true);
+    if (entry.kind == PlayerEntry::Kind::SelfPlay) {
+      for (int depth = entry.first_depth; depth <= entry.last_depth; ++depth)
+        for (int rank = 0; rank < entry.self_play_count; ++rank) {
+          Player<G> p = RunGameFor<G>::stand_in(game, depth);
+          p.name = entry.self_play_count == 1 ? std::string("ANSWER") : "HALL" + std::to_string(rank + 1);
+          p.from_file = true;
+          self_play.push_back({std::move(p)});
+          self_play_ranks.push_back(rank);
+        }
+      continue;
+    }
+    // A model opponent enters by its weights (models are not programs).
+    if (entry.kind == PlayerEntry::Kind::File && model::is_model_file(entry.name))
+      opponents.add(model::encode_model(model::read_model(entry.name)));
+    for (Player<G>& p : parse_player_list(game, text, read_opponent)) fixed.push_back({std::move(p)});
+  }
+  std::vector<Opponent<G>> all = fixed;
+  for (std::size_t i = 0; i < self_play.size(); ++i) {
+    in.self_play.push_back({all.size(), self_play_ranks[i]});
+    all.push_back(self_play[i]);
+  }
+  // Perfect opponents' own boards, if the spec gives them: random ones are
+  // seeded apart from the others, and validation's never repeat training's.
+  using Boards = std::vector<typename G::Position>;
+  Boards training_boards = build_boards(game, spec.training, spec.board_seed, {});
+  Boards perfect_training, perfect_validation;
+  if (!spec.perfect_training.empty())
+    perfect_training = build_boards(game, spec.perfect_training, mix_seed({spec.board_seed, 3}), {});
+  if (!spec.perfect_validation.empty())
+    perfect_validation = build_boards(game, spec.perfect_validation, mix_seed({spec.board_seed, 4}),
+                                      perfect_training.empty() ? training_boards : perfect_training);
+  Boards validation_boards = build_boards(game, spec.validation, mix_seed({spec.board_seed, 2}), training_boards);
+  FitnessTask<G> training_task =
+      make_task(game, spec, std::move(training_boards), mix_seed({spec.seed, 1}), all, perfect_training);
+  FitnessTask<G> validation_task =
+      make_task(game, spec, std::move(validation_boards), mix_seed({spec.seed, 2}), fixed, perfect_validation);
+  add_boards(training, game, training_task.boards);
+  add_boards(validation, game, validation_task.boards);
+  // Only when given, so the fingerprints of earlier runs stay what they were.
+  if (!perfect_training.empty()) add_boards(training, game, perfect_training);
+  if (!perfect_validation.empty()) add_boards(validation, game, perfect_validation);
+  std::vector<LabelledOf<G>> strength_positions = read_position_sets(game, spec.strength_positions, strength);
+  training_task.positions = read_position_sets(game, spec.training_positions, training_positions);
+  validation_task.positions = read_position_sets(game, spec.validation_positions, validation_positions,
+                                                 training_task.positions, spec.training_positions);
+  training_task.position_depths = validation_task.position_depths = spec.resolved_position_depths();
+  in.fingerprints.opponents = opponents.value;
+  in.fingerprints.training_boards = training.value;
+  in.fingerprints.validation_boards = validation.value;
+  in.fingerprints.strength_positions = strength.value;
+  in.fingerprints.training_positions = training_positions.value;
+  in.fingerprints.validation_positions = validation_positions.value;
+  return std::make_unique<RunGameFor<G>>(game, std::move(training_task), std::move(validation_task),
+                                         std::move(strength_positions));
+}
+
+#define EVALSYNTH_INSTANTIATE(G)                                            \
+  template class RunGameFor<G>;                                             \
+  template const FitnessTask<G>& task_of<G>(const RunGame&, RunGame::Task); \
+  template std::unique_ptr<RunGame> load_game_inputs<G>(const G&, const RunSpec&, RunInputs&);
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
+
+}  // namespace evalsynth

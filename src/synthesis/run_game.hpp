@@ -1,0 +1,70 @@
+#pragma once
+// The part of a run that knows its game: the training and validation tasks
+// (boards, opponents, labelled positions), the self-play opponents, the
+// positions the answer's strength is measured on, and the references'
+// scores. The run loop (synthesis.cpp) is the same for every game and talks
+// to its game through this interface between generations, never per game or
+// per move: a virtual call a batch of candidates. RunGameFor<G> implements it
+// for each game (run_game.cpp).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lang/program.hpp"
+#include "tournament/fitness.hpp"
+#include "tournament/racing.hpp"
+
+namespace evalsynth {
+
+struct Baseline {
+  std::string name;
+  Fitness validation;
+};
+
+// What a task is, for messages and outputs.
+struct TaskSummary {
+  std::size_t boards = 0;              // the task's start boards
+  std::size_t own_perfect_boards = 0;  // boards perfect opponents play from instead (0: none of their own)
+  std::size_t games_per_candidate = 0;
+  std::size_t opponents = 0;
+};
+
+class RunGame {
+ public:
+  enum class Task { Training, Validation };
+
+  virtual ~RunGame() = default;
+
+  // The fitness of each program on a task. With `race` (and `known`, the
+  // exact scores of programs evaluated before) the programs race
+  // (tournament/racing.hpp), counted in `stats`.
+  virtual std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, Task task, int threads,
+                                        const RaceSettings* race = nullptr, const std::vector<double>* known = nullptr,
+                                        RaceStats* stats = nullptr) const = 0;
+  // The game's reference evaluators on the validation task (Connect4: IBEF
+  // and ADATE-2005), in a fixed order.
+  virtual std::vector<Baseline> score_references(int threads) const = 0;
+  // Self-play training opponent `opponent` plays with `program` from now on;
+  // nullptr: with the stand-in (the game's first reference evaluator).
+  virtual void set_self_play(std::size_t opponent, const lang::Program* program) = 0;
+  // The stand-in's name (its program hash is hash_text of it).
+  virtual std::string stand_in_name() const = 0;
+  // The mistake rate of `program` searching at `depth` on the strength
+  // positions (random tie-breaking seeded by `seed`); -1 without positions.
+  virtual double mistake_rate(const lang::Program& program, int depth, std::uint64_t seed, int threads) const = 0;
+  virtual bool has_strength_positions() const = 0;
+  virtual TaskSummary summary(Task task) const = 0;
+  // The game, as a spec names it.
+  virtual std::string game_name() const = 0;
+};
+
+template <Game G>
+class RunGameFor;
+
+// The task of a run of game G itself (for tools and tests that know the game).
+template <Game G>
+const FitnessTask<G>& task_of(const RunGame& run, RunGame::Task task);
+
+}  // namespace evalsynth
