@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "io/spec.hpp"
 #include "lang/printer.hpp"
 #include "synthesis/checkpoint_files.hpp"
 
@@ -59,6 +60,8 @@ int inspect_command(const Args& args) {
               static_cast<unsigned long long>(std::filesystem::file_size(file, ignored)));
   std::printf("run          %s (spec %s, hash %016llx)\n", c.run_name.c_str(), c.spec_source.c_str(),
               static_cast<unsigned long long>(c.spec_hash));
+  if (s.hall.front().program.family != GameFamily::Connect4)
+    std::printf("game         %s\n", checkpoint_spec(c, file).game_descriptor().text().c_str());
   if (s.finished())
     std::printf("state        finished: stopped by %s after %d generations (numbered 0-%d, as in log.csv)\n",
                 std::string(stop_reason_name(s.stop_reason)).c_str(), s.generation, s.generation - 1);
@@ -78,7 +81,7 @@ int inspect_command(const Args& args) {
               fitness_line(answer.validation, scoring).c_str());
   if (answer.mistake_rate >= 0)
     std::printf("             mistake rate against perfect play %.2f%%\n", 100 * answer.mistake_rate);
-  std::printf("             %s\n", lang::to_text(answer.program).c_str());
+  std::printf("             %s\n", lang::expression_text(answer.program).c_str());
   if (top > 0) {
     std::printf("hall of fame (%zu):\n", s.hall.size());
     for (std::size_t i = 0; i < s.hall.size() && static_cast<int>(i) < top; ++i) {

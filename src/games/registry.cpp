@@ -1,5 +1,6 @@
 #include "games/registry.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <vector>
@@ -20,6 +21,9 @@ struct FamilyRow {
 const std::vector<FamilyRow>& families() {
   static const std::vector<FamilyRow> rows = {
       {GameFamily::Connect4, "connect4", connect4_feature_library},
+      {GameFamily::Mnk, "mnk", mnk::feature_library},
+      {GameFamily::Adjacent4, "adjacent4", adjacent4::feature_library},
+      {GameFamily::ModNim, "modnim", modnim::feature_library},
   };
   return rows;
 }
@@ -79,18 +83,38 @@ std::optional<GameFamily> family_named(std::string_view name) {
 
 const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).library(); }
 
-std::string known_games() { return "connect4"; }
+std::string known_games() { return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M)"; }
 
 GameDescriptor default_game(GameFamily family) {
   GameDescriptor d;
   d.family = family;
+  switch (family) {
+    case GameFamily::Mnk:
+      d.params = {3, 3, 3, 0};
+      break;
+    case GameFamily::Adjacent4:
+      d.params = {8, 6, 0, 0};
+      break;
+    case GameFamily::ModNim:
+      d.params = {100, 3, 0, 0};
+      break;
+    case GameFamily::Connect4:
+      break;
+  }
   return d;
 }
 
 std::string GameDescriptor::text() const {
+  const auto number = [&](int i) { return std::to_string(params[static_cast<std::size_t>(i)]); };
   switch (family) {
     case GameFamily::Connect4:
       return params[0] == 1 ? "connect4(thesis-java)" : "connect4";
+    case GameFamily::Mnk:
+      return "mnk(" + number(0) + "," + number(1) + "," + number(2) + (params[3] ? ",fill)" : ")");
+    case GameFamily::Adjacent4:
+      return "adjacent4(" + number(0) + "," + number(1) + ")";
+    case GameFamily::ModNim:
+      return "modnim(" + number(0) + "," + number(1) + ")";
   }
   return "?";
 }
@@ -99,6 +123,11 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
   const WrittenName w = split_name(text, where);
   std::vector<std::string> names;
   for (const FamilyRow& r : families()) names.emplace_back(r.name);
+  names.emplace_back("tictactoe");
+  if (w.name == "tictactoe") {
+    if (w.bracketed) throw InputError(where, "tictactoe is mnk(3,3,3); for other boards write mnk(M,N,K)");
+    return default_game(GameFamily::Mnk);
+  }
   const auto family = family_named(w.name);
   if (!family) {
     const std::string guess = closest_match(w.name, names);
@@ -118,8 +147,45 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
         d.params[0] = args[0] == "thesis-java" ? 1 : 0;
       }
       break;
+    case GameFamily::Mnk:
+      if (w.bracketed) {
+        if (args.size() != 3 && !(args.size() == 4 && args[3] == "fill"))
+          throw InputError(where,
+                           "mnk takes M columns, N rows and K in a line, and fill to play to a full board: "
+                           "mnk(4,4,4) or mnk(4,4,3,fill), not " +
+                               in_quotes(text));
+        const int m = whole_number(args[0], 1, grid::kMaxSide, "M (columns)", where);
+        const int n = whole_number(args[1], 1, grid::kMaxSide, "N (rows)", where);
+        if (m * n > grid::kMaxCells)
+          throw InputError(where, "an mnk board has at most " + std::to_string(grid::kMaxCells) + " cells, not " +
+                                      std::to_string(m * n));
+        const int k = whole_number(args[2], 1, std::min(grid::kMaxLine, std::max(m, n)), "K (in a line)", where);
+        d.params = {m, n, k, args.size() == 4 ? 1 : 0};
+      }
+      break;
+    case GameFamily::Adjacent4:
+      if (w.bracketed) {
+        if (args.size() != 2)
+          throw InputError(where, "adjacent4 takes W columns and H rows: adjacent4(8,6), not " + in_quotes(text));
+        const int columns = whole_number(args[0], 1, grid::kMaxSide, "W (columns)", where);
+        const int rows = whole_number(args[1], 1, grid::kMaxSide, "H (rows)", where);
+        if (columns * rows > grid::kMaxCells || std::max(columns, rows) < adjacent4::kLine)
+          throw InputError(where, "an adjacent4 board has at most " + std::to_string(grid::kMaxCells) +
+                                      " cells and room for four in a line, not " + std::to_string(columns) + " x " +
+                                      std::to_string(rows));
+        d.params = {columns, rows, 0, 0};
+      }
+      break;
+    case GameFamily::ModNim:
+      if (w.bracketed) {
+        if (args.size() != 2)
+          throw InputError(where,
+                           "modnim takes K sticks and M, the most a move takes: modnim(100,3), not " + in_quotes(text));
+        d.params = {whole_number(args[0], 1, modnim::kMaxSticks, "K (sticks)", where),
+                    whole_number(args[1], 1, modnim::kMaxTake, "M (the most a move takes)", where), 0, 0};
+      }
+      break;
   }
-  (void)whole_number;
   return d;
 }
 
@@ -147,8 +213,14 @@ std::optional<GameLine> take_game_line(std::string& text, const std::string& sou
     GameLine g;
     g.name = text.substr(name_begin, name_end - name_begin);
     g.where = {source_name, line, static_cast<int>(name_begin - line_start) + 1};
-    if (g.name.empty()) throw InputError(g.where, "'game' names a game: game " + known_games());
-    g.game = parse_game(g.name, g.where);
+    const std::string line_text = text.substr(line_start, end - line_start);
+    const int caret = static_cast<int>(name_begin - line_start);
+    if (g.name.empty()) throw InputError(g.where, "'game' names a game: " + known_games(), line_text, caret);
+    try {
+      g.game = parse_game(g.name, g.where);
+    } catch (const InputError& e) {
+      throw InputError(g.where, e.message(), line_text, caret);
+    }
     for (std::size_t k = i; k < end; ++k)
       if (text[k] != '\r') text[k] = ' ';
     return g;

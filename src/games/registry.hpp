@@ -19,8 +19,11 @@
 #include <string_view>
 
 #include "game/feature_library.hpp"
+#include "games/adjacent4/adjacent4.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/family.hpp"
+#include "games/mnk/mnk.hpp"
+#include "games/modnim/modnim.hpp"
 #include "support/error.hpp"
 
 namespace evalsynth {
@@ -32,8 +35,11 @@ const FeatureLibrary& feature_library(GameFamily family);
 // A game with its parameters, as a value (what a spec or command line names).
 struct GameDescriptor {
   GameFamily family = GameFamily::Connect4;
-  // The family's parameters, in the order its name takes them (games.cpp):
-  // connect4: the win test (0 standard, 1 the thesis's Java test).
+  // The family's parameters, in the order its name takes them:
+  //   connect4: the win test (0 standard, 1 the thesis's Java test)
+  //   mnk: M columns, N rows, K in a line, played to a full board (0 or 1)
+  //   adjacent4: W columns, H rows
+  //   modnim: K sticks, M the most a move takes
   std::array<int, 4> params{};
 
   // The canonical name: "connect4", "mnk(4,4,4)". Parses back to this.
@@ -62,16 +68,27 @@ std::optional<GameLine> take_game_line(std::string& text, const std::string& sou
 
 // Expands M(G) for every game type G: explicit instantiations of the
 // templates the layers above define for all games.
-#define EVALSYNTH_FOR_EACH_GAME(M) M(::evalsynth::Connect4) M(::evalsynth::Connect4ThesisJava)
+#define EVALSYNTH_FOR_EACH_GAME(M)   \
+  M(::evalsynth::Connect4)           \
+  M(::evalsynth::Connect4ThesisJava) \
+  M(::evalsynth::mnk::Game) M(::evalsynth::mnk::FillGame) M(::evalsynth::adjacent4::Game) M(::evalsynth::modnim::Game)
 
 // Calls f(game) with the game `d` names, as its own type.
 template <class F>
 decltype(auto) with_game(const GameDescriptor& d, F&& f) {
+  const auto& a = d.params;
   switch (d.family) {
+    case GameFamily::Mnk:
+      if (a[3]) return f(mnk::FillGame(a[0], a[1], a[2]));
+      return f(mnk::Game(a[0], a[1], a[2]));
+    case GameFamily::Adjacent4:
+      return f(adjacent4::Game(a[0], a[1]));
+    case GameFamily::ModNim:
+      return f(modnim::Game(a[0], a[1]));
     case GameFamily::Connect4:
       break;
   }
-  if (d.params[0] == 1) return f(Connect4ThesisJava{});
+  if (a[0] == 1) return f(Connect4ThesisJava{});
   return f(Connect4{});
 }
 

@@ -253,13 +253,15 @@ class Lowering {
   // Where a feature unknown to this program's game is one: a hint that the
   // program may be meant for another game.
   std::string elsewhere(const std::string& f) const {
-    std::string families;
+    std::vector<std::string> names;
     for (int k = 0; k < kGameFamilies; ++k) {
       const auto family = static_cast<GameFamily>(k);
-      if (family != out_.family && feature_library(family).has_name(f))
-        families += (families.empty() ? "" : ", ") + std::string(family_name(family));
+      if (family != out_.family && feature_library(family).has_name(f)) names.emplace_back(family_name(family));
     }
-    if (families.empty()) return "";
+    if (names.empty()) return "";
+    std::string families;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      families += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
     return ": it is a feature of " + families + ", and this program is " + game_name() + "'s" +
            (out_.family == GameFamily::Connect4 ? " (a program for another game begins with a line `game NAME`)" : "");
   }

@@ -120,8 +120,13 @@ class ExactSolver {
       return mover_won ? kExactWin - ply : -(kExactWin - ply);
     }
     assert(ply < kExactMaxPlies);
+    MovesOf<G> forced;
     if constexpr (HasFastWinTests<G>) {
       if (game_.has_winning_move(p)) return kExactWin - ply - 1;
+      // The opponent's winning cells: two or more lose (one stone blocks
+      // one), one must be filled.
+      if constexpr (requires { game_.forced_moves(p, forced); })
+        if (game_.forced_moves(p, forced) >= 2) return -(kExactWin - ply - 2);
     }
     const Position key = game_.canonical(p);
     Entry& entry = table_[static_cast<std::size_t>(game_.key(key) % table_.size())];
@@ -136,15 +141,24 @@ class ExactSolver {
     const int alpha0 = std::max(alpha, lower), beta0 = std::min(beta, upper);
     int a = alpha0;
     int best = -kInfinity;
-    MovesOf<G> moves;
-    game_.legal_moves(p, moves);
-    for (const Move& m : moves) {
+    auto try_move = [&](const Move& m) {  // false: stop trying moves
       const int score = -negamax(game_.play(p, m), ply + 1, -beta0, -std::max(a, best));
       if (score > best) {
         best = score;
-        if (best >= beta0) break;
+        if (best >= beta0) return false;
         a = std::max(a, best);
       }
+      return true;
+    };
+    if (!forced.empty()) {
+      try_move(forced[0]);
+    } else if constexpr (requires { game_.for_each_search_move(p, try_move); }) {
+      game_.for_each_search_move(p, try_move);
+    } else {
+      MovesOf<G> moves;
+      game_.legal_moves(p, moves);
+      for (const Move& m : moves)
+        if (!try_move(m)) break;
     }
     // Merge what this search proved with what the entry knew of this position.
     if (best <= alpha0)

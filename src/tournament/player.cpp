@@ -67,9 +67,12 @@ void require_game(const G& game, const lang::Program& program, const std::string
   if (program.family == G::kFamily) return;
   const std::string written = program.family == GameFamily::Connect4 ? "Connect4 (it has no `game` line)"
                                                                      : std::string(family_name(program.family));
-  throw InputError(TextLocation{path, 1, 1}, "this program is for " + written + ", but the game is " + game.name() +
-                                                 " (a program of another game begins with a line `game " +
-                                                 std::string(family_name(G::kFamily)) + "`)");
+  const std::string hint = G::kFamily == GameFamily::Connect4
+                               ? ""
+                               : " (a program of another game than Connect4 begins with a line `game " +
+                                     std::string(family_name(G::kFamily)) + "`)";
+  throw InputError(TextLocation{path, 1, 1},
+                   "this program is for " + written + ", but the game is " + game.name() + hint);
 }
 
 template <Game G>

@@ -1,0 +1,163 @@
+#include "games/grid/grid.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <tuple>
+
+namespace evalsynth::grid {
+namespace {
+
+struct Cell {
+  int row, col;
+};
+
+// The image of a cell under symmetry k of a `columns` x `rows` board (4..7
+// only on square boards).
+Cell image(int k, Cell c, int columns, int rows) {
+  const int w = columns - 1, h = rows - 1;
+  switch (k) {
+    case 1:
+      return {c.row, w - c.col};  // mirrored left to right
+    case 2:
+      return {h - c.row, c.col};  // mirrored top to bottom
+    case 3:
+      return {h - c.row, w - c.col};  // turned half round
+    case 4:
+      return {c.col, c.row};  // transposed
+    case 5:
+      return {w - c.col, h - c.row};  // transposed the other way
+    case 6:
+      return {c.col, h - c.row};  // a quarter turn
+    case 7:
+      return {w - c.col, c.row};  // three quarters
+    default:
+      return c;
+  }
+}
+
+}  // namespace
+
+Geometry::Geometry(int columns, int rows, int line) : columns_(columns), rows_(rows), line_(line) {
+  assert(columns >= 1 && rows >= 1 && columns <= kMaxSide && rows <= kMaxSide && columns * rows <= kMaxCells);
+  assert(line >= 1 && line <= kMaxLine && line <= std::max(columns, rows));
+  const int n = columns * rows;
+  board_ = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  std::uint64_t left = 0, right = 0;
+  for (int r = 0; r < rows; ++r) {
+    left |= cell(r, 0);
+    right |= cell(r, columns - 1);
+  }
+  not_left_ = board_ & ~left;
+  not_right_ = board_ & ~right;
+  border_ = left | right;
+  for (int c = 0; c < columns; ++c) border_ |= cell(0, c) | cell(rows - 1, c);
+  corners_ = cell(0, 0) | cell(0, columns - 1) | cell(rows - 1, 0) | cell(rows - 1, columns - 1);
+
+  std::set<std::uint64_t> seen;
+  const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      for (const auto& d : directions) {
+        if (!on_board(r + (line - 1) * d[0], c + (line - 1) * d[1])) continue;
+        std::uint64_t mask = 0;
+        for (int i = 0; i < line; ++i) mask |= cell(r + i * d[0], c + i * d[1]);
+        if (seen.insert(mask).second) lines_.push_back(mask);
+      }
+  through_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (int cell_index = 0; cell_index < n; ++cell_index) {
+    through_begin_[static_cast<std::size_t>(cell_index)] = through_.size();
+    for (std::size_t i = 0; i < lines_.size(); ++i)
+      if (lines_[i] >> cell_index & 1) through_.push_back(static_cast<std::uint16_t>(i));
+  }
+  through_begin_[static_cast<std::size_t>(n)] = through_.size();
+  for (int c = 0; c < n; ++c) order_.push_back(static_cast<std::uint8_t>(c));
+  auto lines_at = [&](int c) {
+    return through_begin_[static_cast<std::size_t>(c) + 1] - through_begin_[static_cast<std::size_t>(c)];
+  };
+  auto distance = [&](int c) {  // twice the distance from the centre, squared
+    const int dr = 2 * (c / columns) - (rows - 1), dc = 2 * (c % columns) - (columns - 1);
+    return dr * dr + dc * dc;
+  };
+  std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
+    return lines_at(a) != lines_at(b) ? lines_at(a) > lines_at(b) : distance(a) < distance(b);
+  });
+
+  symmetries_ = columns == rows ? 8 : 4;
+  for (int k = 0; k < symmetries_; ++k)
+    for (int byte = 0; byte < 8; ++byte)
+      for (int value = 0; value < 256; ++value) {
+        std::uint64_t out = 0;
+        for (int bit = 0; bit < 8; ++bit) {
+          const int index = 8 * byte + bit;
+          if (!(value >> bit & 1) || index >= n) continue;
+          const Cell to = image(k, {index / columns, index % columns}, columns, rows);
+          out |= cell(to.row, to.col);
+        }
+        image_[static_cast<std::size_t>(k)][static_cast<std::size_t>(byte)][static_cast<std::size_t>(value)] = out;
+      }
+}
+
+std::uint64_t Geometry::neighbours(std::uint64_t cells) const {
+  const int w = columns_;
+  const std::uint64_t east = (cells << 1) & not_left_, west = (cells >> 1) & not_right_;
+  const std::uint64_t row = cells | east | west;  // each cell with its left and right neighbours
+  const std::uint64_t around = row | (row << w) | (row >> w);
+  return around & board_ & ~cells;
+}
+
+std::string Geometry::cell_name(int cell) const {
+  return std::string(1, static_cast<char>('a' + cell % columns_)) + std::to_string(cell / columns_ + 1);
+}
+
+int Geometry::parse_cell(std::string_view text, const TextLocation& where) const {
+  const std::string last_column(1, static_cast<char>('a' + columns_ - 1));
+  const std::string shape = "columns a to " + last_column + ", rows 1 to " + std::to_string(rows_);
+  if (text.size() < 2 || !std::isalpha(static_cast<unsigned char>(text[0])))
+    throw InputError(where, "a cell is a column letter and a row number such as b2 (" + shape + "), not '" +
+                                std::string(text) + "'");
+  const int col = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
+  int row = 0;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i])) || row > 100)
+      throw InputError(where, "a cell is a column letter and a row number such as b2 (" + shape + "), not '" +
+                                  std::string(text) + "'");
+    row = row * 10 + (text[i] - '0');
+  }
+  if (col < 0 || col >= columns_ || row < 1 || row > rows_)
+    throw InputError(where, "cell '" + std::string(text) + "' is off the board (" + shape + ")");
+  return (row - 1) * columns_ + col;
+}
+
+std::string Geometry::text(const Stones& s) const {
+  const int width = rows_ >= 10 ? 2 : 1;
+  std::string out;
+  for (int r = rows_ - 1; r >= 0; --r) {
+    std::string number = std::to_string(r + 1);
+    out += std::string(static_cast<std::size_t>(width) - number.size(), ' ') + number;
+    for (int c = 0; c < columns_; ++c) {
+      const std::uint64_t bit = cell(r, c);
+      out += (s.x & bit) ? " X" : (s.o & bit) ? " O" : " .";
+    }
+    out += '\n';
+  }
+  out += std::string(static_cast<std::size_t>(width), ' ');
+  for (int c = 0; c < columns_; ++c) out += std::string(" ") + static_cast<char>('a' + c);
+  return out + '\n';
+}
+
+const Geometry& grid_geometry(int columns, int rows, int line) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, int>, std::unique_ptr<const Geometry>>* shapes =
+      new std::map<std::tuple<int, int, int>, std::unique_ptr<const Geometry>>;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = (*shapes)[{columns, rows, line}];
+  if (!slot) slot = std::make_unique<const Geometry>(columns, rows, line);
+  return *slot;
+}
+
+}  // namespace evalsynth::grid
