@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli/bench_games.hpp"
 #include "cli/bench_learners.hpp"
 #include "cli/bench_timing.hpp"
 #include "cli/command_line.hpp"
@@ -52,6 +53,11 @@ const char* const kBenchHelp =
     "  --population-spec FILE  the run whose population is timed (default\n"
     "                     specs/quick.spec; nothing of the run is written)\n"
     "  --population-generations N  generations evolved first (default 5; 0 skips)\n"
+    "\n"
+    "Other games: for tic-tac-toe, mnk(5,5,4), adjacent4(8,6) and ModNim(100,3),\n"
+    "games/s and nodes/s of a fitness workload of the game's reference programs\n"
+    "(one thread, 100 random boards) next to Connect4's nodes/s above, and ns\n"
+    "per evaluation of each reference program next to native IBEF.\n"
     "\n"
     "Learned evaluators: ns per evaluation of the thesis network, an n-tuple\n"
     "network and the language's ntuple() (uncached, and through its cache) next\n"
@@ -281,6 +287,7 @@ int bench_command(const Args& args) {
                 interpreted_ns / native_code_ns, native_build_us / count, interpreter_build_us / count);
   }
   bench_learners(positions, rounds, native_ns, learner_games);
+  bench_games(reps, static_cast<double>(native.nodes) / native.seconds, native_ns);
   if (population_generations > 0) bench_population(population_spec, population_generations);
   if (solver_limit > 0) bench_solver(solver_sets, labelled, static_cast<std::size_t>(solver_limit));
   return 0;

@@ -5,19 +5,17 @@
 #include <chrono>
 #include <vector>
 
-#include "games/connect4/position.hpp"
-
 namespace evalsynth {
 
 // The median over rounds of one pass over the positions: a round disturbed by
 // another process on a shared machine does not move it.
-template <class E>
-double nanoseconds_per_evaluation(const E& evaluator, const std::vector<Position>& positions, int rounds) {
+template <class E, class P>
+double nanoseconds_per_evaluation(const E& evaluator, const std::vector<P>& positions, int rounds) {
   long long sink = 0;
   std::vector<double> round_seconds;
   for (int r = 0; r < rounds; ++r) {
     const auto start = std::chrono::steady_clock::now();
-    for (const Position& p : positions) sink += evaluator(p);
+    for (const P& p : positions) sink += evaluator(p);
     round_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   static volatile long long keep = 0;

@@ -4,12 +4,14 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_option.hpp"
 #include "export/cpp_export.hpp"
 #include "export/play_page.hpp"
 #include "lang/parse.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "synthesis/checkpoint_files.hpp"
+#include "tournament/player.hpp"
 
 namespace evalsynth {
 
@@ -29,8 +31,16 @@ const char* const kExportHelp =
     "(population/NAME). Its provenance (run, generation, scores) goes into the\n"
     "header's comment.\n"
     "\n"
+    "Other games' programs export the same way: the k-in-a-row boards (mnk,\n"
+    "adjacent4) as int NAME(const int board[ROWS][COLUMNS]) and\n"
+    "int NAME(std::uint64_t x_stones, std::uint64_t o_stones) (bit row * COLUMNS +\n"
+    "col), ModNim as int NAME(int sticks_left, int moves_made); the header's\n"
+    "comment says which.\n"
+    "\n"
     "Options:\n"
     "  --cpp OUT.hpp   the header to write\n"
+    "  --game NAME     the game to export for (default: the one the program's first\n"
+    "                  line or the run's spec names, else connect4): the board's size\n"
     "  --name NAME     the function's name, and the page's title with --html only\n"
     "                  (any short text there; default: from the file or run name)\n"
     "  --player        also write OUT_player.cpp next to it: a tiny program that\n"
@@ -110,6 +120,8 @@ int export_command(const Args& args) {
   command.flag("player", with_player);
   command.text("html", page);
   command.integer("depth", depth, 1, exporter::kPlayPageMaxDepth);
+  std::string game_name;
+  command.text("game", game_name);
   command.parse(args);
   const bool cpp = command.given("cpp"), html = command.given("html");
   if (!cpp && !html) throw UsageError("say what to write: --cpp OUT.hpp (a C++ header) or --html OUT.html (a page)");
@@ -120,6 +132,11 @@ int export_command(const Args& args) {
   if (with_player && !cpp) throw UsageError("--player comes with --cpp: the player program includes the header");
   if (command.given("depth") && !html) throw UsageError("--depth is the page's: it comes with --html");
   Source source = read_source(program[0]);
+  const GameDescriptor game = command_game(game_name, {program[0]});
+  with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
+  if (with_player && game.family != GameFamily::Connect4)
+    throw UsageError("--player writes a Connect4 player; for " + game.text() +
+                     " export the header alone (--cpp) and search with it in your own engine");
   if (!command.given("name")) name = exporter::identifier_from(source.default_name);
   if (cpp && !exporter::is_usable_identifier(name))
     throw UsageError("--name '" + name + "' is not a usable C++ name (letters, digits and '_', not first; no keyword)");
@@ -139,9 +156,13 @@ int export_command(const Args& args) {
                 page.c_str(), name.c_str(), depth);
   }
   if (!cpp) return 0;
-  write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance}));
-  std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
-              header.c_str(), name.c_str(), name.c_str());
+  write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance, game}));
+  if (game.family == GameFamily::Connect4)
+    std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
+                header.c_str(), name.c_str(), name.c_str());
+  else
+    std::printf("wrote %s: int %s(...), an evaluator of %s (its comment shows how to call it)\n", header.c_str(),
+                name.c_str(), game.text().c_str());
   if (with_player) {
     write_file_atomically(player, exporter::cpp_player(std::filesystem::path(header).filename().string(), name));
     std::printf("wrote %s; build it with: c++ -std=c++17 -O2 -o %s_player %s\n", player.c_str(), name.c_str(),

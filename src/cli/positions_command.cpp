@@ -82,6 +82,10 @@ int make_positions(const G& game, PositionsRequest r) {
   }
   options.progress = ProgressLine::stderr_is_terminal();
   const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude);
+  if (set.empty())
+    throw UsageError("no position of " + game.name() + " meets these options (plies " + r.plies +
+                     (r.excluded.empty() ? "" : ", none of the --exclude files'") + "); " + r.output +
+                     " is not written");
   std::string text;
   if constexpr (Connect4Like<G>) {
     for (const auto& p : set) text += solver::analysis_line(p) + "\n";

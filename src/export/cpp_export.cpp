@@ -1,5 +1,6 @@
 #include "export/cpp_export.hpp"
 
+#include <cassert>
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -131,7 +132,8 @@ std::string linear_code(const LinearEvaluator& linear, const std::string& name, 
 std::string general_code(const lang::Program& program, const std::string& name, const std::string& detail) {
   const ProgramBody body = write_program_body(program);
   bool playable_used = false, occupied_used = body.uses_height;
-  for (const auto& [f, player] : body.features) {
+  for (const auto& [id, player] : body.features) {
+    const auto f = static_cast<lang::Feature>(id);
     playable_used = playable_used || f == lang::Feature::PlayableThreats;
     occupied_used = occupied_used || is_threat_feature(f) || f == lang::Feature::Moves || f == lang::Feature::ToMove ||
                     f == lang::Feature::Mobility;
@@ -140,7 +142,7 @@ std::string general_code(const lang::Program& program, const std::string& name, 
   out += runtime::kPopcount;
   out += runtime::kWrappingInt;
   out += runtime::kBoardFeatures;
-  if (body.features.count({lang::Feature::NTuple, 0})) out += ntuple_definitions();
+  if (body.features.count({static_cast<int>(lang::Feature::NTuple), 0})) out += ntuple_definitions();
   out += "}  // namespace " + detail + "\n\n";
   out += function_opening(name, detail);
   if (occupied_used) out += "  const std::uint64_t occupied = x | o;\n";
@@ -162,8 +164,8 @@ std::string general_code(const lang::Program& program, const std::string& name, 
         "    return popcount(occupied & (std::uint64_t{0x3F} << (7 * col.v)));\n"
         "  };\n";
   std::set<int> threat_players;
-  for (const auto& [f, player] : body.features)
-    if (is_threat_feature(f)) {
+  for (const auto& [id, player] : body.features)
+    if (const auto f = static_cast<lang::Feature>(id); is_threat_feature(f)) {
       threat_players.insert(player);
       // These compare the player's threats with the opponent's.
       if (f == lang::Feature::LowestThreats || f == lang::Feature::GoodThreats) threat_players.insert(1 - player);
@@ -171,9 +173,9 @@ std::string general_code(const lang::Program& program, const std::string& name, 
   for (int player : threat_players)
     out += std::string("  const std::uint64_t threats_of_") + (player ? "o" : "x") + " = threat_cells(" +
            (player ? "o" : "x") + ", occupied);\n";
-  for (const auto& [f, player] : body.features) {
-    out += "  const I " + feature_local(f, player) + " = " + feature_expression(f, player) + ";\n";
-  }
+  for (const auto& [id, player] : body.features)
+    out += "  const I " + feature_local(program.features(), id, player) + " = " +
+           feature_expression(static_cast<lang::Feature>(id), player) + ";\n";
   return out + body.statements + "}\n";
 }
 
@@ -204,6 +206,8 @@ std::string identifier_from(const std::string& text) {
 }
 
 std::string cpp_header(const lang::Program& source, const ExportInfo& info) {
+  assert(source.family == info.game.family);
+  if (source.family != GameFamily::Connect4) return game_cpp_header(source, info);
   const lang::Program program = lang::simplify(source);
   const lang::CompiledProgram compiled(program);
   std::string guard = "EVALSYNTH_EXPORT_";

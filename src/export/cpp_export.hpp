@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "games/registry.hpp"
 #include "lang/program.hpp"
 
 namespace evalsynth::exporter {
@@ -15,6 +16,7 @@ namespace evalsynth::exporter {
 struct ExportInfo {
   std::string name;                     // the C++ function name
   std::vector<std::string> provenance;  // comment lines: where the program came from
+  GameDescriptor game = {};             // the game it is exported for (of the program's family)
 };
 
 // True for a C++ identifier that is not a keyword and not reserved (no
@@ -25,10 +27,14 @@ bool is_usable_identifier(const std::string& name);
 // become '_', a leading digit gets a prefix.
 std::string identifier_from(const std::string& text);
 
-// The header defining `int NAME(const int board[6][7])` and
-// `int NAME(std::uint64_t x_stones, std::uint64_t o_stones)`.
-// Precondition: is_usable_identifier(info.name).
+// The header defining, for Connect4, `int NAME(const int board[6][7])` and
+// `int NAME(std::uint64_t x_stones, std::uint64_t o_stones)`; for the
+// k-in-a-row boards the same for their boards (bit row * columns + col);
+// for ModNim `int NAME(int sticks_left, int moves_made)`.
+// Precondition: is_usable_identifier(info.name), the program of info.game's family.
 std::string cpp_header(const lang::Program& program, const ExportInfo& info);
+// The part for the games other than Connect4 (game_cpp_export.cpp).
+std::string game_cpp_header(const lang::Program& program, const ExportInfo& info);
 
 // A self-contained player: reads Pons move strings on stdin and prints the
 // column the evaluator chooses at the depth given as its argument, searching

@@ -29,19 +29,20 @@ const std::set<std::string>& cpp_keywords_table() {
 
 // Names the generated body uses itself; a let with one of them is renamed.
 const std::set<std::string>& body_names() {
-  static const std::set<std::string> words = {"x",        "o",        "occupied", "playable",    "sq",
-                                              "height",   "result",   "I",        "minimum",     "maximum",
-                                              "absolute", "popcount", "moves",    "to_move",     "mobility",
-                                              "sum",      "k",        "ntuple",   "ntuple_value"};
+  static const std::set<std::string> words = {"x", "o", "occupied", "playable", "sq", "height", "result", "I",
+                                              "minimum", "maximum", "absolute", "popcount", "moves", "to_move",
+                                              "mobility", "sum", "k", "ntuple", "ntuple_value",
+                                              // other games' runtimes and features without a side
+                                              "sticks", "limit", "line_counts", "legal", "count_lines", "neighbours"};
   return words;
 }
 
 }  // namespace
 
-std::string feature_local(lang::Feature f, int player) {
+std::string feature_local(const FeatureLibrary& library, int feature, int player) {
   // windows2_x, odd_threats_o, moves, ...: the feature's name, its window
   // count, and the side for features of one player.
-  const FeatureInfo& info = lang::feature_info(f);
+  const FeatureInfo& info = library[feature];
   std::string name(info.name);
   if (info.parameter) name += std::to_string(info.parameter);
   if (info.takes_player) name += player == 0 ? "_x" : "_o";
@@ -70,7 +71,7 @@ class BodyWriter {
     for (const std::string& s : statements_) out += "  " + s + "\n";
     return out + "  const I result = " + result.text + ";\n  return result.v;\n";
   }
-  const std::set<std::pair<lang::Feature, int>>& features() const { return features_; }
+  const std::set<std::pair<int, int>>& features() const { return features_; }
   bool uses_sq() const { return uses_sq_; }
   bool uses_height() const { return uses_height_; }
 
@@ -180,10 +181,9 @@ class BodyWriter {
         return body;
       }
       case lang::Op::Feature: {
-        const auto f = static_cast<lang::Feature>(node.value);
-        const bool per_player = lang::feature_info(f).takes_player;
-        features_.insert({f, per_player ? node.player : 0});
-        return {feature_local(f, per_player ? node.player : 0), kPrimary, false};
+        const bool per_player = program_.features()[node.value].takes_player;
+        features_.insert({node.value, per_player ? node.player : 0});
+        return {feature_local(program_.features(), node.value, per_player ? node.player : 0), kPrimary, false};
       }
     }
     return {"?", kPrimary, false};
@@ -192,7 +192,7 @@ class BodyWriter {
   const lang::Program& program_;
   std::vector<std::string> statements_;
   LocalNames names_;
-  std::set<std::pair<lang::Feature, int>> features_;
+  std::set<std::pair<int, int>> features_;
   bool uses_sq_ = false, uses_height_ = false;
 };
 }  // namespace

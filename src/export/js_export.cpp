@@ -207,10 +207,9 @@ class JsWriter {
         return body;
       }
       case lang::Op::Feature: {
-        const auto f = static_cast<lang::Feature>(node.value);
-        const int player = lang::feature_info(f).takes_player ? node.player : 0;
-        features_.insert({f, player});
-        return feature_local(f, player);
+        const int player = program_.features()[node.value].takes_player ? node.player : 0;
+        features_.insert({static_cast<lang::Feature>(node.value), player});
+        return feature_local(program_.features(), node.value, player);
       }
     }
     return "?";
@@ -278,7 +277,8 @@ std::string js_evaluator(const lang::Program& program, const std::string& name) 
   for (int side : threat_sides)
     out += std::string("  const threats_of_") + (side ? "o" : "x") + " = threatCells(b, " + (side ? "O" : "X") + ");\n";
   for (const auto& [f, player] : writer.features())
-    out += "  const " + feature_local(f, player) + " = " + js_feature_expression(f, player) + ";\n";
+    out += "  const " + feature_local(program.features(), static_cast<int>(f), player) + " = " +
+           js_feature_expression(f, player) + ";\n";
   return out + body + "}\n";
 }
 

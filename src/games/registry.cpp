@@ -228,4 +228,23 @@ std::optional<GameLine> take_game_line(std::string& text, const std::string& sou
   return std::nullopt;
 }
 
+std::optional<std::string> reference_program(const GameDescriptor& game, std::string_view name) {
+  return with_game(game, [&](const auto& g) -> std::optional<std::string> {
+    if constexpr (requires { g.reference_programs(); })
+      for (const ReferenceProgram& r : g.reference_programs())
+        if (r.name == name) return std::string(r.text);
+    return std::nullopt;
+  });
+}
+
+std::string reference_program_names(const GameDescriptor& game) {
+  return with_game(game, [&](const auto& g) {
+    std::string names;
+    if constexpr (requires { g.reference_programs(); })
+      for (const ReferenceProgram& r : g.reference_programs())
+        names += (names.empty() ? "" : ", ") + std::string(r.name);
+    return names;
+  });
+}
+
 }  // namespace evalsynth

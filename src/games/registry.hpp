@@ -66,6 +66,14 @@ struct GameLine {
 };
 std::optional<GameLine> take_game_line(std::string& text, const std::string& source_name);
 
+// The text of one of a game's built-in reference programs (its built-in
+// players that are programs of the language: mnk's `open-lines`, ...), if
+// the game has one of that name (Connect4's IBEF and ADATE-2005 are native:
+// grammar/examples/ holds them as programs).
+std::optional<std::string> reference_program(const GameDescriptor& game, std::string_view name);
+// Their names, for messages ("open-lines, threat-lines"; "" for none).
+std::string reference_program_names(const GameDescriptor& game);
+
 // Expands M(G) for every game type G: explicit instantiations of the
 // templates the layers above define for all games.
 #define EVALSYNTH_FOR_EACH_GAME(M)   \

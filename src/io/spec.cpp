@@ -117,7 +117,10 @@ class Interpreter : public SpecReader {
     h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
     h["seeds"] = [&](const auto& e) {
       s.seeds.clear();
-      for (const auto* w : words(e)) s.seeds.push_back(existing_file(*w, "seed program"));
+      // A plain name may be one of the game's built-in programs, checked once
+      // the game is known (check_game).
+      for (const auto* w : words(e))
+        s.seeds.push_back(is_builtin_seed(*w) ? w->text : existing_file(*w, "seed program"));
       check_distinct(words(e), s.seeds, "seeds");
     };
     h["seed-population"] = [&](const auto& e) { s.seed_population = existing_path(one_word(e), "seed population"); };
@@ -330,12 +333,28 @@ class Interpreter : public SpecReader {
         }
       }
     });
+    if (const auto it = seen.find("seeds"); it != seen.end())
+      for (const auto* w : words(*it->second)) {
+        if (!is_builtin_seed(*w)) continue;
+        if (!reference_program(spec_.game, w->text)) {
+          const std::string names = reference_program_names(spec_.game);
+          locate_.fail(*w, "seed program '" + w->text + "' not found: a seed is a program file" +
+                               (names.empty() ? std::string()
+                                              : " or a built-in program of " + spec_.game.text() + " (" + names + ")"));
+        }
+      }
     if (spec_.game.family != GameFamily::Connect4 && spec_.rules != RuleSet::Standard)
       SpecReader::complain(seen, "rules", "rules choose Connect4's win test; " + spec_.game.text() + " has its own");
     if (spec_.rules == RuleSet::ThesisJava && (spec_.uses_positions() || !spec_.strength_positions.empty()))
       SpecReader::complain(seen, "rules",
                            "labelled positions are perfect play under the standard rules: they cannot measure "
                            "play under the thesis's Java win test (use rules = standard, or no positions)");
+  }
+
+  // A seed named without a path that is no file: a built-in program's name.
+  static bool is_builtin_seed(const spec_ast::Word& w) {
+    std::error_code ignored;
+    return w.text.find_first_of("/.") == std::string::npos && !std::filesystem::exists(w.text, ignored);
   }
 
   // A perfect opponent plays from every training and validation board (or

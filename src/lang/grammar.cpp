@@ -256,8 +256,12 @@ class Builder {
     for (const auto& [fname, sig] : function_operators()) names.push_back(fname);
     for (const FeatureInfo& info : library_.features) names.emplace_back(info.name);
     const std::string guess = closest_match(name, names);
-    locate_.fail(
-        t[0], "unknown function or feature '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    const std::string families = families_with_feature(name, grammar_.family);
+    locate_.fail(t[0], "unknown function or feature '" + name + "'" +
+                           (families.empty() ? ""
+                                             : families + ", and this grammar is " +
+                                                   std::string(family_name(grammar_.family)) + "'s") +
+                           (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
   }
 
   // The type a form produces, if it can be told yet.

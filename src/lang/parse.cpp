@@ -139,7 +139,12 @@ class Lowering {
         // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on long
         // "literal" + std::string chains.
         std::string call = name.text;
-        call.append(f.takes_player ? "(x)" : f.parameter ? "(" + std::to_string(f.parameter) + ")" : "()");
+        if (f.takes_player)
+          call.append("(x)");
+        else if (f.parameter)
+          call.append("(").append(std::to_string(f.parameter)).append(")");
+        else
+          call.append("()");
         fail(name, "'" + name.text + "' is a feature: call it, e.g. " + call);
       }
     fail(name, "unknown name '" + name.text + "' (not bound by an enclosing let)");
@@ -253,16 +258,9 @@ class Lowering {
   // Where a feature unknown to this program's game is one: a hint that the
   // program may be meant for another game.
   std::string elsewhere(const std::string& f) const {
-    std::vector<std::string> names;
-    for (int k = 0; k < kGameFamilies; ++k) {
-      const auto family = static_cast<GameFamily>(k);
-      if (family != out_.family && feature_library(family).has_name(f)) names.emplace_back(family_name(family));
-    }
-    if (names.empty()) return "";
-    std::string families;
-    for (std::size_t i = 0; i < names.size(); ++i)
-      families += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-    return ": it is a feature of " + families + ", and this program is " + game_name() + "'s" +
+    const std::string families = families_with_feature(f, out_.family);
+    if (families.empty()) return "";
+    return families + ", and this program is " + game_name() + "'s" +
            (out_.family == GameFamily::Connect4 ? " (a program for another game begins with a line `game NAME`)" : "");
   }
 

@@ -43,6 +43,19 @@ std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i)
   return result;
 }
 
+std::string families_with_feature(std::string_view name, GameFamily family) {
+  std::vector<std::string> names;
+  for (int k = 0; k < kGameFamilies; ++k) {
+    const auto other = static_cast<GameFamily>(k);
+    if (other != family && feature_library(other).has_name(name)) names.emplace_back(family_name(other));
+  }
+  if (names.empty()) return "";
+  std::string families = ": it is a feature of ";
+  for (std::size_t i = 0; i < names.size(); ++i)
+    families += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return families;
+}
+
 bool reads_feature(const Program& program, Feature f) {
   if (program.family != GameFamily::Connect4) return false;
   return std::any_of(program.nodes.begin(), program.nodes.end(),

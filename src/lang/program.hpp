@@ -119,6 +119,10 @@ class Program {
   }
 };
 
+// For a name that is no feature of `family`: ": it is a feature of mnk and
+// adjacent4" when other families have it, else "".
+std::string families_with_feature(std::string_view name, GameFamily family);
+
 // Whether some node of the program is the feature `f`.
 bool reads_feature(const Program& program, Feature f);
 

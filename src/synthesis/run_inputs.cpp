@@ -1,6 +1,7 @@
 #include "synthesis/run_inputs.hpp"
 
 #include <cassert>
+#include <filesystem>
 
 #include "games/registry.hpp"
 #include "lang/parse.hpp"
@@ -13,16 +14,19 @@ namespace evalsynth {
 RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation) {
   RunInputs in;
   Fingerprint grammar, seeds, seed_population;
+  const GameDescriptor game = spec.game_descriptor();
   grammar.add(read_text_file(spec.grammar, "grammar"));
   const lang::Grammar& g = variation.grammar();
-  const GameDescriptor game = spec.game_descriptor();
   if (g.family != game.family)
     throw InputError(TextLocation{spec.grammar, 1, 1},
                      "the grammar is for " + std::string(family_name(g.family)) + " and the spec's game is " +
                          game.text() + " (a grammar names its game in its first line: game NAME; none: connect4)");
 
   for (const std::string& path : spec.seeds) {
-    lang::Program seed = lang::read_program_file(path);
+    // A seed is a program file or one of the game's built-in programs.
+    const std::optional<std::string> builtin =
+        std::filesystem::exists(path) ? std::nullopt : reference_program(game, path);
+    lang::Program seed = builtin ? lang::parse_program(*builtin, path) : lang::read_program_file(path);
     if (const auto why = g.why_not_derived(seed))
       throw InputError(TextLocation{path, 1, 1}, "seed program is not in the search space: " + *why);
     if (seed.size() > spec.limits.max_size)

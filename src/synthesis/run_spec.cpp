@@ -151,7 +151,8 @@ std::vector<FileRole> RunSpec::input_files() const {
   std::vector<FileRole> files;
   if (!source.empty()) files.push_back({source, "the spec"});
   files.push_back({grammar, "the grammar"});
-  for (const std::string& s : seeds) files.push_back({s, "the seed " + s});
+  for (const std::string& s : seeds)
+    if (!reference_program(game, s)) files.push_back({s, "the seed " + s});
   for (const std::string& o : opponents) {
     const PlayerEntry entry = parse_player_entry(o, true);
     if (entry.kind == PlayerEntry::Kind::File) files.push_back({entry.name, "the opponent " + entry.name});

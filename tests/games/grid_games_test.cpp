@@ -2,6 +2,7 @@
 // known counts of tic-tac-toe, perft against a naive array implementation,
 // the exact solver against brute-force minimax, notation and symmetries.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -198,4 +199,122 @@ TEST_CASE("canonical keys are equal exactly for symmetric positions", "[games][s
   const auto a = square.parse_position("a1", {"t"}), b = square.parse_position("b1", {"t"});
   CHECK(square.canonical_key(a) != square.canonical_key(b));
   CHECK(square.canonical_key(a) == square.canonical_key(square.parse_position("d4", {"t"})));
+}
+
+namespace {
+
+// Every line of `line` cells, as lists of cells, found by walking the board.
+std::vector<std::vector<int>> naive_lines(const naive::Board& b) {
+  std::vector<std::vector<int>> out;
+  std::set<std::vector<int>> seen;
+  const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  for (int r = 0; r < b.rows; ++r)
+    for (int c = 0; c < b.columns; ++c)
+      for (const auto& d : directions) {
+        std::vector<int> cells;
+        for (int i = 0; i < b.line && b.inside(r + i * d[0], c + i * d[1]); ++i)
+          cells.push_back((r + i * d[0]) * b.columns + c + i * d[1]);
+        if (static_cast<int>(cells.size()) == b.line && seen.insert(cells).second) out.push_back(cells);
+      }
+  return out;
+}
+
+// A line feature of side `who` (+1 X, -1 O) counted the slow way.
+int naive_feature(const naive::Board& b, grid::LineFeature f, int who) {
+  const auto lines = naive_lines(b);
+  auto held = [&](const std::vector<int>& l, int side) {
+    int n = 0;
+    for (int cell : l) n += b.cells[static_cast<std::size_t>(cell)] == side;
+    return n;
+  };
+  auto empty = [&](int cell) { return b.cells[static_cast<std::size_t>(cell)] == 0; };
+  const int cells = b.columns * b.rows;
+  auto border = [&](int cell) {
+    const int r = cell / b.columns, c = cell % b.columns;
+    return r == 0 || c == 0 || r == b.rows - 1 || c == b.columns - 1;
+  };
+  auto corner = [&](int cell) {
+    const int r = cell / b.columns, c = cell % b.columns;
+    return (r == 0 || r == b.rows - 1) && (c == 0 || c == b.columns - 1);
+  };
+  int count = 0;
+  using F = grid::LineFeature;
+  if (f <= F::Windows7) {
+    const int j = static_cast<int>(f) + 1;
+    for (const auto& l : lines) count += held(l, who) == j && held(l, -who) == 0;
+    return count;
+  }
+  switch (f) {
+    case F::Threats:
+    case F::Forks:
+      for (int cell = 0; cell < cells; ++cell) {
+        if (!empty(cell)) continue;
+        int through = 0;
+        for (const auto& l : lines)
+          if (std::find(l.begin(), l.end(), cell) != l.end() && held(l, -who) == 0 &&
+              held(l, who) == b.line - (f == F::Threats ? 1 : 2))
+            ++through;
+        count += f == F::Threats ? through >= 1 : through >= 2;
+      }
+      return count;
+    case F::Lines:
+      for (const auto& l : lines) count += held(l, who) == b.line;
+      return count;
+    case F::OpenLines:
+      for (const auto& l : lines) count += held(l, who) >= 1 && held(l, -who) == 0;
+      return count;
+    case F::Moves:
+      return b.moves;
+    case F::ToMove:
+      return b.to_move();
+    case F::Mobility:
+      return static_cast<int>(b.legal().size());
+    default:
+      break;
+  }
+  for (int cell = 0; cell < cells; ++cell) {
+    const bool mine = b.cells[static_cast<std::size_t>(cell)] == who;
+    if (f == F::Stones) count += mine;
+    if (f == F::Centre) count += mine && !border(cell);
+    if (f == F::Corners) count += mine && corner(cell);
+    if (f == F::Edges) count += mine && border(cell) && !corner(cell);
+    if (f == F::Neighbours && empty(cell)) {
+      bool next = false;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int r = cell / b.columns + dr, c = cell % b.columns + dc;
+          next = next || ((dr || dc) && b.inside(r, c) && b.at(r, c) == who);
+        }
+      count += next;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("every line feature equals a naive count of the board", "[games][features]") {
+  Rng rng(21);
+  auto check = [&](const auto& game, bool adjacency, const FeatureLibrary& library) {
+    const grid::Geometry& g = game.geometry();
+    for (int i = 0; i < 150; ++i) {
+      const auto [p, moves] = random_position(game, rng.below(g.cells() + 1), rng);
+      const naive::Board b = naive_board(g.columns(), g.rows(), g.line(), adjacency, false, moves);
+      std::vector<FeatureRequest> requests;
+      for (int id = 0; id < grid::kLineFeatures; ++id)
+        for (std::uint8_t player : {0, 1}) requests.push_back({static_cast<std::uint8_t>(id), player});
+      std::vector<std::int32_t> values(requests.size());
+      game.features(p, requests, values.data());
+      for (std::size_t r = 0; r < requests.size(); ++r) {
+        const auto f = static_cast<grid::LineFeature>(requests[r].id);
+        const bool sided = library[requests[r].id].takes_player;
+        INFO(game.board_text(p) << "feature " << library[requests[r].id].name << " player " << int(requests[r].player));
+        REQUIRE(values[r] == naive_feature(b, f, sided && requests[r].player ? -1 : 1));
+      }
+    }
+  };
+  check(mnk::Game(3, 3, 3), false, mnk::feature_library());
+  check(mnk::Game(5, 4, 3), false, mnk::feature_library());
+  check(mnk::Game(6, 6, 5), false, mnk::feature_library());
+  check(adjacent4::Game(8, 6), true, adjacent4::feature_library());
 }

@@ -42,7 +42,8 @@ Cell image(int k, Cell c, int columns, int rows) {
 
 }  // namespace
 
-Geometry::Geometry(int columns, int rows, int line) : columns_(columns), rows_(rows), line_(line) {
+Geometry::Geometry(int columns, int rows, int line)
+    : columns_(columns), rows_(rows), line_(line), planes_(std::bit_width(static_cast<unsigned>(line))) {
   assert(columns >= 1 && rows >= 1 && columns <= kMaxSide && rows <= kMaxSide && columns * rows <= kMaxCells);
   assert(line >= 1 && line <= kMaxLine && line <= std::max(columns, rows));
   const int n = columns * rows;
@@ -60,14 +61,21 @@ Geometry::Geometry(int columns, int rows, int line) : columns_(columns), rows_(r
 
   std::set<std::uint64_t> seen;
   const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < columns; ++c)
-      for (const auto& d : directions) {
+  for (const auto& d : directions) {
+    // A line of one cell is the same in every direction: counted once.
+    LineDirection direction{d[0] * columns + d[1], 0};
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < columns; ++c) {
         if (!on_board(r + (line - 1) * d[0], c + (line - 1) * d[1])) continue;
         std::uint64_t mask = 0;
         for (int i = 0; i < line; ++i) mask |= cell(r + i * d[0], c + i * d[1]);
-        if (seen.insert(mask).second) lines_.push_back(mask);
+        if (seen.insert(mask).second) {
+          lines_.push_back(mask);
+          direction.starts |= cell(r, c);
+        }
       }
+    if (direction.starts) directions_.push_back(direction);
+  }
   through_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
   for (int cell_index = 0; cell_index < n; ++cell_index) {
     through_begin_[static_cast<std::size_t>(cell_index)] = through_.size();

@@ -42,6 +42,32 @@ struct Stones {
   friend bool operator==(const Stones&, const Stones&) = default;
 };
 
+// The lines of one direction, all at once: the cell each line starts at (its
+// lowest bit) and the step from one of its cells to the next. A set shifted
+// right by i * step lines the line's i-th cells up with its start, so each
+// line's count is a few shifts and bitwise operations for all the lines of
+// the direction together.
+struct LineDirection {
+  int step;
+  std::uint64_t starts;
+};
+
+// Per start cell, how many of a set's cells each line of a direction holds,
+// as bit planes (plane b holds bit b of the count; `planes` of them, as many
+// as a line's length needs).
+struct LineCounts4 {
+  std::uint64_t plane[4] = {};
+  int planes = 4;
+  // The starts whose line holds exactly n.
+  std::uint64_t equal(int n) const {
+    std::uint64_t m = ~std::uint64_t{0};
+    for (int b = 0; b < planes; ++b) m &= (n >> b & 1) ? plane[b] : ~plane[b];
+    return m;
+  }
+  // The starts whose line holds some.
+  std::uint64_t some() const { return plane[0] | plane[1] | plane[2] | plane[3]; }
+};
+
 class Geometry {
  public:
   // Preconditions (checked by the games' parameter parsing): 1 <= columns,
@@ -77,18 +103,62 @@ class Geometry {
     }
     return false;
   }
+  // The directions that have lines (1 to 4).
+  const std::vector<LineDirection>& directions() const { return directions_; }
+  // The lines of `d` that hold none of `cells`, at their starts.
+  std::uint64_t free_of(const LineDirection& d, std::uint64_t cells) const {
+    std::uint64_t touched = 0;
+    for (int i = 0; i < line_; ++i) touched |= cells >> (i * d.step);
+    return d.starts & ~touched;
+  }
+  // How many of `cells` each line of `d` holds (bit-sliced adder).
+  LineCounts4 counts(const LineDirection& d, std::uint64_t cells) const {
+    LineCounts4 c;
+    c.planes = planes_;
+    for (int i = 0; i < line_; ++i) {
+      std::uint64_t carry = cells >> (i * d.step);
+      for (int b = 0; b < planes_ && carry; ++b) {
+        const std::uint64_t sum = c.plane[b] ^ carry;
+        carry &= c.plane[b];
+        c.plane[b] = sum;
+      }
+    }
+    for (std::uint64_t& plane : c.plane) plane &= d.starts;
+    return c;
+  }
+  // The cells of the lines of `d` that start at `starts`.
+  std::uint64_t cells_of(const LineDirection& d, std::uint64_t starts) const {
+    std::uint64_t cells = 0;
+    for (int i = 0; i < line_; ++i) cells |= starts << (i * d.step);
+    return cells;
+  }
   // True if `stones` fill some line.
   bool has_line(std::uint64_t stones) const {
-    for (std::uint64_t line : lines_)
-      if ((stones & line) == line) return true;
+    for (const LineDirection& d : directions_) {
+      std::uint64_t full = d.starts;
+      for (int i = 0; i < line_ && full; ++i) full &= stones >> (i * d.step);
+      if (full) return true;
+    }
     return false;
+  }
+  // The lines `stones` fill.
+  int lines_filled(std::uint64_t stones) const {
+    int count = 0;
+    for (const LineDirection& d : directions_) {
+      std::uint64_t full = d.starts;
+      for (int i = 0; i < line_ && full; ++i) full &= stones >> (i * d.step);
+      count += std::popcount(full);
+    }
+    return count;
   }
   // Empty cells that would complete a line for `mine` (lines free of `theirs`).
   std::uint64_t winning_cells(std::uint64_t mine, std::uint64_t theirs) const {
     std::uint64_t cells = 0;
-    for (std::uint64_t line : lines_)
-      if (!(line & theirs) && std::popcount(line & mine) == line_ - 1) cells |= line & ~mine;
-    return cells;
+    for (const LineDirection& d : directions_) {
+      const std::uint64_t one_short = counts(d, mine).equal(line_ - 1) & free_of(d, theirs);
+      if (one_short) cells |= cells_of(d, one_short);
+    }
+    return cells & ~mine & ~theirs & board_;
   }
   // The cells next to `cells` (8-neighbourhood), `cells` excluded.
   std::uint64_t neighbours(std::uint64_t cells) const;
@@ -123,11 +193,13 @@ class Geometry {
 
  private:
   int columns_, rows_, line_;
+  int planes_;  // bits of a line's count: bit_width(line_)
   std::uint64_t board_, border_, corners_;
   std::uint64_t not_left_, not_right_;  // cells off the left and right edges
   std::vector<std::uint64_t> lines_;
   std::vector<std::uint16_t> through_;
   std::vector<std::uint8_t> order_;
+  std::vector<LineDirection> directions_;
   std::vector<std::size_t> through_begin_;
   int symmetries_;
   std::array<std::array<std::array<std::uint64_t, 256>, 8>, 8> image_{};

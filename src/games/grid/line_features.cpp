@@ -1,6 +1,7 @@
 #include "games/grid/line_features.hpp"
 
 #include <bit>
+#include <optional>
 
 namespace evalsynth::grid {
 namespace {
@@ -27,38 +28,108 @@ constexpr std::array<FeatureInfo, kLineFeatures> kFeatures = {{
     {"neighbours", true, 0, "empty cells next to p's stones"},
 }};
 
-struct LineCounts {
-  std::array<std::int32_t, kMaxLine + 1> x{}, o{};  // lines free of the other side, by stones held
-  std::uint64_t threats_x = 0, threats_o = 0;
-  std::uint64_t forks_x = 0, forks_o = 0;
-};
+// What the line features are read from, direction by direction: each
+// side's count of stones in every line, and which lines are free of the
+// other side. Computed once per evaluation, only if a line feature is read.
+struct LineBasis {
+  struct Direction {
+    const LineDirection* d;
+    LineCounts4 x, o;
+    std::uint64_t free_of_x, free_of_o;
+  };
+  std::array<Direction, 4> directions;  // the first `size` are filled
+  std::size_t size = 0;
 
-LineCounts count_lines(const Geometry& g, const Stones& s, bool forks) {
-  LineCounts c;
-  const int k = g.line();
-  const std::uint64_t empty = ~s.occupied();
-  std::uint64_t once_x = 0, once_o = 0;
-  for (std::uint64_t line : g.lines()) {
-    const int nx = std::popcount(s.x & line), no = std::popcount(s.o & line);
-    if (no == 0) {
-      ++c.x[static_cast<std::size_t>(nx)];
-      if (nx == k - 1) c.threats_x |= line & empty;
-      if (forks && k >= 2 && nx == k - 2) {
-        c.forks_x |= once_x & line & empty;
-        once_x |= line & empty;
+  LineBasis(const Geometry& g, const Stones& s) {
+    for (const LineDirection& d : g.directions())
+      directions[size++] = {&d, g.counts(d, s.x), g.counts(d, s.o), g.free_of(d, s.x), g.free_of(d, s.o)};
+  }
+  // Lines holding exactly j of a side's stones and none of the other's.
+  std::int32_t windows(bool x, int j) const {
+    std::int32_t n = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      const Direction& d = directions[i];
+      n += std::popcount(x ? d.free_of_o & d.x.equal(j) : d.free_of_x & d.o.equal(j));
+    }
+    return n;
+  }
+  std::int32_t open_lines(bool x) const {
+    std::int32_t n = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      const Direction& d = directions[i];
+      n += std::popcount(x ? d.free_of_o & d.x.some() : d.free_of_x & d.o.some());
+    }
+    return n;
+  }
+  // Empty cells completing a line of a side.
+  std::uint64_t threats(const Geometry& g, const Stones& s, bool x) const {
+    std::uint64_t cells = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      const Direction& d = directions[i];
+      cells |= g.cells_of(*d.d, x ? d.free_of_o & d.x.equal(g.line() - 1) : d.free_of_x & d.o.equal(g.line() - 1));
+    }
+    return cells & ~s.occupied() & g.board();
+  }
+  // Empty cells on two or more lines two short of a side's (free of the
+  // other's). Lines of one direction meet a cell at different offsets, so
+  // offset by offset: the cells seen once, and those seen again.
+  std::uint64_t forks(const Geometry& g, const Stones& s, bool x) const {
+    if (g.line() < 2) return 0;
+    const std::uint64_t empty = ~s.occupied() & g.board();
+    std::uint64_t once = 0, twice = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      const Direction& d = directions[i];
+      const std::uint64_t two_short = x ? d.free_of_o & d.x.equal(g.line() - 2) : d.free_of_x & d.o.equal(g.line() - 2);
+      for (int k = 0; k < g.line(); ++k) {
+        const std::uint64_t at = (two_short << (k * d.d->step)) & empty;
+        twice |= once & at;
+        once |= at;
       }
     }
-    if (nx == 0) {
-      ++c.o[static_cast<std::size_t>(no)];
-      if (no == k - 1) c.threats_o |= line & empty;
-      if (forks && k >= 2 && no == k - 2) {
-        c.forks_o |= once_o & line & empty;
-        once_o |= line & empty;
+    return twice;
+  }
+};
+
+// The same counts line by line, for boards of few lines (tic-tac-toe's 8),
+// where one pass over them costs less than the directions' bit planes.
+struct LineTally {
+  std::array<std::int32_t, kMaxLine + 1> x{}, o{};  // lines free of the other side, by stones held
+  std::uint64_t threats_x = 0, threats_o = 0, forks_x = 0, forks_o = 0;
+
+  LineTally(const Geometry& g, const Stones& s, bool forks) {
+    const int k = g.line();
+    const std::uint64_t empty = ~s.occupied() & g.board();
+    std::uint64_t once_x = 0, once_o = 0;
+    for (std::uint64_t line : g.lines()) {
+      const int nx = std::popcount(s.x & line), no = std::popcount(s.o & line);
+      if (no == 0) {
+        ++x[static_cast<std::size_t>(nx)];
+        if (nx == k - 1) threats_x |= line & empty;
+        if (forks && k >= 2 && nx == k - 2) {
+          forks_x |= once_x & line & empty;
+          once_x |= line & empty;
+        }
+      }
+      if (nx == 0) {
+        ++o[static_cast<std::size_t>(no)];
+        if (no == k - 1) threats_o |= line & empty;
+        if (forks && k >= 2 && no == k - 2) {
+          forks_o |= once_o & line & empty;
+          once_o |= line & empty;
+        }
       }
     }
   }
-  return c;
-}
+  std::int32_t windows(bool side_x, int j) const { return (side_x ? x : o)[static_cast<std::size_t>(j)]; }
+  std::int32_t open_lines(bool side_x, int k) const {
+    std::int32_t n = 0;
+    for (int j = 1; j <= k; ++j) n += windows(side_x, j);
+    return n;
+  }
+};
+
+// Up to this many lines, LineTally; beyond, LineBasis.
+constexpr std::size_t kFewLines = 24;
 
 bool reads_lines(LineFeature f) { return f <= LineFeature::Lines || f == LineFeature::OpenLines; }
 
@@ -75,12 +146,17 @@ void line_features(const Geometry& g, const Stones& s, std::uint64_t legal, std:
     lines = lines || reads_lines(static_cast<LineFeature>(r.id));
     forks = forks || static_cast<LineFeature>(r.id) == LineFeature::Forks;
   }
-  const LineCounts c = lines ? count_lines(g, s, forks) : LineCounts{};
+  std::optional<LineTally> tally;
+  std::optional<LineBasis> basis;
+  if (lines && g.lines().size() <= kFewLines)
+    tally.emplace(g, s, forks);
+  else if (lines)
+    basis.emplace(g, s);
+  auto windows = [&](bool x, int j) { return tally ? tally->windows(x, j) : basis->windows(x, j); };
   const std::uint64_t corners = g.corners(), edge = g.border();
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const bool x = requests[i].player == 0;
     const std::uint64_t mine = x ? s.x : s.o;
-    const auto& counts = x ? c.x : c.o;
     const auto f = static_cast<LineFeature>(requests[i].id);
     std::int32_t v = 0;
     switch (f) {
@@ -92,17 +168,17 @@ void line_features(const Geometry& g, const Stones& s, std::uint64_t legal, std:
       case LineFeature::Windows6:
       case LineFeature::Windows7: {
         const int j = static_cast<int>(f) - static_cast<int>(LineFeature::Windows1) + 1;
-        v = j <= g.line() ? counts[static_cast<std::size_t>(j)] : 0;
+        v = j <= g.line() ? windows(x, j) : 0;
         break;
       }
       case LineFeature::Threats:
-        v = std::popcount(x ? c.threats_x : c.threats_o);
+        v = std::popcount(tally ? (x ? tally->threats_x : tally->threats_o) : basis->threats(g, s, x));
         break;
       case LineFeature::Forks:
-        v = std::popcount(x ? c.forks_x : c.forks_o);
+        v = std::popcount(tally ? (x ? tally->forks_x : tally->forks_o) : basis->forks(g, s, x));
         break;
       case LineFeature::Lines:
-        v = counts[static_cast<std::size_t>(g.line())];
+        v = windows(x, g.line());
         break;
       case LineFeature::Stones:
         v = std::popcount(mine);
@@ -126,7 +202,7 @@ void line_features(const Geometry& g, const Stones& s, std::uint64_t legal, std:
         v = std::popcount(legal);
         break;
       case LineFeature::OpenLines:
-        for (int j = 1; j <= g.line(); ++j) v += counts[static_cast<std::size_t>(j)];
+        v = tally ? tally->open_lines(x, g.line()) : basis->open_lines(x);
         break;
       case LineFeature::Neighbours:
         v = std::popcount(g.neighbours(mine) & ~s.occupied());

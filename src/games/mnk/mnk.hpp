@@ -57,7 +57,7 @@ class MnkGame {
     const bool full = p.count() == g_->cells();
     if constexpr (Fill) {
       if (!full) return Status::Ongoing;
-      const int x = lines_held(p.x), o = lines_held(p.o);
+      const int x = g_->lines_filled(p.x), o = g_->lines_filled(p.o);
       return x > o ? Status::XWon : o > x ? Status::OWon : Status::Drawn;
     } else {
       const Side last = opponent(p.side_to_move());
@@ -138,12 +138,6 @@ class MnkGame {
  private:
   void require_free(const Position& p, int cell, const TextLocation& where) const {
     if (p.occupied() >> cell & 1) throw InputError(where, "cell " + g_->cell_name(cell) + " is taken");
-  }
-
-  int lines_held(std::uint64_t stones) const {
-    int count = 0;
-    for (std::uint64_t line : g_->lines()) count += (stones & line) == line;
-    return count;
   }
 
   const grid::Geometry* g_;

@@ -1,0 +1,95 @@
+// Exported C++ of the other games' programs: the headers compile standalone
+// with warnings as errors and compute exactly the values evalsynth's own
+// compiled programs do, on random programs and positions of each game.
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "game/move_order.hpp"
+#include "games/adjacent4/adjacent4.hpp"
+#include "games/mnk/mnk.hpp"
+#include "games/modnim/modnim.hpp"
+#include "games/registry.hpp"
+#include "lang/game_program.hpp"
+#include "lang/printer.hpp"
+#include "lang/random_program.hpp"
+#include "test_support.hpp"
+
+using namespace evalsynth;
+
+namespace {
+
+std::string numbered(std::string prefix, std::size_t n) {
+  prefix += std::to_string(n);
+  return prefix;
+}
+
+// Exports `count` random programs of `game` (and its reference players),
+// compiles a checker that reads one position a line and prints every
+// program's value, and compares with evalsynth's values.
+template <class G>
+void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t seed, int count) {
+  test::ScratchFolder scratch("game-export");
+  Rng rng(seed);
+  std::vector<lang::Program> programs;
+  for (const ReferenceProgram& r : game.reference_programs())
+    programs.push_back(lang::parse_program(std::string(r.text), std::string(r.name)));
+  for (int i = 0; i < count; ++i)
+    programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(150)), false, G::kFamily));
+  constexpr bool nim = std::is_same_v<G, modnim::Game>;
+  std::string checker = "#include <cstdint>\n#include <cstdio>\n";
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const std::string name = numbered("p", i);
+    test::write_file(scratch / (name + ".eval"), lang::to_text(programs[i]) + "\n");
+    const test::Run exported = test::run_evalsynth("export " + (scratch / (name + ".eval")) + " --game '" +
+                                                   descriptor.text() + "' --cpp " + (scratch / (name + ".hpp")));
+    INFO(exported.output);
+    REQUIRE(exported.exit_code == 0);
+    checker += "#include \"" + name + ".hpp\"\n";
+  }
+  checker += "int main() {\n  unsigned long long a, b;\n  while (std::scanf(\"%llu %llu\", &a, &b) == 2) {\n";
+  for (std::size_t i = 0; i < programs.size(); ++i)
+    checker += nim ? "    std::printf(\"%d \", " + numbered("p", i) + "(static_cast<int>(a), static_cast<int>(b)));\n"
+                   : "    std::printf(\"%d \", " + numbered("p", i) + "(a, b));\n";
+  checker += "    std::printf(\"\\n\");\n  }\n}\n";
+  test::write_file(scratch / "checker.cpp", checker);
+  const test::Run built =
+      test::run_shell(std::string(EVALSYNTH_CXX) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" +
+                      (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
+  INFO(built.output.substr(0, 3000));
+  REQUIRE(built.exit_code == 0);
+
+  std::vector<typename G::Position> positions;
+  std::string input;
+  while (positions.size() < 400) {
+    typename G::Position p = game.start();
+    for (int plies = rng.below(game.max_plies() + 1); plies > 0 && game.status(p) == Status::Ongoing; --plies)
+      p = game.play(p, random_move(game, p, rng));
+    positions.push_back(p);
+    if constexpr (nim)
+      input += std::to_string(p.sticks) + " " + std::to_string(p.plies) + "\n";
+    else
+      input += std::to_string(p.x) + " " + std::to_string(p.o) + "\n";
+  }
+  test::write_file(scratch / "positions.txt", input);
+  const test::Run values = test::run_shell("'" + (scratch / "checker") + "' < '" + (scratch / "positions.txt") + "'");
+  REQUIRE(values.exit_code == 0);
+  std::vector<lang::GameProgram<G>> compiled;
+  for (const lang::Program& p : programs) compiled.emplace_back(game, p);
+  std::string expected;
+  for (const auto& p : positions) {
+    for (const auto& c : compiled) expected += std::to_string(c(p)) + " ";
+    expected += "\n";
+  }
+  CHECK(values.output == expected);
+}
+
+}  // namespace
+
+TEST_CASE("exported headers of other games compute exactly evalsynth's values", "[export][games]") {
+  check_game(mnk::Game(3, 3, 3), parse_game("mnk(3,3,3)"), 1, 12);
+  check_game(mnk::FillGame(5, 5, 3), parse_game("mnk(5,5,3,fill)"), 2, 8);
+  check_game(adjacent4::Game(8, 6), parse_game("adjacent4(8,6)"), 3, 12);
+  check_game(modnim::Game(100, 3), parse_game("modnim(100,3)"), 4, 8);
+}

@@ -1,0 +1,188 @@
+// The language for the games other than Connect4: programs name their game,
+// parse and print back, are refused for another game with a location, and
+// the compiled form (simplified, bytecode, the game's features in one call)
+// equals a tree-walking evaluation feature by feature on random programs and
+// positions. The line features against a naive recount of the board.
+
+#include <catch2/catch.hpp>
+
+#include "game/move_order.hpp"
+#include "games/adjacent4/adjacent4.hpp"
+#include "games/mnk/mnk.hpp"
+#include "games/modnim/modnim.hpp"
+#include "lang/game_program.hpp"
+#include "lang/grammar.hpp"
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "lang/random_program.hpp"
+#include "lang/semantics_core.hpp"
+#include "support/random.hpp"
+
+using namespace evalsynth;
+using namespace evalsynth::lang;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// A tree walk over the program, each feature asked of the game on its own.
+template <class G>
+class Walk {
+ public:
+  Walk(const G& game, const Program& program, const typename G::Position& p) : game_(game), program_(program), p_(p) {}
+  std::int32_t run() { return eval(program_.nodes.size() - 1); }
+
+ private:
+  std::int32_t eval(std::size_t i) {
+    namespace s = semantics;
+    const Node& n = program_.nodes[i];
+    const auto k = program_.children(i);
+    auto v = [&](int j) { return eval(k[static_cast<std::size_t>(j)]); };
+    switch (n.op) {
+      case Op::Const:
+      case Op::BoolConst:
+        return n.value;
+      case Op::Var:
+        for (auto it = env_.rbegin(); it != env_.rend(); ++it)
+          if (it->first == n.value) return it->second;
+        FAIL("unbound variable");
+        return 0;
+      case Op::Sq:
+        return game_.square(p_, v(0), v(1));
+      case Op::Feature: {
+        const FeatureRequest request{static_cast<std::uint8_t>(n.value), n.player};
+        std::int32_t value = 0;
+        game_.features(p_, std::span<const FeatureRequest>(&request, 1), &value);
+        return value;
+      }
+      case Op::Add:
+        return s::add(v(0), v(1));
+      case Op::Sub:
+        return s::sub(v(0), v(1));
+      case Op::Mul:
+        return s::mul(v(0), v(1));
+      case Op::Div:
+        return s::div(v(0), v(1));
+      case Op::Mod:
+        return s::mod(v(0), v(1));
+      case Op::Min:
+        return s::min(v(0), v(1));
+      case Op::Max:
+        return s::max(v(0), v(1));
+      case Op::Neg:
+        return s::neg(v(0));
+      case Op::Abs:
+        return s::abs(v(0));
+      case Op::Lt:
+        return v(0) < v(1);
+      case Op::Le:
+        return v(0) <= v(1);
+      case Op::Eq:
+        return v(0) == v(1);
+      case Op::Ne:
+        return v(0) != v(1);
+      case Op::Gt:
+        return v(0) > v(1);
+      case Op::Ge:
+        return v(0) >= v(1);
+      case Op::And:
+        return v(0) && v(1);
+      case Op::Or:
+        return v(0) || v(1);
+      case Op::Not:
+        return !v(0);
+      case Op::If:
+        return v(0) ? v(1) : v(2);
+      case Op::Let: {
+        const std::int32_t bound = v(0);
+        env_.emplace_back(n.value, bound);
+        const std::int32_t body = v(1);
+        env_.pop_back();
+        return body;
+      }
+      case Op::Height:
+        return 0;
+    }
+    return 0;
+  }
+
+  const G& game_;
+  const Program& program_;
+  const typename G::Position& p_;
+  std::vector<std::pair<std::int32_t, std::int32_t>> env_;
+};
+
+template <class G>
+void check_programs(const G& game, std::uint64_t seed) {
+  Rng rng(seed);
+  for (int i = 0; i < 60; ++i) {
+    const Program program = random_program(rng, 5 + static_cast<std::size_t>(rng.below(120)), false, G::kFamily);
+    // Printed, it reads back as the same program of the same game.
+    const std::string text = to_text(program);
+    REQUIRE(text.starts_with("game " + std::string(family_name(G::kFamily))));
+    const Program back = parse_program(text, "p.eval");
+    REQUIRE(back == program);
+    REQUIRE(back.canonical_hash() == program.canonical_hash());
+    const GameProgram<G> compiled(game, program);
+    for (int j = 0; j < 40; ++j) {
+      typename G::Position p = game.start();
+      for (int plies = rng.below(game.max_plies()); plies > 0 && game.status(p) == Status::Ongoing; --plies)
+        p = game.play(p, random_move(game, p, rng));
+      INFO(text << "\n" << game.board_text(p));
+      REQUIRE(compiled(p) == Walk<G>(game, program, p).run());
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("other games' programs: printed and read back, compiled equal to a tree walk", "[lang][games]") {
+  check_programs(mnk::Game(3, 3, 3), 1);
+  check_programs(mnk::Game(5, 4, 4), 2);
+  check_programs(mnk::FillGame(4, 4, 3), 3);
+  check_programs(adjacent4::Game(8, 6), 4);
+  check_programs(modnim::Game(30, 3), 5);
+}
+
+TEST_CASE("a program names its game; another game's features and cells are refused where written", "[lang][games]") {
+  const Program p =
+      parse_program("game mnk(4,4,4)\n# a comment after the game line\nthreats(x) - forks(o)\n", "a.eval");
+  CHECK(p.family == GameFamily::Mnk);
+  CHECK(p.game == "mnk(4,4,4)");
+  CHECK(to_text(p) == "game mnk(4,4,4)\nthreats(x) - forks(o)");
+  CHECK(parse_program("game tictactoe\nwindows(x, 2)", "t").family == GameFamily::Mnk);
+  auto error_of = [](const std::string& text) {
+    try {
+      parse_program(text, "e.eval");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  CHECK_THAT(error_of("forks(x)"), Contains("e.eval:1:1") && Contains("feature of mnk and adjacent4") &&
+                                       Contains("a program for another game begins with a line `game NAME`"));
+  CHECK_THAT(error_of("game modnim\nsq(0, 0)"), Contains("e.eval:2:1") && Contains("modnim has none"));
+  CHECK_THAT(error_of("game mnk\nheight(1)"), Contains("e.eval:2:1") && Contains("no columns"));
+  CHECK_THAT(error_of("game mnk\nthreats(x, 2)"), Contains("e.eval:2:1") && Contains("takes 1 argument"));
+  CHECK_THAT(error_of("game mnk\nwindows(x, 9)"), Contains("e.eval:2:12") && Contains("1, 2, 3, 4, 5, 6 or 7"));
+  CHECK_THAT(error_of("game mnk(2,2)\n1"), Contains("e.eval:1:6") && Contains("mnk takes M columns"));
+  CHECK_THAT(error_of("# lead\ngame go\n1"), Contains("e.eval:2:6") && Contains("unknown game 'go'"));
+  CHECK_THAT(error_of("game modnim\nsticks() + threats(x)"),
+             Contains("e.eval:2:12") && Contains("feature of connect4, mnk and adjacent4"));
+}
+
+TEST_CASE("grammars name their game and derive only its programs", "[lang][games][grammar]") {
+  const Grammar g =
+      parse_grammar("game modnim\nstart int\nint ::= sticks() | int % int | const(1 .. 4)\n", "n.grammar");
+  CHECK(g.family == GameFamily::ModNim);
+  CHECK_FALSE(g.why_not_derived(parse_program("game modnim\nsticks() % 4", "p")));
+  const auto why = g.why_not_derived(parse_program("4", "p"));
+  REQUIRE(why);
+  CHECK_THAT(*why, Contains("for connect4") && Contains("for modnim"));
+  try {
+    parse_grammar("game modnim\nstart int\nint ::= threats(x)\n", "n.grammar");
+    FAIL("no error");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Contains("n.grammar:3:9") && Contains("unknown function or feature 'threats'") &&
+                                          Contains("a feature of connect4, mnk and adjacent4"));
+  }
+}
