@@ -32,6 +32,7 @@ CLI::Option* CommandLine::texts(const std::string& name, std::vector<std::string
 }
 
 CLI::Option* CommandLine::flag(const std::string& name, bool& value) {
+  flag_names_.push_back("--" + name);
   return app_.add_flag("--" + name, value)->multi_option_policy(CLI::MultiOptionPolicy::Throw);
 }
 
@@ -80,6 +81,13 @@ std::string option_message(const std::string& what) {
 }  // namespace
 
 void CommandLine::parse(const Args& args) {
+  // CLI11 would read --flag=VALUE as a boolean ("Could not convert").
+  for (const std::string& arg : args) {
+    const std::size_t equals = arg.find('=');
+    if (arg.starts_with("--") && equals != std::string::npos &&
+        std::find(flag_names_.begin(), flag_names_.end(), arg.substr(0, equals)) != flag_names_.end())
+      throw UsageError("option " + in_quotes(arg.substr(0, equals)) + " takes no value");
+  }
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
   try {
     app_.parse(reversed);

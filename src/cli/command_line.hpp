@@ -62,7 +62,8 @@ class CommandLine {
   static CLI::Validator one_of(const std::vector<std::string>& words);
 
   CLI::App app_;
-  std::deque<std::string> words_;  // choice options' text (stable addresses)
+  std::vector<std::string> flag_names_;  // "--dry-run": options that take no value
+  std::deque<std::string> words_;        // choice options' text (stable addresses)
   std::vector<std::function<void()>> after_parse_;
   std::vector<std::string>* positionals_ = nullptr;
   std::size_t min_positionals_ = 0, max_positionals_ = 0;

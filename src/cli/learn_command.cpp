@@ -10,6 +10,7 @@
 #include "learn/learn_checkpoint.hpp"
 #include "learn/td_learners.hpp"
 #include "support/error.hpp"
+#include "support/files.hpp"
 #include "support/folder_lock.hpp"
 #include "support/interrupt.hpp"
 #include "support/progress.hpp"
@@ -169,6 +170,7 @@ int learn_command(const Args& args) {
   check_results_folder(ResultsClaim{spec.results_folder(), spec.hash(), spec.source, kLearnResultFiles, inputs},
                        resume ? ResultsOwner::Resumed : ResultsOwner::NewRun, overwrite);
   TrainingState state = starting_state(spec, resume, overwrite);
+  check_folder_creatable(spec.checkpoint_folder(), "checkpoint folder");
   std::printf("%s\n", describe(spec).c_str());
   if (dry_run) return 0;
 

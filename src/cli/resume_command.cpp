@@ -5,6 +5,7 @@
 #include "cli/run_session.hpp"
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
+#include "support/files.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
 
@@ -91,6 +92,7 @@ int resume_command(const Args& args) {
   // leaves no trace.
   check_checkpoint_folder(spec, options.checkpoint_folder);
   check_results_folder(spec, ResultsOwner::Resumed, false);
+  check_folder_creatable(options.checkpoint_folder, "checkpoint folder");
   Synthesis run(spec, std::move(checkpoint.state));
   const std::string changed = changed_inputs(checkpoint.inputs, run.inputs());
   if (!changed.empty())

@@ -5,6 +5,7 @@
 #include "cli/run_session.hpp"
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
+#include "support/files.hpp"
 #include "support/folder_lock.hpp"
 #include "synthesis/checkpoint_files.hpp"
 
@@ -98,6 +99,7 @@ int run_command(const Args& args) {
   // the grammar, seeds, opponents, boards and positions).
   check_previous_run(spec, options.checkpoint_folder, overwrite);
   check_results_folder(spec, ResultsOwner::NewRun, overwrite);
+  check_folder_creatable(options.checkpoint_folder, "checkpoint folder");
   Synthesis run(spec);
   if (dry_run) {
     std::fputs(spec.resolved_text().c_str(), stdout);

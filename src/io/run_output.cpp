@@ -1,7 +1,5 @@
 #include "io/run_output.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 
@@ -200,13 +198,8 @@ void check_results_folder(const ResultsClaim& claim, ResultsOwner owner, bool ov
   }
   std::vector<FileRole> outputs;
   for (const std::string& file : claim.files) outputs.push_back({folder + "/" + file, "the result " + file});
+  check_folder_creatable(folder, "results folder");
   if (!fs::exists(folder, ignored)) {
-    fs::path parent = fs::absolute(folder, ignored);
-    while (!parent.empty() && !fs::exists(parent, ignored) && parent != parent.parent_path())
-      parent = parent.parent_path();
-    if (!fs::is_directory(parent, ignored) || ::access(parent.c_str(), W_OK) != 0)
-      throw InputError(TextLocation{folder, 1, 1},
-                       "cannot create the results folder: " + parent.string() + " is not a writable folder");
     check_outputs(outputs, claim.inputs, false);
     return;
   }

@@ -1,6 +1,7 @@
 #include "support/files.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -71,11 +72,40 @@ void check_writable(const std::string& path) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
     throw InputError(TextLocation{path, 1, 1}, "this is a folder; expected a file to write");
+  // Mode bits, not access(): as root access() allows everything, and the
+  // atomic rename would replace a file its owner marked read-only.
+  const auto permissions = std::filesystem::status(path, ignored).permissions();
+  constexpr auto kAnyWrite =
+      std::filesystem::perms::owner_write | std::filesystem::perms::group_write | std::filesystem::perms::others_write;
+  if (std::filesystem::exists(path, ignored) && (permissions & kAnyWrite) == std::filesystem::perms::none)
+    throw InputError(TextLocation{path, 1, 1}, "this file is read-only; make it writable or choose another name");
   const std::string probe = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(probe.c_str(), "wb");
   if (!f) throw InputError(TextLocation{path, 1, 1}, std::string("cannot write here: ") + std::strerror(errno));
   std::fclose(f);
   std::remove(probe.c_str());
+}
+
+void check_folder_creatable(const std::string& folder, const std::string& what) {
+  namespace fs = std::filesystem;
+  std::error_code ignored;
+  if (fs::is_directory(folder, ignored)) {
+    check_writable(folder + "/.evalsynth-probe");
+    return;
+  }
+  fs::path parent = fs::absolute(folder, ignored);
+  while (!parent.empty() && !fs::exists(parent, ignored) && parent != parent.parent_path())
+    parent = parent.parent_path();
+  if (!fs::is_directory(parent, ignored))
+    throw InputError(TextLocation{folder, 1, 1},
+                     "cannot create the " + what + ": " + parent.string() + " is not a folder");
+  // Trying is the only sure test: as root access() says yes to everything,
+  // and some file systems (/proc, read-only mounts) refuse anyway.
+  const fs::path probe = parent / (".evalsynth-probe." + std::to_string(::getpid()));
+  if (::mkdir(probe.c_str(), 0700) != 0)
+    throw InputError(TextLocation{folder, 1, 1},
+                     "cannot create the " + what + " in " + parent.string() + ": " + std::strerror(errno));
+  ::rmdir(probe.c_str());
 }
 
 bool same_file(const std::string& a, const std::string& b) {

@@ -25,9 +25,15 @@ std::string read_file_prefix(const std::string& path, const std::string& what, s
 void write_file_atomically(const std::string& path, const std::string& content);
 
 // Checks early that `path` can be written (its folder exists and is writable,
-// and it is not a folder), so long work does not end in a failed write.
+// and it is not a folder or a read-only file), so long work does not end in
+// a failed write or replace a file its owner protected.
 // Throws InputError.
 void check_writable(const std::string& path);
+
+// Checks early that `folder` exists and takes new files, or can be created
+// (its nearest existing ancestor takes a new folder): by trying, and undoing
+// it. `what` names it in the message ("results folder"). Throws InputError.
+void check_folder_creatable(const std::string& folder, const std::string& what);
 
 // True when the two paths name the same file: the same existing file (links
 // included), or the same place once `.`, `..` and symbolic links are resolved.

@@ -1,0 +1,173 @@
+// The commands on the games beside Connect4, through real processes: each
+// command with --game (or a program's own game line), runs that resume
+// exactly and do not depend on the thread count, and the mistakes a user of
+// several games makes (another game's program, grammar, positions or
+// players), refused where written.
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "test_support.hpp"
+
+using Catch::Matchers::Contains;
+using test::run_evalsynth;
+
+namespace {
+
+const std::string kSource = EVALSYNTH_SOURCE_DIR;
+
+}  // namespace
+
+namespace {
+
+// A small run of `game` writing into `dir`, checkpointing every generation.
+std::string write_spec(const test::ScratchFolder& dir, const std::string& file, const std::string& game,
+                       const std::string& body, int generations) {
+  const std::string path = dir / file;
+  test::write_file(path, "name = g\ngame = " + game + "\n" + body +
+                             "population = 16\ngenerations = " + std::to_string(generations) +
+                             "\nrestart-every = 3\nmax-size = 60\nmax-depth = 20\ninit-depth = 3\n"
+                             "checkpoint-every = 1\noutput = " +
+                             (dir / "results") + "\ncheckpoints = " + (dir / "population") + "\n");
+  return path;
+}
+
+const std::string kTicTacToeBody =
+    "grammar = grammar/mnk.grammar\nopponents = open-lines@1, random\ncandidate-depths = 1, 2\n"
+    "training-boards = openings(1)\nvalidation-boards = openings(2)\n"
+    "training-positions = specs/positions/mnk-3-3-3/training.positions\n"
+    "validation-positions = specs/positions/mnk-3-3-3/validation.positions\nposition-depths = 1\n"
+    "move-order = random\nscoring = points\n";
+const std::string kAdjacent4Body =
+    "grammar = grammar/adjacent4.grammar\nopponents = decision-tree@1\ncandidate-depths = 1\n"
+    "training-boards = random(6)\nvalidation-boards = random(10)\nmove-order = random\n";
+
+// The files of a finished run that must not depend on how it was run:
+// the answer without its first line (the spec's path), log.csv without
+// the timing columns, summary.json without the elapsed time and the path.
+std::string outcome(const test::ScratchFolder& dir) {
+  std::string text;
+  const std::string answer = test::read_file(dir / "results/g/best.eval");
+  text += answer.substr(answer.find('\n') + 1);
+  std::istringstream log(test::read_file(dir / "results/g/log.csv"));
+  for (std::string line; std::getline(log, line);) {
+    std::istringstream row(line);
+    int column = 0;
+    for (std::string cell; std::getline(row, cell, ','); ++column)
+      if (column != 9 && column != 10) text += cell + ",";
+    text += "\n";
+  }
+  std::istringstream summary(test::read_file(dir / "results/g/summary.json"));
+  for (std::string line; std::getline(summary, line);)
+    if (line.find("elapsed_seconds") == std::string::npos && line.find("\"spec\"") == std::string::npos)
+      text += line + "\n";
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("other games' runs: the same for any thread count, and a resumed run is the uninterrupted one",
+          "[cli][games][slow]") {
+  for (const auto& [game, body] : {std::pair{std::string("tictactoe"), kTicTacToeBody},
+                                   std::pair{std::string("adjacent4(7,6)"), kAdjacent4Body}}) {
+    INFO(game);
+    const test::ScratchFolder whole("game-run-whole"), threads("game-run-threads"), resumed("game-run-resumed");
+    test::Run r = run_evalsynth("run " + write_spec(whole, "s.spec", game, body, 4) + " --threads 2", kSource);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("(" + std::string(game == "tictactoe" ? "mnk(3,3,3)" : game) + ")"));
+    r = run_evalsynth("run " + write_spec(threads, "s.spec", game, body, 4) + " --threads 1", kSource);
+    REQUIRE(r.exit_code == 0);
+    CHECK(outcome(threads) == outcome(whole));
+    r = run_evalsynth("run " + write_spec(resumed, "s.spec", game, body, 4) + " --stop-after 2", kSource);
+    REQUIRE(r.exit_code == 0);
+    r = run_evalsynth("resume " + (resumed / "population/g"), kSource);
+    REQUIRE(r.exit_code == 0);
+    CHECK(outcome(resumed) == outcome(whole));
+    CHECK_THAT(test::read_file(whole / "results/g/best.eval"), Contains("game "));
+    // The answer plays, is checked and exported as a program of its game.
+    r = run_evalsynth("check " + (whole / "results/g/best.eval"), kSource);
+    CHECK(r.exit_code == 0);
+    r = run_evalsynth("match --game '" + game + "' " + (whole / "results/g/best.eval") + "@1 random --games 4",
+                      kSource);
+    CHECK(r.exit_code == 0);
+    r = run_evalsynth("export " + (whole / "population/g") + " --cpp " + (whole / "answer.hpp"), kSource);
+    CHECK(r.exit_code == 0);
+  }
+}
+
+TEST_CASE("every command takes --game, and a program's file says its game", "[cli][games]") {
+  test::Run r = run_evalsynth(
+      "match --game tictactoe open-lines@1-2 threat-lines@1-2 --same-depth --both-colours --games 20", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("OPEN-LINES2 vs THREAT-LINES2"));
+  r = run_evalsynth("strength strategy --game 'modnim(100,3)' --depth 1", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("0.0%"));  // the winning rule makes no mistake
+  r = run_evalsynth("strength parity --game 'modnim(100,3)' --depth 1", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, !Contains(" 0.0%"));
+  const test::ScratchFolder dir("game-commands");
+  r = run_evalsynth("positions --game 'adjacent4(6,5)' --count 5 --output " + (dir / "a.positions"), kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::read_file(dir / "a.positions").starts_with("game adjacent4(6,5)\n"));
+  r = run_evalsynth("strength open-lines --depth 1 --positions " + (dir / "a.positions"), kSource);
+  CHECK(r.exit_code == 0);  // the game comes from the file
+  r = run_evalsynth("solve --game tictactoe --openings 1", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("b2 0"));  // tic-tac-toe's centre draws, as every first move
+  test::write_file(dir / "m.eval", "game mnk\nthreats(x) - threats(o) + 2 * forks(x)\n");
+  r = run_evalsynth("check " + (dir / "m.eval") + " --position b2a1", kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("mnk(3,3,3)"));
+}
+
+TEST_CASE("another game's program, grammar, positions or players are refused where written", "[cli][games][errors]") {
+  const test::ScratchFolder dir("game-mismatch");
+  test::write_file(dir / "m.eval", "game mnk\nthreats(x) - threats(o)\n");
+  test::write_file(dir / "c.eval", "threats(x) - sq(1, 1)\n");
+  const std::pair<std::string, std::string> cases[] = {
+      {"check " + (dir / "m.eval") + " --game connect4", "m.eval:1:1: error: this program is for mnk, but the game"},
+      {"check " + (dir / "c.eval") + " --game tictactoe", "c.eval:1:1: error: this program is for Connect4"},
+      {"match --game 'adjacent4(8,6)' " + (dir / "m.eval") + "@1 random", "this program is for mnk"},
+      {"match --game tictactoe ibef@1 random", "built-in players of mnk(3,3,3) are open-lines, threat-lines"},
+      {"strength open-lines --game modnim --depth 1", "built-in players of modnim(100,3) are strategy, parity"},
+      {"strength threat-lines --game tictactoe --depth 1 --positions specs/positions/adjacent4-8-6/test.positions",
+       "test.positions:1:6: error: these positions are of adjacent4(8,6), and the game is mnk(3,3,3)"},
+      {"match --game chess random random", "unknown game 'chess'"},
+      {"match --game 'mnk(3,3,9)' random random", "K (in a line) is a whole number from 1 to 3, not '9'"},
+      {"match --game 'mnk(30,30,4)' random random", "M (columns) is a whole number from 1 to 16"},
+      {"export " + (dir / "m.eval") + " --game connect4 --cpp " + (dir / "x.hpp"), "this program is for mnk"},
+  };
+  for (const auto& [command, message] : cases) {
+    INFO(command);
+    const test::Run r = run_evalsynth(command, kSource);
+    CHECK(r.exit_code != 0);
+    CHECK_THAT(r.output, Contains(message));
+  }
+  // In a spec: each line that names another game's thing, located.
+  const std::pair<std::string, std::string> spec_lines[] = {
+      {"grammar = grammar/adate.grammar", "adate.grammar:1:1: error: the grammar is for connect4"},
+      {"opponents = ibef@1", ":13: error: unknown player 'ibef'"},
+      {"seeds = grammar/examples/ibef.eval", "ibef.eval:1:1: error: seed program is not in the search space"},
+      {"seeds = strategy", ":9: error: seed program 'strategy' not found"},
+      {"training-positions = specs/positions/training.analysis", "training.analysis:1:1: error: labelled positions"},
+      {"rules = thesis-java", ":1: error: rules choose Connect4's win test"},
+      {"game = mnk(3,3)", ":8: error: mnk takes M columns, N rows and K in a line"},
+  };
+  for (const auto& [line, message] : spec_lines) {
+    INFO(line);
+    const std::string key = line.substr(0, line.find(' '));
+    std::string body;
+    std::istringstream lines("game = tictactoe\n" + kTicTacToeBody);
+    for (std::string l; std::getline(lines, l);)
+      if (!l.starts_with(key + " ")) body += l + "\n";
+    test::write_file(dir / "s.spec", "name = g\n" + body + line + "\noutput = " + (dir / "results") +
+                                         "\ncheckpoints = " + (dir / "population") + "\n");
+    const test::Run r = run_evalsynth("run " + (dir / "s.spec") + " --dry-run", kSource);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains(message));
+    CHECK_FALSE(std::filesystem::exists(dir / "results"));
+  }
+}
