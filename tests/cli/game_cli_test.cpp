@@ -171,3 +171,31 @@ TEST_CASE("another game's program, grammar, positions or players are refused whe
     CHECK_FALSE(std::filesystem::exists(dir / "results"));
   }
 }
+
+TEST_CASE("play: each game in the terminal, its moves named and refused in its own terms", "[cli][games][play]") {
+  const auto play = [](const std::string& options, const std::string& script) {
+    const test::ScratchFolder dir("game-play");
+    test::write_file(dir / "in.txt", script);
+    return run_evalsynth("play " + options + " --order left-to-right < " + (dir / "in.txt"), kSource);
+  };
+  // Tic-tac-toe: the engine never loses; a taken cell is refused and the game goes on.
+  test::Run r = play("threat-lines@4 --game tictactoe", "a1\na1\nb2\nc3\na3\nc1\nb1\nc2\na2\nb3\n");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("'a1' is not a move"));
+  CHECK_THAT(r.output, Contains("THREAT-LINES4 plays"));
+  CHECK_THAT(r.output, !Contains("You win"));
+  // adjacent4: a cell touching no stone, a cell off the board, a hint.
+  r = play("decision-tree@1 --game adjacent4", "d4\na1\nz9\nhint\nquit\n");
+  CHECK_THAT(r.output, Contains("cell a1 touches no stone"));
+  CHECK_THAT(r.output, Contains("cell 'z9' is off the board"));
+  CHECK_THAT(r.output, Contains("hint: "));
+  CHECK_THAT(r.output, Contains("game left after 2 moves"));
+  // ModNim: the winning strategy wins from a won start (20 mod 4 = 0) when
+  // it moves first, and the last stick must be taken.
+  std::string takes;
+  for (int i = 0; i < 20; ++i) takes += "3\n1\n";
+  r = play("strategy@1 --game 'modnim(20,3)' --first engine", takes);
+  CHECK_THAT(r.output, Contains("STRATEGY1 plays 3"));
+  CHECK_THAT(r.output, Contains("one stick is left, and a move must take it"));
+  CHECK_THAT(r.output, Contains("The engine wins"));
+}

@@ -72,8 +72,10 @@ class Game {
       n = n * 10 + (c - '0');
     }
     const int most = std::min(take_, p.sticks);
+    if (p.sticks == 0) throw InputError(where, "no sticks are left: the game is over");
     if (text.empty() || n < 1 || n > most)
-      throw InputError(where, "a move takes 1 to " + std::to_string(most) + " stick" + (most == 1 ? "" : "s") +
+      throw InputError(where, (most == 1 ? std::string("one stick is left, and a move must take it")
+                                         : "a move takes 1 to " + std::to_string(most) + " sticks") +
                                   ", not '" + std::string(text) + "'");
     return n;
   }
