@@ -23,8 +23,9 @@ using Catch::Matchers::Contains;
 namespace {
 
 // Plays games on the page by clicking, writing one line per game: depth,
-// who moved first, the moves, and which of the human's moves came from a
-// hint (h) or at random (r). Then checks undo.
+// who moved first, the moves, which of the human's moves came from a hint
+// (h) or at random (r), and the result the page found (X, O or draw). Then
+// checks undo.
 const char* const kClickScript = R"(
 (async () => {
   const out = [];
@@ -66,7 +67,8 @@ const char* const kClickScript = R"(
           button.click();
           await settle();
         }
-        out.push(`${depth} ${first} ${document.body.dataset.moves || '-'} ${how || '-'}`);
+        const over = window.evalsynthPlay.state.over;
+        out.push(`${depth} ${first} ${document.body.dataset.moves || '-'} ${how || '-'} ${over === 1 ? 'X' : over === -1 ? 'O' : over}`);
       }
   // Undo: back to the position before the human's last move.
   choose('depth', '1');
@@ -129,7 +131,7 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
   int played = 0, engine_moves = 0, hints = 0;
   while (std::getline(lines, line)) {
     std::istringstream fields(line);
-    std::string first, moves, how;
+    std::string first, moves, how, result;
     if (line.starts_with("undo")) {
       std::string before, after, turn;
       fields >> first >> before >> after >> turn;
@@ -139,7 +141,7 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
       continue;
     }
     int depth = 0;
-    fields >> depth >> first >> moves >> how;
+    fields >> depth >> first >> moves >> how >> result;
     REQUIRE((depth >= 1 && depth <= 4));
     ++played;
     const Player<G> engine = program_player(game, dir / "program.eval", depth);
@@ -165,7 +167,10 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
       }
       p = game.play(p, m);
     }
-    CHECK(game.status(p) != Status::Ongoing);  // each game was played to its end
+    // Each game was played to its end, and the page's result is evalsynth's.
+    const Status status = game.status(p);
+    CHECK(status != Status::Ongoing);
+    CHECK(result == (status == Status::XWon ? "X" : status == Status::OWon ? "O" : "draw"));
   }
   CHECK(played == 8 * games_per_setting);
   CHECK(engine_moves >= 8 * games_per_setting);
