@@ -40,7 +40,8 @@ const char* const kExportHelp =
     "Options:\n"
     "  --cpp OUT.hpp   the header to write\n"
     "  --game NAME     the game to export for (default: the one the program's first\n"
-    "                  line or the run's spec names, else connect4): the board's size\n"
+    "                  line or the run's spec names, else connect4): the board's\n"
+    "                  size and rules\n"
     "  --name NAME     the function's name, and the page's title with --html only\n"
     "                  (any short text there; default: from the file or run name)\n"
     "  --player        also write OUT_player.cpp next to it: a tiny program that\n"
@@ -50,7 +51,10 @@ const char* const kExportHelp =
     "                  one self-contained file (opens from disk, no server); the\n"
     "                  program runs as JavaScript with exactly evalsynth's values\n"
     "                  and the page's moves are evalsynth's with the left-to-right\n"
-    "                  move order; depth, first move, undo and hints on the page\n"
+    "                  move order; depth, first move, undo and hints on the page.\n"
+    "                  Every game: connect4 (standard rules, not thesis-java),\n"
+    "                  tictactoe and mnk(M,N,K[,fill]), adjacent4(W,H) (a board\n"
+    "                  of cells to click), modnim(K,M) (buttons taking sticks)\n"
     "  --depth D       the engine's depth when the page opens (1-8, default 4)\n"
     "\n"
     "--cpp and --html may be given together.\n";
@@ -134,6 +138,9 @@ int export_command(const Args& args) {
   Source source = read_source(program[0]);
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
+  if (html && game.family == GameFamily::Connect4 && game.params[0] != 0)
+    throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
+                     " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");
   if (with_player && game.family != GameFamily::Connect4)
     throw UsageError("--player writes a Connect4 player; for " + game.text() +
                      " export the header alone (--cpp) and search with it in your own engine");
@@ -151,9 +158,9 @@ int export_command(const Args& args) {
   if (html) outputs.push_back({page, "--html"});
   check_outputs(outputs, {{program[0], "the program"}});
   if (html) {
-    write_file_atomically(page, exporter::play_page(source.program, {name, source.provenance, depth}));
-    std::printf("wrote %s: open it in a browser to play against %s (engine depth %d, changeable on the page)\n",
-                page.c_str(), name.c_str(), depth);
+    write_file_atomically(page, exporter::play_page(source.program, {name, source.provenance, depth, game}));
+    std::printf("wrote %s: open it in a browser to play %s against %s (engine depth %d, changeable on the page)\n",
+                page.c_str(), game.text().c_str(), name.c_str(), depth);
   }
   if (!cpp) return 0;
   write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance, game}));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "export/expression_writer.hpp"
+#include "export/js_game_features.hpp"
 #include "export/local_names.hpp"
 #include "export/play_assets.hpp"
 #include "lang/builtin_ntuple.hpp"
@@ -17,17 +18,25 @@
 namespace evalsynth::exporter {
 namespace {
 
-// The names every top-level declaration of the page's scripts introduces
+// The names every top-level declaration of a page's scripts introduces
 // (`const NAME`, `let NAME`, `function NAME`, `class NAME` at the start of a
-// line). Scanned by hand: libstdc++'s std::regex draws false warnings from
-// GCC 12 in the sanitizer build.
-std::set<std::string> runtime_names() {
+// line): Connect4's page's, or (`connect4` false) the other games' pages'.
+// Scanned by hand: libstdc++'s std::regex draws false warnings from GCC 12 in
+// the sanitizer build.
+std::set<std::string> runtime_names(bool connect4) {
   std::set<std::string> names;
   const auto identifier_char = [](char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
   };
-  for (const std::string_view text :
-       {play_assets::kPlayLanguage, play_assets::kPlayNtuple, play_assets::kPlaySearch, play_assets::kPlayPage}) {
+  const std::vector<std::string_view> texts =
+      connect4
+          ? std::vector<std::string_view>{play_assets::kPlayCore, play_assets::kPlayLanguage, play_assets::kPlayNtuple,
+                                          play_assets::kPlaySearch, play_assets::kPlayPage}
+          : std::vector<std::string_view>{play_assets::kPlayCore,         play_assets::kPlayGrid,
+                                          play_assets::kPlayGridFeatures, play_assets::kPlayModnim,
+                                          play_assets::kPlayGameSearch,   play_assets::kPlayGridView,
+                                          play_assets::kPlayNimView,      play_assets::kPlayGamePage};
+  for (const std::string_view text : texts) {
     for (std::size_t line = 0; line < text.size(); line = text.find('\n', line) + 1) {
       const std::string_view rest = text.substr(line);
       for (const std::string_view keyword : {"const ", "let ", "function ", "class "}) {
@@ -68,8 +77,8 @@ std::string joined(std::initializer_list<std::string_view> pieces) {
 }
 
 // Reserved words, the runtime's names and the evaluator's own locals, which a
-// let must not take or shadow.
-bool taken_in_js(const std::string& name) {
+// let must not take or shadow, in a program of `family`.
+bool taken_in_js(const std::string& name, GameFamily family) {
   static const std::set<std::string> reserved = {
       "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else",
       "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in",
@@ -78,9 +87,11 @@ bool taken_in_js(const std::string& name) {
       "arguments", "undefined", "NaN", "Infinity", "Math", "Object", "Number", "Array", "JSON", "window", "document",
       // the evaluator's parameter and feature locals without a side
       "b", "moves", "to_move", "mobility", "ntuple", "NTUPLE_DATA"};
-  static const std::set<std::string> runtime = runtime_names();
-  return reserved.count(name) > 0 || runtime.count(name) > 0 || name.ends_with("_x") || name.ends_with("_o") ||
-         name.starts_with("threats_of_");
+  static const std::set<std::string> connect4_runtime = runtime_names(true), games_runtime = runtime_names(false);
+  const bool connect4 = family == GameFamily::Connect4;
+  if (!connect4 && (games_runtime.count(name) > 0 || is_js_game_local(name))) return true;
+  return reserved.count(name) > 0 || (connect4 && connect4_runtime.count(name) > 0) || name.ends_with("_x") ||
+         name.ends_with("_o") || name.starts_with("threats_of_");
 }
 
 // Writes a program as one JavaScript expression, every compound operand in
@@ -88,7 +99,9 @@ bool taken_in_js(const std::string& name) {
 // constants declared before it.
 class JsWriter {
  public:
-  explicit JsWriter(const lang::Program& program) : program_(program), names_(taken_in_js) {}
+  explicit JsWriter(const lang::Program& program)
+      : program_(program),
+        names_([family = program.family](const std::string& name) { return taken_in_js(name, family); }) {}
 
   std::string body() {
     const std::string result = generate(program_.size() - 1, true);
@@ -267,6 +280,11 @@ std::string js_feature_expression(lang::Feature f, int player) {
 std::string js_evaluator(const lang::Program& program, const std::string& name) {
   JsWriter writer(program);
   const std::string body = writer.body();
+  if (program.family != GameFamily::Connect4) {
+    std::set<std::pair<int, int>> features;
+    for (const auto& [f, player] : writer.features()) features.emplace(static_cast<int>(f), player);
+    return "function " + name + "(b) {\n" + js_game_feature_statements(program, features) + body + "}\n";
+  }
   std::set<int> threat_sides;
   for (const auto& [f, player] : writer.features())
     if (is_threat_feature(f)) {
@@ -282,7 +300,9 @@ std::string js_evaluator(const lang::Program& program, const std::string& name) 
   return out + body + "}\n";
 }
 
-std::string js_language_runtime() { return std::string(play_assets::kPlayLanguage); }
+std::string js_language_runtime() {
+  return std::string(play_assets::kPlayCore) + std::string(play_assets::kPlayLanguage);
+}
 
 std::string js_ntuple_runtime() {
   const model::NTupleNet& net = lang::builtin_ntuple();

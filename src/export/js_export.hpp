@@ -2,7 +2,9 @@
 // Export of evaluator programs as JavaScript, for the playable page of
 // `evalsynth export --html`: a function computing exactly what evalsynth's
 // interpreter computes (lang/semantics.hpp) for every position, over the
-// board and language runtime of export/play/play_language.js.
+// integers of export/play/play_core.js and the board and features of the
+// program's game: play_language.js (Connect4), play_grid.js and
+// play_grid_features.js (mnk, adjacent4), play_modnim.js (ModNim).
 
 #include <string>
 
@@ -11,14 +13,14 @@
 namespace evalsynth::exporter {
 
 // `function NAME(b) { ... }`: the program's value for the board `b` (a Board
-// of the runtime), from X's view. Lets become constants, arithmetic the
+// of its game's runtime), from X's view. Lets become constants, arithmetic the
 // runtime's wrapping operations (add, mul, div, ...), features locals
 // computed first. NAME must be a JavaScript identifier the runtime does not
 // use (the page uses `evaluate`).
 std::string js_evaluator(const lang::Program& program, const std::string& name);
 
-// The runtime the evaluator needs (board, integer operations, features), as
-// JavaScript text for a page's script.
+// The runtime a Connect4 evaluator needs (board, integer operations,
+// features), as JavaScript text for a page's script.
 std::string js_language_runtime();
 
 // The network behind ntuple() and `ntupleValue(b)`, for pages whose program

@@ -10,7 +10,6 @@
 #include "support/html_page.hpp"
 
 namespace evalsynth::exporter {
-namespace {
 
 // Text as a JSON string (the page reads its facts with JSON.parse), safe
 // inside a <script> element: "<" is escaped, so "</script>" cannot occur.
@@ -30,25 +29,31 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
-}  // namespace
-
-std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
-  assert(info.depth >= 1 && info.depth <= kPlayPageMaxDepth);
-  const lang::Program program = lang::simplify(source);
+std::string play_page_facts(const lang::Program& program, const lang::Program& source, const PlayPageInfo& info,
+                            const std::string& extra) {
   std::string provenance = "[";
   for (std::size_t i = 0; i < info.provenance.size(); ++i)
     provenance += (i ? ", " : "") + json_string(info.provenance[i]);
   provenance += "]";
-  const std::string facts =
-      "{\"name\": " + json_string(info.name) + ", \"depth\": " + std::to_string(info.depth) +
-      ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) + ", \"program\": " + json_string(lang::to_text(program)) +
-      ", \"original\": " + (program == source ? std::string("null") : json_string(lang::to_text(source))) +
-      ", \"provenance\": " + provenance + "}";
+  return "{\"name\": " + json_string(info.name) + ", \"depth\": " + std::to_string(info.depth) +
+         ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) +
+         ", \"program\": " + json_string(lang::to_text(program)) +
+         ", \"original\": " + (program == source ? std::string("null") : json_string(lang::to_text(source))) +
+         ", \"provenance\": " + provenance + extra + "}";
+}
+
+std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
+  assert(info.depth >= 1 && info.depth <= kPlayPageMaxDepth);
+  assert(source.family == info.game.family);
+  if (info.game.family != GameFamily::Connect4) return game_play_page(source, info);
+  const lang::Program program = lang::simplify(source);
+  const std::string facts = play_page_facts(program, source, info);
   std::string page =
       html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", play_assets::kPlayStyle);
   page += "<main id=\"play\"></main>\n";
   page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
   page += "<script>\n'use strict';\n";
+  page += play_assets::kPlayCore;
   page += play_assets::kPlayLanguage;
   if (lang::reads_feature(program, lang::Feature::NTuple)) page += js_ntuple_runtime();
   page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";

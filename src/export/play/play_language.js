@@ -1,8 +1,9 @@
-// The evaluator language in JavaScript, for pages written by `evalsynth export
-// --html`: the board, the language's integer operations and the board
-// features, with exactly the values of evalsynth's interpreter
-// (src/lang/semantics.hpp, src/game/features.hpp). Browser tests compare the
-// two on random programs and positions.
+// Connect4 in the evaluator language's JavaScript, for pages written by
+// `evalsynth export --html`: the board and the board features, with exactly
+// the values of evalsynth's interpreter (src/lang/semantics.hpp,
+// src/games/connect4/features.hpp), over the integer operations of
+// play_core.js. Browser tests compare the two on random programs and
+// positions.
 //
 // The board keeps one cell per square at index 7 * col + row (row 0 = the
 // bottom), as evalsynth's bitboards number their bits: +1 an X stone, -1 an
@@ -10,8 +11,6 @@
 
 const ROWS = 6;
 const COLUMNS = 7;
-const X = 1;
-const O = -1;
 
 const cellIndex = (row, col) => 7 * col + row;
 
@@ -93,20 +92,6 @@ class Board {
     return 0;
   }
 }
-
-// The language's integers: 32-bit two's complement that wraps on overflow.
-// Division truncates toward zero (the double quotient of two 32-bit integers
-// never rounds across an integer); x / 0 = 0, x % 0 = 0, INT_MIN / -1 =
-// INT_MIN, x % -1 = 0, abs(INT_MIN) = INT_MIN.
-const add = (a, b) => (a + b) | 0;
-const sub = (a, b) => (a - b) | 0;
-const mul = (a, b) => Math.imul(a, b);
-const neg = (a) => -a | 0;
-const abs = (a) => (a < 0 ? -a | 0 : a);
-const div = (a, b) => (b === 0 ? 0 : b === -1 ? -a | 0 : (a / b) | 0);
-const mod = (a, b) => (b === 0 || b === -1 ? 0 : a % b | 0);
-const min = (a, b) => (a < b ? a : b);
-const max = (a, b) => (a < b ? b : a);
 
 // sq and height: 0 off the board.
 const onBoard = (row, col) => row >= 0 && row < ROWS && col >= 0 && col < COLUMNS;

@@ -1,0 +1,88 @@
+// The playable page (play_page.hpp) of the games other than Connect4: the
+// m,n,k-games (tic-tac-toe and the fill variant among them) and adjacent4 on
+// a clickable grid, ModNim with buttons taking sticks. The game's parameters
+// go into the page as GAME, read by its rules (play_grid.js, play_modnim.js).
+
+#include <cassert>
+
+#include "export/js_export.hpp"
+#include "export/play_assets.hpp"
+#include "export/play_page.hpp"
+#include "lang/simplify.hpp"
+#include "support/html_page.hpp"
+
+namespace evalsynth::exporter {
+namespace {
+
+// The game's words on the page, and GAME: its family and parameters.
+struct GameFacts {
+  std::string title, object;
+};
+
+GameFacts game_facts(const GameDescriptor& game) {
+  const auto& a = game.params;
+  const auto n = [](int v) { return std::to_string(v); };
+  switch (game.family) {
+    case GameFamily::Mnk: {
+      const bool fill = a[3] != 0;
+      const std::string title =
+          a[0] == 3 && a[1] == 3 && a[2] == 3 && !fill
+              ? "Tic-tac-toe"
+              : "The m,n,k-game " + game.text() + " (" + n(a[2]) + " in a row on " + n(a[0]) + " x " + n(a[1]) +
+                    (fill ? ", played to a full board: a point per line of " + n(a[2]) + " held)" : ")");
+      return {title, "{family: 'mnk', columns: " + n(a[0]) + ", rows: " + n(a[1]) + ", line: " + n(a[2]) +
+                         ", fill: " + (fill ? "true" : "false") + ", title: " + json_string(title) + "}"};
+    }
+    case GameFamily::Adjacent4: {
+      const std::string title =
+          "Adjacent four in a row (" + n(a[0]) + " x " + n(a[1]) + ", each stone next to one already played)";
+      return {title, "{family: 'adjacent4', columns: " + n(a[0]) + ", rows: " + n(a[1]) +
+                         ", line: 4, fill: false, title: " + json_string(title) + "}"};
+    }
+    case GameFamily::ModNim: {
+      const std::string title =
+          "ModNim (" + n(a[0]) + " sticks, take 1 to " + n(a[1]) + ", whoever takes the last stick loses)";
+      return {title,
+              "{family: 'modnim', sticks: " + n(a[0]) + ", take: " + n(a[1]) + ", title: " + json_string(title) + "}"};
+    }
+    case GameFamily::Connect4:
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string game_play_page(const lang::Program& source, const PlayPageInfo& info) {
+  assert(info.game.family != GameFamily::Connect4 && source.family == info.game.family);
+  // Shown with the game the page plays as their first line.
+  lang::Program shown = source;
+  shown.game = info.game.text();
+  lang::Program program = lang::simplify(source);
+  program.game = shown.game;
+  const GameFacts game = game_facts(info.game);
+  const bool nim = info.game.family == GameFamily::ModNim;
+  const std::string facts = play_page_facts(program, shown, info, ", \"game\": " + json_string(info.game.text()));
+  std::string style(play_assets::kPlayStyle);
+  style += play_assets::kPlayGameStyle;
+  std::string page = html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", style);
+  page += "<main id=\"play\"></main>\n";
+  page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
+  page += "<script>\n'use strict';\n";
+  page += play_assets::kPlayCore;
+  page += "\n// The game, written by evalsynth: " + info.game.text() + ".\nconst GAME = " + game.object + ";\n\n";
+  page += nim ? play_assets::kPlayModnim : play_assets::kPlayGrid;
+  if (!nim) page += play_assets::kPlayGridFeatures;
+  page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
+  page += js_evaluator(program, "evaluate");
+  page += "\n";
+  page += play_assets::kPlayGameSearch;
+  page += "\n";
+  page += nim ? play_assets::kPlayNimView : play_assets::kPlayGridView;
+  page += "\n";
+  page += play_assets::kPlayGamePage;
+  page += "</script>\n</body>\n</html>\n";
+  return page;
+}
+
+}  // namespace evalsynth::exporter

@@ -1,0 +1,74 @@
+#include "export/js_game_features.hpp"
+
+#include "export/expression_writer.hpp"
+#include "games/grid/line_features.hpp"
+
+namespace evalsynth::exporter {
+namespace {
+
+using grid::LineFeature;
+
+// A line feature's value over the board `b` and, where it says so, the
+// board's line counts `line_counts` (play_grid_features.js).
+std::string grid_feature(int id, int player) {
+  const std::string side = player ? "O" : "X";
+  const auto f = static_cast<LineFeature>(id);
+  if (f <= LineFeature::Windows7)
+    return "lineWindows(line_counts, " + side + ", " +
+           std::to_string(id - static_cast<int>(LineFeature::Windows1) + 1) + ")";
+  switch (f) {
+    case LineFeature::Threats:
+      return "line_counts.threats[" + side + "]";
+    case LineFeature::Forks:
+      return "line_counts.forks[" + side + "]";
+    case LineFeature::Lines:
+      return "lineWindows(line_counts, " + side + ", LINE)";
+    case LineFeature::Stones:
+      return "gridStones(b, " + side + ")";
+    case LineFeature::Centre:
+      return "gridCentre(b, " + side + ")";
+    case LineFeature::Corners:
+      return "gridCorners(b, " + side + ")";
+    case LineFeature::Edges:
+      return "gridEdges(b, " + side + ")";
+    case LineFeature::Moves:
+      return "b.moves";
+    case LineFeature::ToMove:
+      return "toMove(b)";
+    case LineFeature::Mobility:
+      return "legalMoveCount(b)";
+    case LineFeature::OpenLines:
+      return "openLines(line_counts, " + side + ")";
+    case LineFeature::Neighbours:
+      return "neighbourCells(b, " + side + ")";
+    default:
+      return "0";
+  }
+}
+
+// ModNim's features, in its library's order: sticks(), limit(), moves(), to_move().
+std::string modnim_feature(int id) {
+  static constexpr const char* kValues[] = {"b.sticks", "LIMIT", "b.moves", "toMove(b)"};
+  return id >= 0 && id < 4 ? kValues[id] : "0";
+}
+
+}  // namespace
+
+std::string js_game_feature_statements(const lang::Program& program, const std::set<std::pair<int, int>>& features) {
+  std::string out;
+  std::string locals;
+  bool line_counts = false;
+  for (const auto& [id, player] : features) {
+    const std::string value = program.family == GameFamily::ModNim ? modnim_feature(id) : grid_feature(id, player);
+    line_counts = line_counts || value.find("line_counts") != std::string::npos;
+    locals += "  const " + feature_local(program.features(), id, player) + " = " + value + ";\n";
+  }
+  if (line_counts) out += "  const line_counts = countLines(b);\n";
+  return out + locals;
+}
+
+bool is_js_game_local(const std::string& name) {
+  return name == "line_counts" || name == "sticks" || name == "limit" || name == "GAME";
+}
+
+}  // namespace evalsynth::exporter
