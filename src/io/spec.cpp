@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "games/registry.hpp"
-#include "io/spec_reader.hpp"
+#include "io/spec_interpreter.hpp"
 #include "lang/parse.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/opening_book.hpp"
@@ -24,408 +24,228 @@
 #include "tournament/start_boards.hpp"
 
 namespace evalsynth {
-namespace {
+namespace spec_detail {
 
 namespace x3 = boost::spirit::x3;
 
-class Interpreter : public SpecReader {
- public:
-  Interpreter(const parsing::error_handler_type& handler, const SourceText& source, RunSpec& spec)
-      : SpecReader(handler, source), spec_(spec) {}
-
- private:
-  std::vector<BoardSource> boards(const spec_ast::Entry& e) const {
-    static const std::string kParts =
-        "a board set is made of shallow, random(N), openings(N), balanced-openings(N, B) and file(\"path\") joined "
-        "by '+'";
-    std::vector<BoardSource> out;
-    for (const auto& sum : e.values)
-      for (const auto& term : sum.terms) {
-        if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
-          if (word->text != "shallow") locate_.fail(*word, kParts + ", not '" + word->text + "'");
-          out.push_back({BoardSource::Kind::Shallow, 0, {}});
-          continue;
-        }
-        const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
-        const std::string& f = call.name.text;
-        const std::size_t arity = f == "balanced-openings" ? 2 : 1;
-        if ((f != "random" && f != "file" && f != "openings" && f != "balanced-openings") ||
-            call.arguments.size() != arity)
-          locate_.fail(call.name, kParts);
-        std::vector<const spec_ast::Word*> args;
-        for (const auto& argument : call.arguments) {
-          const auto* arg = argument.terms.size() == 1 ? boost::get<spec_ast::Word>(&argument.terms[0].get()) : nullptr;
-          if (!arg) locate_.fail(call.name, "'" + f + "' takes plain values");
-          args.push_back(arg);
-        }
-        if (f == "random")
-          out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*args[0], 1, 100000, e.key.text)), {}});
-        else if (f == "openings")
-          out.push_back(
-              {BoardSource::Kind::Openings, static_cast<int>(integer(*args[0], 0, kMaxOpeningPlies, "openings")), {}});
-        else if (f == "balanced-openings")
-          out.push_back(balanced_openings(*args[0], *args[1]));
-        else
-          out.push_back({BoardSource::Kind::File, 0, existing_file(*args[0], "board")});
-      }
-    return out;
-  }
-
-  // balanced-openings(N, B): checked once the game is known (check_relations).
-  BoardSource balanced_openings(const spec_ast::Word& plies_word, const spec_ast::Word& within_word) const {
-    BoardSource source{BoardSource::Kind::BalancedOpenings, 0, {}};
-    source.count = static_cast<int>(integer(plies_word, 0, kMaxOpeningPlies, "balanced-openings"));
-    source.within = static_cast<int>(integer(within_word, 0, solver::kMaxAbsScore, "B"));
-    balanced_written_.push_back({source.count, source.within, &plies_word, &within_word});
-    return source;
-  }
-
-  // The book's depth bounds N for Connect4, and a B that keeps no opening is
-  // refused where it is written; other games keep the drawn openings (B = 0),
-  // which the run finds with the exact solver.
-  void check_balanced_openings() const {
-    for (const BalancedWritten& b : balanced_written_) {
-      if (spec_.game.family != GameFamily::Connect4) {
-        if (b.within != 0)
-          locate_.fail(*b.within_word, "for " + spec_.game.text() +
-                                           " balanced-openings(N, B) keeps the openings perfect play draws: B is 0");
+std::vector<BoardSource> RunSpecInterpreter::boards(const spec_ast::Entry& e) const {
+  static const std::string kParts =
+      "a board set is made of shallow, random(N), openings(N), balanced-openings(N, B) and file(\"path\") joined "
+      "by '+'";
+  std::vector<BoardSource> out;
+  for (const auto& sum : e.values)
+    for (const auto& term : sum.terms) {
+      if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
+        if (word->text != "shallow") locate_.fail(*word, kParts + ", not '" + word->text + "'");
+        out.push_back({BoardSource::Kind::Shallow, 0, {}});
         continue;
       }
-      if (b.plies > solver::kOpeningBookPlies)
-        locate_.fail(*b.plies_word, "balanced openings go up to " + std::to_string(solver::kOpeningBookPlies) +
-                                        " plies, the depth of the opening book built into evalsynth (openings(N) "
-                                        "takes any N up to " +
-                                        std::to_string(kMaxOpeningPlies) + ")");
-      const Connect4 game;
-      if (balanced_opening_boards(game, b.plies, b.within).empty()) {
-        int closest = solver::kMaxAbsScore;
-        for (const Position& p : opening_boards(game, b.plies))
-          closest = std::min(closest, std::abs(solver::opening_score(p)));
-        locate_.fail(*b.within_word, "no " + std::to_string(b.plies) + "-ply opening is scored within " +
-                                         std::to_string(b.within) + " of a draw; the closest is " +
-                                         std::to_string(closest));
+      const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
+      const std::string& f = call.name.text;
+      const std::size_t arity = f == "balanced-openings" ? 2 : 1;
+      if ((f != "random" && f != "file" && f != "openings" && f != "balanced-openings") ||
+          call.arguments.size() != arity)
+        locate_.fail(call.name, kParts);
+      std::vector<const spec_ast::Word*> args;
+      for (const auto& argument : call.arguments) {
+        const auto* arg = argument.terms.size() == 1 ? boost::get<spec_ast::Word>(&argument.terms[0].get()) : nullptr;
+        if (!arg) locate_.fail(call.name, "'" + f + "' takes plain values");
+        args.push_back(arg);
       }
+      if (f == "random")
+        out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*args[0], 1, 100000, e.key.text)), {}});
+      else if (f == "openings")
+        out.push_back(
+            {BoardSource::Kind::Openings, static_cast<int>(integer(*args[0], 0, kMaxOpeningPlies, "openings")), {}});
+      else if (f == "balanced-openings")
+        out.push_back(balanced_openings(*args[0], *args[1]));
+      else
+        out.push_back({BoardSource::Kind::File, 0, existing_file(*args[0], "board")});
+    }
+  return out;
+}
+
+BoardSource RunSpecInterpreter::balanced_openings(const spec_ast::Word& plies_word,
+                                                  const spec_ast::Word& within_word) const {
+  BoardSource source{BoardSource::Kind::BalancedOpenings, 0, {}};
+  source.count = static_cast<int>(integer(plies_word, 0, kMaxOpeningPlies, "balanced-openings"));
+  source.within = static_cast<int>(integer(within_word, 0, solver::kMaxAbsScore, "B"));
+  balanced_written_.push_back({source.count, source.within, &plies_word, &within_word});
+  return source;
+}
+
+void RunSpecInterpreter::check_balanced_openings() const {
+  for (const BalancedWritten& b : balanced_written_) {
+    if (spec_.game.family != GameFamily::Connect4) {
+      if (b.within != 0)
+        locate_.fail(*b.within_word, "for " + spec_.game.text() +
+                                         " balanced-openings(N, B) keeps the openings perfect play draws: B is 0");
+      continue;
+    }
+    if (b.plies > solver::kOpeningBookPlies)
+      locate_.fail(*b.plies_word, "balanced openings go up to " + std::to_string(solver::kOpeningBookPlies) +
+                                      " plies, the depth of the opening book built into evalsynth (openings(N) "
+                                      "takes any N up to " +
+                                      std::to_string(kMaxOpeningPlies) + ")");
+    const Connect4 game;
+    if (balanced_opening_boards(game, b.plies, b.within).empty()) {
+      int closest = solver::kMaxAbsScore;
+      for (const Position& p : opening_boards(game, b.plies))
+        closest = std::min(closest, std::abs(solver::opening_score(p)));
+      locate_.fail(*b.within_word, "no " + std::to_string(b.plies) + "-ply opening is scored within " +
+                                       std::to_string(b.within) + " of a draw; the closest is " +
+                                       std::to_string(closest));
     }
   }
+}
 
-  std::map<std::string, Handler> handlers() override {
-    std::map<std::string, Handler> h;
-    RunSpec& s = spec_;
-    // The name becomes a folder in the results and checkpoint folders.
-    h["name"] = [&](const auto& e) { s.name = run_name(e); };
-    h["game"] = [&](const auto& e) { s.game = game(e); };
-    h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
-    h["seeds"] = [&](const auto& e) {
-      s.seeds.clear();
-      // A plain name may be one of the game's built-in programs, checked once
-      // the game is known (check_game).
-      for (const auto* w : words(e))
-        s.seeds.push_back(is_builtin_seed(*w) ? w->text : existing_file(*w, "seed program"));
-      check_distinct(words(e), s.seeds, "seeds");
-    };
-    h["seed-population"] = [&](const auto& e) { s.seed_population = existing_path(one_word(e), "seed population"); };
-    h["opponents"] = [&](const auto& e) {
-      s.opponents.clear();
-      for (const auto* w : words(e)) {
-        PlayerEntry entry;
-        try {
-          entry = parse_player_entry(w->text, true);
-        } catch (const UsageError& error) {
-          locate_.fail(*w, std::string(error.what()) +
-                               " (an opponent is NAME@DEPTH: ibef@2, adate@2, file.eval@3, population/run@2, answer@2, "
-                               "hall3@2; or random)");
-        }
-        std::error_code ignored;
-        if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
-          locate_.fail(*w, "opponent program '" + entry.name + "' not found");
-        s.opponents.push_back(w->text);
-      }
-      check_distinct(words(e), s.opponents, "opponents");
-    };
-    h["colours"] = [&](const auto& e) {
-      s.colours.clear();
-      for (const auto* w : words(e)) s.colours.push_back(choice<Side>(*w, "colours", {{"x", Side::X}, {"o", Side::O}}));
-      check_distinct(words(e), s.colours, "colours");
-    };
-    h["candidate-depths"] = [&](const auto& e) { s.candidate_depths = depth_list(e, 12, "candidate-depths"); };
-    h["depth-pairing"] = [&](const auto& e) {
-      s.depth_pairing = choice<RunSpec::DepthPairing>(
-          one_word(e), "depth-pairing", {{"all", RunSpec::DepthPairing::All}, {"equal", RunSpec::DepthPairing::Equal}});
-    };
-    h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
-    h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
-    h["perfect-training-boards"] = [&](const auto& e) { s.perfect_training = boards(e); };
-    h["perfect-validation-boards"] = [&](const auto& e) { s.perfect_validation = boards(e); };
-    h["strength-positions"] = [&](const auto& e) {
-      s.strength_positions.clear();
-      for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
-      check_distinct(words(e), s.strength_positions, "strength-positions");
-    };
-    for (auto [key, files] : {std::pair{"training-positions", &s.training_positions},
-                              std::pair{"validation-positions", &s.validation_positions}})
-      h[key] = [&, key, files](const auto& e) {
-        files->clear();
-        for (const auto* w : words(e)) files->push_back(existing_file(*w, "analysis"));
-        check_distinct(words(e), *files, key);
-      };
-    h["position-depths"] = [&](const auto& e) { s.position_depths = depth_list(e, 12, "position-depths"); };
-    h["racing"] = [&](const auto& e) {
-      s.racing = choice<bool>(one_word(e), "racing", {{"on", true}, {"off", false}});
-    };
-    h["race-batches"] = [&](const auto& e) {
-      s.race_batches = static_cast<int>(integer(one_word(e), 2, 64, "race-batches"));
-    };
-    h["race-confidence"] = [&](const auto& e) {
-      s.race_confidence = number(one_word(e), 0.5, 0.999999, "race-confidence");
-    };
-    h["mistake-cost"] = [&](const auto& e) { s.scoring.mistake_cost = number(one_word(e), 0.0, 1e6, "mistake-cost"); };
-    h["strength-depth"] = [&](const auto& e) {
-      s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
-    };
-    h["board-seed"] = [&](const auto& e) {
-      s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed"));
-    };
-    h["scoring"] = [&](const auto& e) {
-      s.scoring.games = choice<GameScoring>(one_word(e), "scoring",
-                                            {{"thesis", GameScoring::Thesis}, {"points", GameScoring::Points}});
-    };
-    h["move-order"] = [&](const auto& e) {
-      s.move_order = choice<MoveOrder>(one_word(e), "move-order",
-                                       {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
-    };
-    h["rules"] = [&](const auto& e) {
-      s.rules = choice<RuleSet>(one_word(e), "rules",
-                                {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
-    };
-    h["population"] = [&](const auto& e) {
-      s.population = static_cast<int>(integer(one_word(e), 2, 100000, "population"));
-    };
-    h["generations"] = [&](const auto& e) {
-      s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations"));
-    };
-    h["time-budget"] = [&](const auto& e) { s.time_budget_seconds = duration(one_word(e), "time-budget"); };
-    h["evaluations"] = [&](const auto& e) { s.evaluation_budget = integer(one_word(e), 0, INT64_MAX, "evaluations"); };
-    for (evolve::OperatorId op = 0; op < evolve::operators().size(); ++op) {
-      const std::string key(evolve::operator_info(op).name);
-      h[key] = [&, op, key](const auto& e) { s.operator_rates[op] = number(one_word(e), 0.0, 1.0, key); };
-    }
-    h["algorithm"] = [&](const auto& e) {
-      s.algorithm = choice<evolve::AlgorithmKind>(
-          one_word(e), "algorithm",
-          {{"generational", evolve::AlgorithmKind::Generational}, {"archive", evolve::AlgorithmKind::Archive}});
-    };
-    h["archive-per-size"] = [&](const auto& e) {
-      s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size"));
-    };
-    h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(integer(one_word(e), 1, 20, "compound")); };
-    h["restart-every"] = [&](const auto& e) {
-      s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every"));
-    };
-    h["tournament-size"] = [&](const auto& e) {
-      s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size"));
-    };
-    h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
-    h["max-size"] = [&](const auto& e) {
-      s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size"));
-    };
-    // Programs are saved as text: deeper ones could exceed the parser's nesting limit.
-    h["max-depth"] = [&](const auto& e) {
-      s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxProgramDepth, "max-depth"));
-    };
-    h["init-depth"] = [&](const auto& e) {
-      s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth"));
-    };
-    h["validation-top"] = [&](const auto& e) {
-      s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top"));
-    };
-    h["hall-of-fame"] = [&](const auto& e) {
-      s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame"));
-    };
-    h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
-    h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
-    h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
-    h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
-    h["checkpoint-every"] = [&](const auto& e) {
-      s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every"));
-    };
-    h["checkpoint-seconds"] = [&](const auto& e) {
-      s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds");
-    };
-    h["checkpoint-keep"] = [&](const auto& e) {
-      s.checkpoint_keep = static_cast<int>(integer(one_word(e), 1, 1000, "checkpoint-keep"));
-    };
-    return h;
-  }
-
-  std::string other_kind_of_spec(const std::string& key) const override {
-    return key == "learner" ? "a learning spec: train it with `evalsynth learn FILE` (specs/README.md)" : "";
-  }
-
-  void check_relations(const Seen& seen) const override {
-    auto at = [&](const char* key) -> const spec_ast::Entry* {
-      const auto it = seen.find(key);
-      return it == seen.end() ? nullptr : it->second;
-    };
-    auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
-    if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");
-    if (spec_.validation_top > spec_.population)
-      complain("validation-top", "validation-top cannot exceed the population");
-    double total = 0;
-    for (double r : spec_.operator_rates) total += r;
-    if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
-    if (spec_.init_depth > spec_.limits.max_depth) complain("init-depth", "init-depth cannot exceed max-depth");
-    bool fixed_opponent = false;
-    for (const std::string& o : spec_.opponents)
-      fixed_opponent = fixed_opponent || parse_player_entry(o, true).kind != PlayerEntry::Kind::SelfPlay;
-    // hallK plays the K-th best so far: a hall of fame shorter than K never
-    // has one, and the opponent would silently stay a stand-in.
-    if (const auto* e = at("opponents"))
-      for (const auto* w : words(*e)) {
-        const PlayerEntry entry = parse_player_entry(w->text, true);
-        if (entry.kind == PlayerEntry::Kind::SelfPlay && entry.self_play_count > spec_.hall_of_fame)
-          locate_.fail(*w, "'" + w->text + "' needs a hall of fame of at least " +
-                               std::to_string(entry.self_play_count) + " programs, but hall-of-fame is " +
-                               std::to_string(spec_.hall_of_fame));
-      }
-    check_game(seen);
-    check_balanced_openings();
-    if (const auto* e = at("opponents")) check_perfect_boards(*e);
-    bool perfect_opponent = false;
-    for (const std::string& o : spec_.opponents)
-      perfect_opponent = perfect_opponent || parse_player_entry(o, true).kind == PlayerEntry::Kind::Perfect;
-    for (const char* key : {"perfect-training-boards", "perfect-validation-boards"})
-      if (at(key) && !perfect_opponent)
-        complain(key, std::string(key) + " applies to perfect opponents (perfect, perfect:EPS in opponents)");
-    if (spec_.depth_pairing == RunSpec::DepthPairing::Equal) check_equal_depths(seen);
-    if (!fixed_opponent)
-      complain("opponents",
-               "opponents need one besides answer@D and hallK@D: validation plays only the fixed opponents");
-    for (const char* key : {"race-batches", "race-confidence"})
-      if (at(key) && !spec_.racing) complain(key, std::string(key) + " applies with racing = on");
-    for (const char* key : {"position-depths", "mistake-cost"})
-      if (at(key) && !spec_.uses_positions())
-        complain(key, std::string(key) +
-                          " applies to the position term: name training-positions or "
-                          "validation-positions (.analysis files) too");
-    for (const std::string& file : spec_.training_positions)
-      if (std::find(spec_.validation_positions.begin(), spec_.validation_positions.end(), file) !=
-          spec_.validation_positions.end())
-        complain("validation-positions", "'" + file +
-                                             "' is both training and validation positions: validation must "
-                                             "measure on positions the run does not train on");
-    if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
-      complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
-  }
-
-  // The game's own rules for the spec: Connect4's win tests, the players
-  // each game has (a misspelled opponent is refused here, at its word).
-  void check_game(const Seen& seen) const {
-    const auto it = seen.find("opponents");
-    with_game(spec_.game, [&](const auto& game) {
-      if (it == seen.end()) return;
-      for (const auto* w : words(*it->second)) {
-        const PlayerEntry entry = parse_player_entry(w->text, true);
-        if (entry.kind != PlayerEntry::Kind::Builtin) continue;
-        try {
-          (void)builtin_player(game, entry.name, entry.first_depth);
-        } catch (const UsageError& error) {
-          locate_.fail(*w, std::string(error.what()) + "; a run's own programs are answer@D and hallK@D");
-        }
-      }
-    });
-    if (const auto it = seen.find("seeds"); it != seen.end())
-      for (const auto* w : words(*it->second)) {
-        if (!is_builtin_seed(*w)) continue;
-        if (!reference_program(spec_.game, w->text)) {
-          const std::string names = reference_program_names(spec_.game);
-          locate_.fail(*w, "seed program '" + w->text + "' not found: a seed is a program file" +
-                               (names.empty() ? std::string()
-                                              : " or a built-in program of " + spec_.game.text() + " (" + names + ")"));
-        }
-      }
-    if (spec_.game.family != GameFamily::Connect4 && spec_.rules != RuleSet::Standard)
-      SpecReader::complain(seen, "rules", "rules choose Connect4's win test; " + spec_.game.text() + " has its own");
-    if (spec_.rules == RuleSet::ThesisJava && (spec_.uses_positions() || !spec_.strength_positions.empty()))
-      SpecReader::complain(seen, "rules",
-                           "labelled positions are perfect play under the standard rules: they cannot measure "
-                           "play under the thesis's Java win test (use rules = standard, or no positions)");
-  }
-
-  // A seed named without a path that is no file: a built-in program's name.
-  static bool is_builtin_seed(const spec_ast::Word& w) {
-    std::error_code ignored;
-    return w.text.find_first_of("/.") == std::string::npos && !std::filesystem::exists(w.text, ignored);
-  }
-
-  // A perfect opponent plays from every training and validation board (or
-  // its own, perfect-*-boards); before a game's quick plies (Connect4: 10
-  // stones) it needs seconds to minutes a move: a run would seem to hang in
-  // its first generation.
-  void check_perfect_boards(const spec_ast::Entry& opponents) const {
-    with_game(spec_.game_descriptor(), [&](const auto& game) {
-      const int least = perfect_play_min_plies(game);
-      for (const auto* w : words(opponents)) {
-        if (parse_player_entry(w->text, true).kind != PlayerEntry::Kind::Perfect) continue;
-        for (const auto& [key, sources] :
-             {std::pair{spec_.perfect_training.empty() ? "training-boards" : "perfect-training-boards",
-                        &spec_.perfect_training_boards()},
-              std::pair{spec_.perfect_validation.empty() ? "validation-boards" : "perfect-validation-boards",
-                        &spec_.perfect_validation_boards()}}) {
-          const int stones = fewest_plies(game, *sources);
-          if (stones < least)
-            locate_.fail(*w, "'" + w->text + "' would play from " + key + " of " + std::to_string(stones) +
-                                 " stones, where perfect play costs seconds to minutes a move: give perfect "
-                                 "opponents boards of at least " +
-                                 std::to_string(least) +
-                                 " stones with perfect-training-boards and perfect-validation-boards (the other "
-                                 "opponents keep theirs), e.g. file(\"boards.analysis\") made by evalsynth "
-                                 "positions --plies 24-38");
-        }
-      }
-    });
-  }
-
-  // With equal depths every opponent depth must be a candidate depth (else it
-  // would never play), and every candidate depth must meet a fixed opponent
-  // (else validation would not measure it).
-  void check_equal_depths(const Seen& seen) const {
-    const auto is_candidate_depth = [&](int depth) {
-      return std::find(spec_.candidate_depths.begin(), spec_.candidate_depths.end(), depth) !=
-             spec_.candidate_depths.end();
-    };
-    std::vector<int> met;
-    bool depthless = false;  // random meets every depth
-    for (const std::string& text : spec_.opponents) {
-      const PlayerEntry entry = parse_player_entry(text, true);
-      depthless = depthless || entry.first_depth == 0;
-      for (int depth = entry.first_depth; entry.first_depth > 0 && depth <= entry.last_depth; ++depth) {
-        if (!is_candidate_depth(depth)) {
-          const std::string message = "'" + text + "' would search at depth " + std::to_string(depth) +
-                                      ", not a candidate depth: with depth-pairing = equal it would never play";
-          if (const auto it = seen.find("opponents"); it != seen.end())
-            for (const auto* w : words(*it->second))
-              if (w->text == text) locate_.fail(*w, message);
-          SpecReader::complain(seen, "depth-pairing", message);
-        }
-        if (entry.kind != PlayerEntry::Kind::SelfPlay) met.push_back(depth);
-      }
-    }
-    for (int depth : spec_.candidate_depths)
-      if (!depthless && std::find(met.begin(), met.end(), depth) == met.end())
-        SpecReader::complain(seen, "candidate-depths",
-                             "with depth-pairing = equal, candidate depth " + std::to_string(depth) +
-                                 " needs a fixed opponent at that depth (e.g. ibef@" + std::to_string(depth) + ")");
-  }
-
-  RunSpec& spec_;
-  struct BalancedWritten {
-    int plies, within;
-    const spec_ast::Word *plies_word, *within_word;
+auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
+  std::map<std::string, Handler> h;
+  RunSpec& s = spec_;
+  // The name becomes a folder in the results and checkpoint folders.
+  h["name"] = [&](const auto& e) { s.name = run_name(e); };
+  h["game"] = [&](const auto& e) { s.game = game(e); };
+  h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
+  h["seeds"] = [&](const auto& e) {
+    s.seeds.clear();
+    // A plain name may be one of the game's built-in programs, checked once
+    // the game is known (check_game).
+    for (const auto* w : words(e)) s.seeds.push_back(is_builtin_seed(*w) ? w->text : existing_file(*w, "seed program"));
+    check_distinct(words(e), s.seeds, "seeds");
   };
-  mutable std::vector<BalancedWritten> balanced_written_;
-};
+  h["seed-population"] = [&](const auto& e) { s.seed_population = existing_path(one_word(e), "seed population"); };
+  h["opponents"] = [&](const auto& e) {
+    s.opponents.clear();
+    for (const auto* w : words(e)) {
+      PlayerEntry entry;
+      try {
+        entry = parse_player_entry(w->text, true);
+      } catch (const UsageError& error) {
+        locate_.fail(*w, std::string(error.what()) +
+                             " (an opponent is NAME@DEPTH: ibef@2, adate@2, file.eval@3, population/run@2, answer@2, "
+                             "hall3@2; or random)");
+      }
+      std::error_code ignored;
+      if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
+        locate_.fail(*w, "opponent program '" + entry.name + "' not found");
+      s.opponents.push_back(w->text);
+    }
+    check_distinct(words(e), s.opponents, "opponents");
+  };
+  h["colours"] = [&](const auto& e) {
+    s.colours.clear();
+    for (const auto* w : words(e)) s.colours.push_back(choice<Side>(*w, "colours", {{"x", Side::X}, {"o", Side::O}}));
+    check_distinct(words(e), s.colours, "colours");
+  };
+  h["candidate-depths"] = [&](const auto& e) { s.candidate_depths = depth_list(e, 12, "candidate-depths"); };
+  h["depth-pairing"] = [&](const auto& e) {
+    s.depth_pairing = choice<RunSpec::DepthPairing>(
+        one_word(e), "depth-pairing", {{"all", RunSpec::DepthPairing::All}, {"equal", RunSpec::DepthPairing::Equal}});
+  };
+  h["training-boards"] = [&](const auto& e) { s.training = boards(e); };
+  h["validation-boards"] = [&](const auto& e) { s.validation = boards(e); };
+  h["perfect-training-boards"] = [&](const auto& e) { s.perfect_training = boards(e); };
+  h["perfect-validation-boards"] = [&](const auto& e) { s.perfect_validation = boards(e); };
+  h["strength-positions"] = [&](const auto& e) {
+    s.strength_positions.clear();
+    for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
+    check_distinct(words(e), s.strength_positions, "strength-positions");
+  };
+  for (auto [key, files] : {std::pair{"training-positions", &s.training_positions},
+                            std::pair{"validation-positions", &s.validation_positions}})
+    h[key] = [&, key, files](const auto& e) {
+      files->clear();
+      for (const auto* w : words(e)) files->push_back(existing_file(*w, "analysis"));
+      check_distinct(words(e), *files, key);
+    };
+  h["position-depths"] = [&](const auto& e) { s.position_depths = depth_list(e, 12, "position-depths"); };
+  h["racing"] = [&](const auto& e) { s.racing = choice<bool>(one_word(e), "racing", {{"on", true}, {"off", false}}); };
+  h["race-batches"] = [&](const auto& e) {
+    s.race_batches = static_cast<int>(integer(one_word(e), 2, 64, "race-batches"));
+  };
+  h["race-confidence"] = [&](const auto& e) {
+    s.race_confidence = number(one_word(e), 0.5, 0.999999, "race-confidence");
+  };
+  h["mistake-cost"] = [&](const auto& e) { s.scoring.mistake_cost = number(one_word(e), 0.0, 1e6, "mistake-cost"); };
+  h["strength-depth"] = [&](const auto& e) {
+    s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
+  };
+  h["board-seed"] = [&](const auto& e) {
+    s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed"));
+  };
+  h["scoring"] = [&](const auto& e) {
+    s.scoring.games =
+        choice<GameScoring>(one_word(e), "scoring", {{"thesis", GameScoring::Thesis}, {"points", GameScoring::Points}});
+  };
+  h["move-order"] = [&](const auto& e) {
+    s.move_order = choice<MoveOrder>(one_word(e), "move-order",
+                                     {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
+  };
+  h["rules"] = [&](const auto& e) {
+    s.rules =
+        choice<RuleSet>(one_word(e), "rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
+  };
+  h["population"] = [&](const auto& e) {
+    s.population = static_cast<int>(integer(one_word(e), 2, 100000, "population"));
+  };
+  h["generations"] = [&](const auto& e) {
+    s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations"));
+  };
+  h["time-budget"] = [&](const auto& e) { s.time_budget_seconds = duration(one_word(e), "time-budget"); };
+  h["evaluations"] = [&](const auto& e) { s.evaluation_budget = integer(one_word(e), 0, INT64_MAX, "evaluations"); };
+  for (evolve::OperatorId op = 0; op < evolve::operators().size(); ++op) {
+    const std::string key(evolve::operator_info(op).name);
+    h[key] = [&, op, key](const auto& e) { s.operator_rates[op] = number(one_word(e), 0.0, 1.0, key); };
+  }
+  h["algorithm"] = [&](const auto& e) {
+    s.algorithm = choice<evolve::AlgorithmKind>(
+        one_word(e), "algorithm",
+        {{"generational", evolve::AlgorithmKind::Generational}, {"archive", evolve::AlgorithmKind::Archive}});
+  };
+  h["archive-per-size"] = [&](const auto& e) {
+    s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size"));
+  };
+  h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(integer(one_word(e), 1, 20, "compound")); };
+  h["restart-every"] = [&](const auto& e) {
+    s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every"));
+  };
+  h["tournament-size"] = [&](const auto& e) {
+    s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size"));
+  };
+  h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
+  h["max-size"] = [&](const auto& e) {
+    s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size"));
+  };
+  // Programs are saved as text: deeper ones could exceed the parser's nesting limit.
+  h["max-depth"] = [&](const auto& e) {
+    s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxProgramDepth, "max-depth"));
+  };
+  h["init-depth"] = [&](const auto& e) { s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth")); };
+  h["validation-top"] = [&](const auto& e) {
+    s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top"));
+  };
+  h["hall-of-fame"] = [&](const auto& e) {
+    s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame"));
+  };
+  h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
+  h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
+  h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
+  h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
+  h["checkpoint-every"] = [&](const auto& e) {
+    s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every"));
+  };
+  h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
+  h["checkpoint-keep"] = [&](const auto& e) {
+    s.checkpoint_keep = static_cast<int>(integer(one_word(e), 1, 1000, "checkpoint-keep"));
+  };
+  return h;
+}
 
-}  // namespace
+std::string RunSpecInterpreter::other_kind_of_spec(const std::string& key) const {
+  return key == "learner" ? "a learning spec: train it with `evalsynth learn FILE` (specs/README.md)" : "";
+}
+
+}  // namespace spec_detail
 
 RunSpec parse_spec(const std::string& text, const std::string& source_name) {
   RunSpec spec;
@@ -433,7 +253,7 @@ RunSpec parse_spec(const std::string& text, const std::string& source_name) {
   spec.text = text;
   spec.name = std::filesystem::path(source_name).stem().string();
   read_spec_text(text, source_name, [&](const auto& handler, const SourceText& source, const auto& entries) {
-    Interpreter(handler, source, spec).run(entries);
+    spec_detail::RunSpecInterpreter(handler, source, spec).run(entries);
   });
   return spec;
 }
