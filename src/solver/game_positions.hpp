@@ -21,6 +21,7 @@
 #include "games/registry.hpp"
 #include "solver/exact_solver.hpp"
 #include "support/error.hpp"
+#include "support/text.hpp"
 
 namespace evalsynth::solver {
 
@@ -82,16 +83,7 @@ std::vector<Labelled<G>> parse_labelled_text(const G& game, std::string text, co
   if (named->game.family != G::kFamily)
     throw InputError(named->where, "these positions are of " + named->name + ", and the game is " + game.name());
   std::vector<Labelled<G>> out;
-  std::size_t start = 0;
-  int line_number = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(start, end - start);
-    ++line_number;
-    start = end + 1;
-    const std::size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
+  for_each_content_line(text, [&](const std::string& line, int line_number, std::size_t first) {
     std::vector<std::pair<std::size_t, std::string>> words;  // column, word
     for (std::size_t i = first; i < line.size();) {
       const std::size_t stop = std::min(line.find_first_of(" \t\r", i), line.size());
@@ -142,7 +134,7 @@ std::vector<Labelled<G>> parse_labelled_text(const G& game, std::string text, co
         throw InputError(at(line.size()), "move " + game.move_text(p.position, p.legal[i]) + " has no score", line,
                          static_cast<int>(line.size()));
     out.push_back(std::move(p));
-  }
+  });
   if (out.empty()) throw InputError(TextLocation{source_name, 1, 1}, "no positions in the file");
   return out;
 }
@@ -162,16 +154,7 @@ std::vector<PositionLine<G>> parse_position_lines(const G& game, std::string tex
   if (const auto named = take_game_line(text, source_name); named && named->game.family != G::kFamily)
     throw InputError(named->where, "these positions are of " + named->name + ", and the game is " + game.name());
   std::vector<PositionLine<G>> out;
-  std::size_t start = 0;
-  int line_number = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(start, end - start);
-    ++line_number;
-    start = end + 1;
-    const std::size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
+  for_each_content_line(text, [&](const std::string& line, int line_number, std::size_t first) {
     const std::size_t stop = std::min(line.find_first_of(" \t\r", first), line.size());
     const TextLocation where{source_name, line_number, static_cast<int>(first) + 1};
     PositionLine<G> p{line.substr(first, stop - first), {}, line_number};
@@ -179,7 +162,7 @@ std::vector<PositionLine<G>> parse_position_lines(const G& game, std::string tex
     if (game.status(p.position) != Status::Ongoing)
       throw InputError(where, "the game is over in this position", line, static_cast<int>(first));
     out.push_back(std::move(p));
-  }
+  });
   return out;
 }
 

@@ -199,3 +199,29 @@ TEST_CASE("play: each game in the terminal, its moves named and refused in its o
   CHECK_THAT(r.output, Contains("one stick is left, and a move must take it"));
   CHECK_THAT(r.output, Contains("The engine wins"));
 }
+
+TEST_CASE("a malformed labelled position file of another game is refused at its line and column",
+          "[cli][games][errors]") {
+  const test::ScratchFolder dir("game-positions-errors");
+  const std::string all = " a1:0 b1:0 c1:0 a2:0 c2:0 a3:0 b3:0 c3:0";
+  const std::pair<std::string, std::string> cases[] = {
+      {"b2" + all, "p.positions:1:1: error: labelled positions of mnk(3,3,3) begin with the line `game mnk(3,3,3)`"},
+      {"game mnk(3,3,3)\nb2 a1:0", "p.positions:2:8: error: move b1 has no score"},
+      {"game mnk(3,3,3)\nb2 a1:0 a1:1" + all, "p.positions:2:9: error: move a1 is scored twice"},
+      {"game mnk(3,3,3)\nb2 zz", "p.positions:2:4: error: expected MOVE:SCORE, not 'zz'"},
+      {"game mnk(3,3,3)\nb2 a1:99999", "p.positions:2:7: error: a score is a whole number from -10000 to 10000"},
+      {"game mnk(3,3,3)\nb2 b2:0", "p.positions:2:4: error: cell b2 is taken"},
+      {"game mnk(3,3,3)\n# a comment\nb2b2 a1:0", "p.positions:3:3: error: cell b2 is taken"},
+      {"game mnk(3,3,3)\na1b1a2b2a3 c3:0", "p.positions:2:1: error: the game is over in this position"},
+      {"game mnk(3,3,3)\n# nothing\n", "p.positions:1:1: error: no positions in the file"},
+      {"game modnim(100,3)\n1,2 1:1", "these positions are of modnim(100,3), and the game is mnk(3,3,3)"},
+  };
+  for (const auto& [text, message] : cases) {
+    INFO(text);
+    test::write_file(dir / "p.positions", text + "\n");
+    const test::Run r =
+        run_evalsynth("strength threat-lines --game tictactoe --depth 1 --positions " + (dir / "p.positions"), kSource);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains(message));
+  }
+}
