@@ -50,3 +50,15 @@ TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {
   CHECK_THAT(r.output, Contains("Learning run ntuple") && Contains("data-charts=\"3/3\""));
   CHECK(r.output.find("data-errors") == std::string::npos);
 }
+
+TEST_CASE("another game's run report in headless Chromium: its references, its game", "[browser][report][games]") {
+  const test::ScratchFolder dir("browser-game-report");
+  evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/adjacent4", dir / "report.html");
+  const test::Run r = load_in_chromium(dir / "report.html");
+  REQUIRE(r.exit_code == 0);
+  INFO(r.output.substr(0, 2000));
+  CHECK(r.output.find("data-errors") == std::string::npos);
+  CHECK_THAT(r.output, Contains("Run adjacent4") && Contains("adjacent4(8,6)"));
+  CHECK_THAT(r.output, Contains("open-lines 364") && Contains("decision-tree 602.5"));
+  CHECK_THAT(r.output, Contains("data-charts=\"6/6\""));
+}

@@ -67,6 +67,7 @@
     const fact = (name, value) => facts.append(el('div', {}, el('span', {}, name), String(value)));
     fact('spec', s.spec);
     fact('spec hash', s.spec_hash);
+    if (s.game) fact('game', s.game);
     fact('seed', s.seed);
     fact('stopped by', s.stopped_by);
     fact('generations', s.generations);
@@ -78,9 +79,12 @@
     // The answer, readable: the simplified program, one term per line, highlighted.
     const answer = section('The answer');
     const a = s.answer;
+    // The game's reference evaluators, scored on the same validation games
+    // (Connect4: IBEF, then ADATE-2005).
+    const baselines = Object.entries(s.baselines || {}).sort(([x], [y]) => (x === 'IBEF' ? -1 : y === 'IBEF' ? 1 : 0));
     answer.append(el('p', {}, 'Generation ' + a.generation + ', ' + a.size + ' nodes. Training score ' + a.training.score +
-      ', validation score ' + a.validation.score + ' (IBEF ' + s.baselines.IBEF.score + ', ADATE-2005 ' +
-      s.baselines['ADATE-2005'].score + ' on the same validation games).'));
+      ', validation score ' + a.validation.score + ' (' + baselines.map(([name, b]) => name + ' ' + b.score).join(', ') +
+      ' on the same validation games).'));
     const pre = el('pre', { class: 'program' });
     const pretty = (a.simplified || a.program).replace(/ ([+-]) (?![^()]*\))/g, '\n  $1 ');
     const token = /(#[^\n]*)|\b(if|then|else|let|in|not|and|or|true|false)\b|\b([a-z_][a-z0-9_]*)(?=\()|(\b\d+\b)/g;
@@ -104,8 +108,9 @@
     lineChart(grid, 'Score of the best program', gens, [
       { label: 'training', data: log.map((r) => num(r, 'best_training')) },
       { label: 'validation', data: log.map((r) => num(r, 'best_validation')) },
-      { label: 'IBEF (validation)', data: log.map(() => s.baselines.IBEF.score), borderDash: [6, 4], borderWidth: 1 },
-      { label: 'ADATE-2005 (validation)', data: log.map(() => s.baselines['ADATE-2005'].score), borderDash: [2, 3], borderWidth: 1 },
+      ...baselines.map(([name, b], i) => ({
+        label: name + ' (validation)', data: log.map(() => b.score), borderDash: i % 2 ? [2, 3] : [6, 4], borderWidth: 1,
+      })),
     ], 'score');
     lineChart(grid, 'Program size (nodes)', gens, [
       { label: 'mean of the population', data: log.map((r) => num(r, 'mean_size')) },
