@@ -146,6 +146,11 @@ TEST_CASE("another game's program, grammar, positions or players are refused whe
     CHECK(r.exit_code != 0);
     CHECK_THAT(r.output, Contains(message));
   }
+  // The learners are Connect4's: a learning spec naming another game says so where it does.
+  test::write_file(dir / "l.spec", "# learn\nlearner = ntuple\ngame = tictactoe\n");
+  const test::Run learn = run_evalsynth("learn " + (dir / "l.spec") + " --dry-run", kSource);
+  CHECK(learn.exit_code == 1);
+  CHECK_THAT(learn.output, Contains("l.spec:3:8: error: the learners are Connect4's so far"));
   // In a spec: each line that names another game's thing, located.
   const std::pair<std::string, std::string> spec_lines[] = {
       {"grammar = grammar/adate.grammar", "adate.grammar:1:1: error: the grammar is for connect4"},
