@@ -1,5 +1,7 @@
 #include "export/js_game_features.hpp"
 
+#include <cassert>
+
 #include "export/expression_writer.hpp"
 #include "games/grid/line_features.hpp"
 
@@ -42,6 +44,7 @@ std::string grid_feature(int id, int player) {
     case LineFeature::Neighbours:
       return "neighbourCells(b, " + side + ")";
     default:
+      assert(false && "a line feature the page does not know");
       return "0";
   }
 }
@@ -49,6 +52,7 @@ std::string grid_feature(int id, int player) {
 // ModNim's features, in its library's order: sticks(), limit(), moves(), to_move().
 std::string modnim_feature(int id) {
   static constexpr const char* kValues[] = {"b.sticks", "LIMIT", "b.moves", "toMove(b)"};
+  assert(id >= 0 && id < 4 && "a ModNim feature the page does not know");
   return id >= 0 && id < 4 ? kValues[id] : "0";
 }
 
