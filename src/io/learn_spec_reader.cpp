@@ -56,8 +56,9 @@ class LearnInterpreter : public SpecReader {
     // a learning spec may name the game, and only that one so far.
     h["game"] = [&](const auto& e) {
       if (game(e).family != GameFamily::Connect4)
-        locate_.fail(one_word(e), "the learners are Connect4's so far (their networks read its board); the other "
-                                  "games' evaluators come from evalsynth run");
+        locate_.fail(one_word(e),
+                     "the learners are Connect4's so far (their networks read its board); the other "
+                     "games' evaluators come from evalsynth run");
     };
     h["games"] = [&](const auto& e) {
       s.games = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "games"));
