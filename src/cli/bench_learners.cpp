@@ -22,7 +22,8 @@ double training_rate(const std::string& spec_text, std::uint64_t games) {
   std::vector<Player<Connect4>> opponents;
   for (const std::string& o : spec.opponents)
     for (Player<Connect4>& p : parse_player_list(Connect4{}, o)) opponents.push_back(std::move(p));
-  learn::Training training(spec, std::move(opponents), {}, learn::Training::fresh_state(spec));
+  learn::Training<Connect4> training(Connect4{}, spec, std::move(opponents), {},
+                                     learn::Training<Connect4>::fresh_state(Connect4{}, spec));
   const auto start = Clock::now();
   training.play(games);
   return static_cast<double>(games) / std::chrono::duration<double>(Clock::now() - start).count();
@@ -34,8 +35,8 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   std::printf("\nlearned evaluators: nanoseconds per evaluation (same positions)\n");
   const learn::LearnSpec thesis_spec = parse_learn_spec("learner = thesis-net\n", "bench.spec");
   const learn::LearnSpec ntuple_spec = parse_learn_spec("learner = ntuple\ncell-states = 3\n", "bench.spec");
-  const learn::TrainingState thesis = learn::Training::fresh_state(thesis_spec);
-  learn::TrainingState ntuple = learn::Training::fresh_state(ntuple_spec);
+  const learn::TrainingState thesis = learn::Training<Connect4>::fresh_state(Connect4{}, thesis_spec);
+  learn::TrainingState ntuple = learn::Training<Connect4>::fresh_state(Connect4{}, ntuple_spec);
   // Untrained tables are all zero; fill them so the sums touch real numbers.
   Rng rng(7);
   for (float& w : std::get<model::NTupleNet>(ntuple.model.network).weights()) w = static_cast<float>(rng.unit() - 0.5);

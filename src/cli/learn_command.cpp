@@ -52,11 +52,13 @@ using learn::LearnCheckpoint;
 using learn::LearnSpec;
 using learn::TrainingState;
 
-std::string describe(const LearnSpec& s) {
+// `cell_states`: the network's (Connect4's choice, or the game's board's).
+std::string describe(const LearnSpec& s, int cell_states) {
   char text[512];
   std::snprintf(text, sizeof text, "alpha %g -> %g, epsilon %g -> %g", s.alpha.start, s.alpha.end, s.epsilon.start,
                 s.epsilon.end);
-  std::string out = "learn " + s.name + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
+  const std::string game = s.game.family == GameFamily::Connect4 ? "" : " (" + s.game.text() + ")";
+  std::string out = "learn " + s.name + game + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
                     " games " + (s.opponents.empty() ? std::string("of self-play") : "against ");
   for (std::size_t i = 0; i < s.opponents.size(); ++i) out += (i ? ", " : "") + s.opponents[i];
   out += std::string(", ") + text;
@@ -65,10 +67,10 @@ std::string describe(const LearnSpec& s) {
     out += text;
   } else {
     out += ", " + std::to_string(s.tuples) + " tuples of " + std::to_string(s.tuple_length) + " cells, " +
-           std::to_string(s.cell_states) + " cell states";
+           std::to_string(cell_states) + " cell states";
     if (s.lambda > 0) {
       std::snprintf(text, sizeof text, ", lambda %g (traces of %d afterstates)", s.lambda,
-                    learn::NTupleTd::trace_length(s.lambda));
+                    learn::AfterstateTrace::length(s.lambda));
       out += text;
     }
   }
@@ -77,7 +79,8 @@ std::string describe(const LearnSpec& s) {
 
 // The state to start from: fresh, or the checkpoint's with --resume.
 // Refuses (before anything is written) to start over a run worth keeping.
-TrainingState starting_state(const LearnSpec& spec, bool resume, bool overwrite) {
+template <Game G>
+TrainingState starting_state(const G& game, const LearnSpec& spec, bool resume, bool overwrite) {
   const std::string path = learn::learn_checkpoint_path(spec);
   std::error_code ignored;
   const bool exists = std::filesystem::exists(path, ignored);
@@ -106,7 +109,7 @@ TrainingState starting_state(const LearnSpec& spec, bool resume, bool overwrite)
       throw InputError(TextLocation{path, 1, 1}, "an unfinished run of this spec stopped after " +
                                                      std::to_string(c.state.games_done) + " games" + advice);
   }
-  return learn::Training::fresh_state(spec);
+  return learn::Training<G>::fresh_state(game, spec);
 }
 
 std::string duration_text(double seconds) {
@@ -132,55 +135,41 @@ void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) 
   std::fflush(stdout);
 }
 
-}  // namespace
-
-int learn_command(const Args& args) {
-  std::vector<std::string> specs;
-  bool resume = false, overwrite = false, dry_run = false;
-  int threads = 0;
-  std::uint64_t stop_after = 0;
-  CommandLine command;
-  command.positionals(specs, 1, 1, "give exactly one learning spec file");
-  command.flag("resume", resume);
-  command.flag("overwrite", overwrite);
-  command.flag("dry-run", dry_run);
-  command.integer("threads", threads, 1, 1024);
-  command.integer("stop-after", stop_after, 1, 1'000'000'000);
-  command.parse(args);
-  if (resume && overwrite) throw UsageError("--resume continues a run and --overwrite starts over: give one");
-  LearnSpec spec = read_learn_spec_file(specs[0]);
-  if (command.given("threads")) spec.threads = threads;
-
+// The run of `game`, once the spec is read.
+template <Game G>
+int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite, bool dry_run,
+               std::uint64_t stop_after) {
   // Every input and output is checked before anything is written.
-  std::vector<Player<Connect4>> opponents;
+  std::vector<Player<G>> opponents;
   std::vector<FileRole> inputs = {{spec.source, "the spec"}};
   for (const std::string& text : spec.opponents)
-    for (Player<Connect4>& p : parse_player_list(Connect4{}, text, read_evaluator_program))
-      opponents.push_back(std::move(p));
+    for (Player<G>& p : parse_player_list(game, text, read_evaluator_program)) opponents.push_back(std::move(p));
   for (const std::string& text : spec.opponents) {
     const std::string file = text.substr(0, text.rfind('@'));
     std::error_code ignored;
     if (std::filesystem::is_regular_file(file, ignored)) inputs.push_back({file, "the opponent " + text});
   }
-  std::vector<solver::LabelledPosition> curve_positions;
+  std::vector<LabelledOf<G>> curve_positions;
   if (!spec.curve_positions.empty()) {
-    curve_positions = solver::read_analysis_file(spec.curve_positions);
+    curve_positions = read_labelled_positions(game, spec.curve_positions);
     inputs.push_back({spec.curve_positions, "the curve positions"});
   }
   check_results_folder(ResultsClaim{spec.results_folder(), spec.hash(), spec.source, kLearnResultFiles, inputs},
                        resume ? ResultsOwner::Resumed : ResultsOwner::NewRun, overwrite);
-  TrainingState state = starting_state(spec, resume, overwrite);
+  TrainingState state = starting_state(game, spec, resume, overwrite);
   check_folder_creatable(spec.checkpoint_folder(), "checkpoint folder");
-  std::printf("%s\n", describe(spec).c_str());
+  int cell_states = spec.cell_states;
+  if constexpr (HasCellBoard<G>) cell_states = game.cell_board().states;
+  std::printf("%s\n", describe(spec, cell_states).c_str());
   if (dry_run) return 0;
 
   const FolderLock lock(spec.checkpoint_folder());
-  if (!resume) state = starting_state(spec, false, overwrite);  // again: another process may have been faster
+  if (!resume) state = starting_state(game, spec, false, overwrite);  // again: another process may have been faster
   if (state.games_done > 0)
     std::printf("resuming after %llu games\n", static_cast<unsigned long long>(state.games_done));
   std::fflush(stdout);
 
-  learn::Training training(spec, std::move(opponents), std::move(curve_positions), std::move(state));
+  learn::Training<G> training(game, spec, std::move(opponents), std::move(curve_positions), std::move(state));
   const std::string checkpoint_path = learn::learn_checkpoint_path(spec);
   auto save = [&] {
     write_learn_checkpoint(LearnCheckpoint{spec.source, spec.text, spec.hash(), training.state()}, checkpoint_path);
@@ -223,6 +212,29 @@ int learn_command(const Args& args) {
               static_cast<unsigned long long>(training.state().games_done),
               duration_text(training.state().seconds).c_str());
   return 0;
+}
+
+}  // namespace
+
+int learn_command(const Args& args) {
+  std::vector<std::string> specs;
+  bool resume = false, overwrite = false, dry_run = false;
+  int threads = 0;
+  std::uint64_t stop_after = 0;
+  CommandLine command;
+  command.positionals(specs, 1, 1, "give exactly one learning spec file");
+  command.flag("resume", resume);
+  command.flag("overwrite", overwrite);
+  command.flag("dry-run", dry_run);
+  command.integer("threads", threads, 1, 1024);
+  command.integer("stop-after", stop_after, 1, 1'000'000'000);
+  command.parse(args);
+  if (resume && overwrite) throw UsageError("--resume continues a run and --overwrite starts over: give one");
+  LearnSpec spec = read_learn_spec_file(specs[0]);
+  if (command.given("threads")) spec.threads = threads;
+
+  return with_game(spec.game,
+                   [&](const auto& game) { return learn_game(game, spec, resume, overwrite, dry_run, stop_after); });
 }
 
 }  // namespace evalsynth

@@ -17,6 +17,16 @@ std::string fixed(double v, int digits) {
   return text;
 }
 
+// Either n-tuple network's shape and how much of it training reached.
+template <class Net>
+Json tuple_summary(const Net& tuples, int states) {
+  std::size_t visited = 0;
+  for (const float w : tuples.weights()) visited += w != 0.0F;
+  return {
+      {"tuples", tuples.tuple_count()},          {"tuple_length", tuples.length()},    {"cell_states", states},
+      {"side_tables", tuples.per_side_tables()}, {"weights", tuples.weights().size()}, {"weights_trained", visited}};
+}
+
 }  // namespace
 
 std::string curve_csv(const learn::TrainingState& state) {
@@ -46,13 +56,13 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
                     {"hidden", net->hidden()},
                     {"outputs", 1},
                     {"parameters", net->parameters().size()}};
+  } else if (const auto* board_net = std::get_if<model::BoardNTupleNet>(&state.model.network)) {
+    j["game"] = board_net->game();
+    j["network"] = tuple_summary(*board_net, board_net->board().states);
+    j["network"]["symmetries"] = board_net->board().symmetries.size();
   } else {
     const auto& tuples = std::get<model::NTupleNet>(state.model.network);
-    std::size_t visited = 0;
-    for (const float w : tuples.weights()) visited += w != 0.0F;
-    j["network"] = {{"tuples", tuples.tuple_count()},     {"tuple_length", tuples.length()},
-                    {"cell_states", tuples.states()},     {"side_tables", tuples.per_side_tables()},
-                    {"weights", tuples.weights().size()}, {"weights_trained", visited}};
+    j["network"] = tuple_summary(tuples, tuples.states());
   }
   if (!state.curve.empty()) {
     const learn::CurveRow& last = state.curve.back();

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <set>
 
+#include "games/registry.hpp"
 #include "io/spec_reader.hpp"
+#include "model/board_ntuple_net.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 #include "support/files.hpp"
@@ -22,7 +24,9 @@ using learn::LearnSpec;
 void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   const bool thesis = s.learner == LearnerKind::ThesisNet;
   if (!given.count("games")) s.games = thesis ? 100000 : 1000000;
-  if (!given.count("alpha")) s.alpha = thesis ? learn::Schedule{0.2, 0.01} : learn::Schedule{0.005, 0.001};
+  // (Other games' n-tuple step is set with their board: check_game.)
+  if (!given.count("alpha") && s.game.family == GameFamily::Connect4)
+    s.alpha = thesis ? learn::Schedule{0.2, 0.01} : learn::Schedule{0.005, 0.001};
   if (!given.count("epsilon")) s.epsilon = thesis ? learn::Schedule{0.5, 0.0} : learn::Schedule{0.1, 0.1};
   if (!given.count("lambda")) s.lambda = thesis ? 0.6 : 0.0;
   if (!given.count("opponents") && thesis) s.opponents = {"ibef@1"};
@@ -52,14 +56,9 @@ class LearnInterpreter : public SpecReader {
       s.learner = choice<LearnerKind>(one_word(e), "learner",
                                       {{"thesis-net", LearnerKind::ThesisNet}, {"ntuple", LearnerKind::NTuple}});
     };
-    // The learners read Connect4's board (their inputs, tuples and models):
-    // a learning spec may name the game, and only that one so far.
-    h["game"] = [&](const auto& e) {
-      if (game(e).family != GameFamily::Connect4)
-        locate_.fail(one_word(e),
-                     "the learners are Connect4's so far (their networks read its board); the other "
-                     "games' evaluators come from evalsynth run");
-    };
+    // Connect4 learns either network; every other game an n-tuple network
+    // over the board it describes (checked in check_relations).
+    h["game"] = [&](const auto& e) { s.game = game(e); };
     h["games"] = [&](const auto& e) {
       s.games = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "games"));
     };
@@ -77,20 +76,9 @@ class LearnInterpreter : public SpecReader {
                                " (an opponent is NAME@DEPTH: ibef@1, adate@2, file.eval@3, model.bin@1; random; "
                                "or self for self-play)");
         }
-        // Learning games start from the empty board, where perfect play
-        // costs minutes a game: a million games would never end.
-        if (entry.kind == PlayerEntry::Kind::Perfect)
-          locate_.fail(*w, "'" + w->text +
-                               "' cannot teach here: learning games start from the empty board, where a perfect "
-                               "player needs minutes a game (ibef@D, adate@D, a program, a model or self can)");
         std::error_code ignored;
         if (entry.kind == PlayerEntry::Kind::File && !std::filesystem::exists(entry.name, ignored))
           locate_.fail(*w, "opponent file '" + entry.name + "' not found");
-        if (entry.kind == PlayerEntry::Kind::Builtin) try {
-            (void)builtin_player(Connect4{}, entry.name, entry.first_depth);
-          } catch (const UsageError& error) {
-            locate_.fail(*w, std::string(error.what()) + "; or self for self-play");
-          }
         s.opponents.push_back(w->text);
       }
       check_distinct(list, s.opponents, "opponents");
@@ -118,7 +106,7 @@ class LearnInterpreter : public SpecReader {
     h["curve-every"] = [&](const auto& e) {
       s.curve_every = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "curve-every"));
     };
-    h["curve-positions"] = [&](const auto& e) { s.curve_positions = existing_file(one_word(e), "analysis"); };
+    h["curve-positions"] = [&](const auto& e) { s.curve_positions = existing_file(one_word(e), "curve positions"); };
     h["curve-depth"] = [&](const auto& e) {
       s.curve_depth = static_cast<int>(integer(one_word(e), 1, 12, "curve-depth"));
     };
@@ -149,15 +137,71 @@ class LearnInterpreter : public SpecReader {
     for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables"})
       if (thesis && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
-      complain(seen, "curve-depth", "curve-depth applies when curve-positions names an .analysis file");
-    if (spec_.learner == LearnerKind::NTuple) {
-      double weights = spec_.tuples * (spec_.per_side_tables ? 2.0 : 1.0);
-      for (int k = 0; k < spec_.tuple_length; ++k) weights *= spec_.cell_states;
-      if (weights > double(1 << 26))
-        complain(seen, "tuple-length",
-                 "tuples x cell-states^tuple-length = " + short_number(weights) +
-                     " weights, more than 67,108,864 (256 MiB); use fewer or shorter tuples");
+      complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
+    with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });
+  }
+
+  // What the spec's game allows: its built-in opponents, its learners, and
+  // a network that fits its board and memory.
+  //
+  // Another game's n-tuple network, where the spec is silent: 20 tuples of
+  // 5 cells (1 of 1 on a board of one cell), and a step that moves the sum
+  // by 0.7 of the error at first and 0.14 at last (alpha times the tuples'
+  // readings under the board's symmetries: what Connect4's default does with
+  // its 140 readings); more readings with the Connect4 default overshoot.
+  template <class G>
+  void check_game(const G& game, const Seen& seen) const {
+    if (const auto it = seen.find("opponents"); it != seen.end())
+      for (const auto* w : words(*it->second)) {
+        if (w->text == "self") continue;
+        const PlayerEntry entry = parse_player_entry(w->text);
+        // Learning games start from the empty board: where the game's
+        // perfect play needs a few stones first (Connect4: minutes a game
+        // from the empty board), a million games would never end.
+        if (entry.kind == PlayerEntry::Kind::Perfect && perfect_play_min_plies(game) > 0)
+          locate_.fail(*w, "'" + w->text + "' cannot teach " + game.name() +
+                               " here: learning games start from the empty board, where a perfect player is too "
+                               "slow (a built-in player at a depth, a program, a model or self can)");
+        if (entry.kind == PlayerEntry::Kind::Builtin) try {
+            (void)builtin_player(game, entry.name, entry.first_depth);
+          } catch (const UsageError& error) {
+            locate_.fail(*w, std::string(error.what()) + "; or self for self-play");
+          }
+      }
+    const bool ntuple = spec_.learner == LearnerKind::NTuple;
+    double weights = 0;
+    if constexpr (Connect4Like<G>) {
+      weights =
+          model::NTupleNet::weight_count(spec_.tuples, spec_.tuple_length, spec_.cell_states, spec_.per_side_tables);
+    } else if constexpr (HasCellBoard<G>) {
+      const CellBoard board = game.cell_board();
+      if (!seen.count("tuples")) spec_.tuples = board.cells == 1 ? 1 : 20;
+      if (!seen.count("tuple-length")) spec_.tuple_length = std::min(5, board.cells);
+      if (!seen.count("alpha")) {
+        const double readings = spec_.tuples * static_cast<double>(board.symmetries.size());
+        spec_.alpha = {0.7 / readings, 0.14 / readings};
+      }
+      if (!ntuple)
+        complain(seen, "learner",
+                 "the thesis's network reads Connect4's board; " + game.name() + " learns with learner = ntuple");
+      if (seen.count("cell-states"))
+        complain(seen, "cell-states",
+                 "cell-states chooses Connect4's cells; " + game.name() + "'s cells have " +
+                     std::to_string(board.states) + " states");
+      if (spec_.tuple_length > board.cells)
+        complain(seen, seen.count("tuple-length") ? "tuple-length" : "game",
+                 "tuples of " + std::to_string(spec_.tuple_length) + " cells on a board of " +
+                     std::to_string(board.cells) + (board.cells == 1 ? " cell" : " cells") + " (" + game.name() +
+                     "): set tuple-length to at most " + std::to_string(board.cells));
+      weights = model::BoardNTupleNet::weight_count(board, static_cast<std::size_t>(spec_.tuples), spec_.tuple_length,
+                                                    spec_.per_side_tables);
+    } else {
+      complain(seen, "game", "no learner reads the board of " + game.name() + " yet");
     }
+    if (ntuple && weights > model::BoardNTupleNet::kMaxWeights)
+      complain(seen, seen.count("tuple-length") ? "tuple-length" : "tuples",
+               "tuples x cell-states^tuple-length = " + short_number(weights) +
+                   " weights, more than 67,108,864 (256 MiB); use fewer or shorter tuples");
   }
 
   LearnSpec& spec_;

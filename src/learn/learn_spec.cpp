@@ -19,6 +19,8 @@ std::uint64_t LearnSpec::hash() const {
   key += per_side_tables ? "per-side|" : "shared|";
   key += std::to_string(seed) + "|" + std::to_string(curve_every) + "|" + curve_positions + "|" +
          std::to_string(curve_depth);
+  // Connect4's specs hash as they did before specs named games.
+  if (game.family != GameFamily::Connect4) key += "|game=" + game.text();
   return hash_text(key);
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "games/registry.hpp"
+
 namespace evalsynth::learn {
 
 enum class LearnerKind { ThesisNet, NTuple };
@@ -25,6 +27,8 @@ struct LearnSpec {
   std::string text;    // and its text (kept in checkpoints)
   std::string name;
 
+  // The game it learns (Connect4 unless the spec says `game =`).
+  GameDescriptor game;
   LearnerKind learner = LearnerKind::NTuple;
   std::uint64_t games = 0;
   // Players the learner meets in turn, each with both colours; empty: it
@@ -35,7 +39,8 @@ struct LearnSpec {
   // thesis-net
   int hidden = 15;
   double initial_weights = 0.1;  // uniform in [-w, w]
-  // n-tuple
+  // n-tuple (cell_states: Connect4's choice; other games' cells have the
+  // states their CellBoard says)
   int tuples = 70, tuple_length = 8, cell_states = 4;
   bool per_side_tables = true;  // a table per tuple for each side to move
 

@@ -34,31 +34,12 @@ void ThesisTd::update(double target, double alpha) {
   for (std::size_t i = 0; i < w.size(); ++i) w[i] += step * traces_[i];
 }
 
-int NTupleTd::trace_length(double lambda) {
-  int length = 1;
-  for (double weight = lambda; length < kMaxTrace && weight >= kTraceCut; weight *= lambda) ++length;
-  return length;
-}
-
-NTupleTd::NTupleTd(model::NTupleNet& net, double lambda) : net_(net), indexer_(net) {
-  assert(lambda >= 0 && lambda <= 1);
-  const auto length = static_cast<std::size_t>(trace_length(lambda));
-  trace_.resize(length);
-  for (Visited& v : trace_) v.indices.resize(net.instance_count());
-  decay_.resize(length);
-  double weight = 1;
-  for (double& d : decay_) {
-    d = weight;
-    weight *= lambda;
-  }
-}
+NTupleTd::NTupleTd(model::NTupleNet& net, double lambda)
+    : net_(net), indexer_(net), trace_(lambda, net.instance_count()) {}
 
 void NTupleTd::remember(const Position& before, int col, bool explored) {
-  if (explored) trace_size_ = 0;
+  AfterstateTrace::Visited& v = trace_.push(explored);
   previous_value_ = afterstate_value(before, col);
-  newest_ = (newest_ + 1) % trace_.size();
-  trace_size_ = std::min(trace_size_ + 1, trace_.size());
-  Visited& v = trace_[newest_];
   v.indices = current_;  // same size: copies, never allocates
   v.to_move = opponent(before.side_to_move());
   // d tanh(s) / ds = 1 - tanh(s)^2; every selected weight has slope 1 in s.
@@ -67,14 +48,9 @@ void NTupleTd::remember(const Position& before, int col, bool explored) {
 }
 
 void NTupleTd::update(double target, double alpha) {
-  if (trace_size_ == 0) return;
-  const double error = alpha * (target - previous_value_);
-  std::vector<float>& w = net_.weights();
-  for (std::size_t k = 0; k < trace_size_; ++k) {
-    const Visited& v = trace_[(newest_ + trace_.size() - k) % trace_.size()];
-    const auto step = static_cast<float>(error * (v.slope * decay_[k]));
-    for (std::size_t i = 0; i < v.indices.size(); ++i) w[net_.table_offset(i, v.to_move) + v.indices[i]] += step;
-  }
+  if (trace_.empty()) return;
+  trace_.correct(alpha * (target - previous_value_), net_.weights(),
+                 [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); });
   sum_valid_ = false;
 }
 

@@ -14,17 +14,15 @@
 // all weights of the 126-H-1 network (gamma = 1), targets 0.9 / 0.5 / 0.1 for
 // a win of X / draw / win of O (§5.6.2). NTupleTd: TD(lambda) on the n-tuple
 // network, V = tanh(sum), targets +1 / 0 / -1, with the eligibility traces
-// of Thill, Bagheri, Koch and Konen (2014) for Connect4: each update also
-// corrects the afterstates before the last one, the k-th older by lambda^k
-// times its gradient when it was visited, as far back as lambda^k >= 1/100
-// (the older ones would move by less than a hundredth of the step); an
-// exploratory move cuts the trace (their "reset" variant: the greedy policy's
-// values are not charged for where a random move led). lambda = 0 is TD(0).
+// of Thill, Bagheri, Koch and Konen (2014) for Connect4 (afterstate_trace.hpp):
+// each update also corrects the afterstates before the last one, and an
+// exploratory move cuts the trace. lambda = 0 is TD(0).
 
 #include <array>
 #include <bit>
 #include <vector>
 
+#include "learn/afterstate_trace.hpp"
 #include "model/ntuple_indexer.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
@@ -62,16 +60,11 @@ class NTupleTd {
   explicit NTupleTd(model::NTupleNet& net, double lambda = 0);
 
   static double terminal_value(Outcome o) { return o; }
-  // How many afterstates an update corrects: 1 + the largest k with
-  // lambda^k >= kTraceCut, at most kMaxTrace.
-  static constexpr double kTraceCut = 0.01;
-  static constexpr int kMaxTrace = 42;
-  static int trace_length(double lambda);
 
   void start(const Position& p) {
     indexer_.reset(p, current_);
     sum_valid_ = false;
-    trace_size_ = 0;
+    trace_.clear();
   }
   double afterstate_value(const Position& before, int col) {
     const Side mover = before.side_to_move();
@@ -85,14 +78,6 @@ class NTupleTd {
   void update(double target, double alpha);
 
  private:
-  // An afterstate the next updates correct: its table indices, whose tables
-  // they are read from, and the slope of tanh there when it was visited.
-  struct Visited {
-    model::NTupleIndexer::Indices indices;
-    Side to_move = Side::X;
-    double slope = 0;
-  };
-
   static int landing_bit(const Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
   // The sum of the current indices in the tables of `to_move` (each
   // position is valued with one side's tables, so one sum is cached).
@@ -111,12 +96,7 @@ class NTupleTd {
   double sum_ = 0;
   Side sum_side_ = Side::X;
   bool sum_valid_ = false;
-  // The last trace_size_ afterstates, newest at trace_[newest_], older ones
-  // before it (cyclically); decay_[k] = lambda^k. Sized once: no allocation
-  // per move.
-  std::vector<Visited> trace_;
-  std::vector<double> decay_;
-  std::size_t newest_ = 0, trace_size_ = 0;
+  AfterstateTrace trace_;
   double previous_value_ = 0;  // V of the newest afterstate
 };
 

@@ -2,53 +2,83 @@
 
 #include <chrono>
 
+#include "games/registry.hpp"
+#include "learn/board_ntuple_td.hpp"
 #include "learn/episode.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth::learn {
 
-Training::Training(const LearnSpec& spec, std::vector<Player<Connect4>> opponents,
-                   std::vector<solver::LabelledPosition> curve_positions, TrainingState state)
-    : spec_(spec),
+template <Game G>
+Training<G>::Training(const G& game, const LearnSpec& spec, std::vector<Player<G>> opponents,
+                      std::vector<LabelledOf<G>> curve_positions, TrainingState state)
+    : game_(game),
+      spec_(spec),
       opponents_(std::move(opponents)),
       curve_positions_(std::move(curve_positions)),
       state_(std::move(state)) {}
 
-TrainingState Training::fresh_state(const LearnSpec& spec) {
+template <Game G>
+TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
   TrainingState state;
   state.model.info = {spec.name, spec.hash(), 0, spec.seed};
   Rng rng(mix_seed({spec.seed, 0}));
-  if (spec.learner == LearnerKind::ThesisNet) {
-    model::ThesisNet net(spec.hidden);
-    for (double& w : net.parameters()) w = (2 * rng.unit() - 1) * spec.initial_weights;
-    state.model.network = std::move(net);
+  if constexpr (Connect4Like<G>) {
+    (void)game;
+    if (spec.learner == LearnerKind::ThesisNet) {
+      model::ThesisNet net(spec.hidden);
+      for (double& w : net.parameters()) w = (2 * rng.unit() - 1) * spec.initial_weights;
+      state.model.network = std::move(net);
+    } else {
+      state.model.network = model::NTupleNet(model::random_walk_tuples(spec.tuples, spec.tuple_length, rng.next()),
+                                             spec.cell_states, spec.per_side_tables);
+    }
+  } else if constexpr (HasCellBoard<G>) {
+    // The spec reader refused the thesis's network and tuples longer than the board.
+    assert(spec.learner == LearnerKind::NTuple);
+    CellBoard board = game.cell_board();
+    auto tuples = model::random_walk_tuples(board, spec.tuples, spec.tuple_length, rng.next());
+    state.model.network = model::BoardNTupleNet(game.name(), std::move(board), std::move(tuples), spec.per_side_tables);
   } else {
-    state.model.network = model::NTupleNet(model::random_walk_tuples(spec.tuples, spec.tuple_length, rng.next()),
-                                           spec.cell_states, spec.per_side_tables);
+    throw InputError(TextLocation{spec.source, 1, 1}, "no learner reads the board of " + game.name());
   }
   return state;
 }
 
-Player<Connect4> Training::player(int depth) const { return {spec_.name, depth, model_evaluator(state_.model), true}; }
+template <Game G>
+Player<G> Training<G>::player(int depth) const {
+  return {spec_.name, depth, model_evaluator(game_, state_.model, spec_.source), true};
+}
 
-void Training::play(std::uint64_t n, const std::function<void()>& on_game) {
-  if (auto* net = std::get_if<model::ThesisNet>(&state_.model.network)) {
-    ThesisTd td(*net, spec_.lambda);
+template <Game G>
+void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
+  if constexpr (Connect4Like<G>) {
+    if (auto* net = std::get_if<model::ThesisNet>(&state_.model.network)) {
+      ThesisTd td(*net, spec_.lambda);
+      play_with(td, n, on_game);
+    } else {
+      NTupleTd td(std::get<model::NTupleNet>(state_.model.network), spec_.lambda);
+      play_with(td, n, on_game);
+    }
+  } else if constexpr (HasCellBoard<G>) {
+    BoardNTupleTd<G> td(game_, std::get<model::BoardNTupleNet>(state_.model.network), spec_.lambda);
     play_with(td, n, on_game);
   } else {
-    NTupleTd td(std::get<model::NTupleNet>(state_.model.network), spec_.lambda);
-    play_with(td, n, on_game);
+    (void)n;
+    (void)on_game;
+    assert(false && "fresh_state refuses games without a cell board");
   }
 }
 
+template <Game G>
 template <class Td>
-void Training::play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game) {
+void Training<G>::play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game) {
   const auto begin = std::chrono::steady_clock::now();
   const double seconds_before = state_.seconds;
   for (std::uint64_t played = 0; played < n && !finished(); ++played) {
     const std::uint64_t g = state_.games_done;
     Rng rng(mix_seed({spec_.seed, 1, g}));
-    EpisodeSettings settings;
+    EpisodeSettings<G> settings;
     settings.alpha = spec_.alpha.at(g, spec_.games);
     settings.epsilon = spec_.epsilon.at(g, spec_.games);
     // Opponents in turn, each with X then O.
@@ -56,7 +86,7 @@ void Training::play_with(Td& td, std::uint64_t n, const std::function<void()>& o
       settings.opponent = &opponents_[(g / 2) % opponents_.size()];
       settings.learner_side = g % 2 == 0 ? Side::X : Side::O;
     }
-    const Outcome outcome = play_episode(td, settings, rng);
+    const Outcome outcome = play_episode(game_, td, settings, rng);
     ++state_.games_done;
     state_.model.info.games = state_.games_done;
     state_.seconds = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
@@ -66,13 +96,15 @@ void Training::play_with(Td& td, std::uint64_t n, const std::function<void()>& o
   }
 }
 
-void Training::record(Outcome outcome, Side learner_side, bool self_play) {
+template <Game G>
+void Training<G>::record(Outcome outcome, Side learner_side, bool self_play) {
   const int mine = self_play || learner_side == Side::X ? outcome : -outcome;
   CurveRow& b = state_.block;
   (mine > 0 ? b.wins : mine < 0 ? b.losses : b.draws) += 1;
 }
 
-void Training::close_row() {
+template <Game G>
+void Training<G>::close_row() {
   CurveRow row = state_.block;
   const std::uint64_t last = state_.games_done - 1;
   row.games = state_.games_done;
@@ -80,11 +112,15 @@ void Training::close_row() {
   row.epsilon = spec_.epsilon.at(last, spec_.games);
   row.seconds = state_.seconds;
   if (!curve_positions_.empty())
-    row.mistake_rate = measure_strength(Connect4{}, player(spec_.curve_depth), curve_positions_, MoveOrder::Random,
+    row.mistake_rate = measure_strength(game_, player(spec_.curve_depth), curve_positions_, MoveOrder::Random,
                                         spec_.seed, spec_.threads)
                            .rate();
   state_.curve.push_back(row);
   state_.block = CurveRow{};
 }
+
+#define EVALSYNTH_INSTANTIATE(G) template class Training<G>;
+EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
+#undef EVALSYNTH_INSTANTIATE
 
 }  // namespace evalsynth::learn

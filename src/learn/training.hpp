@@ -14,7 +14,7 @@
 #include "learn/learn_spec.hpp"
 #include "learn/td_learners.hpp"
 #include "model/model_file.hpp"
-#include "solver/labelled_positions.hpp"
+#include "tournament/labelled.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth::learn {
@@ -37,15 +37,19 @@ struct TrainingState {
   double seconds = 0;
 };
 
+// A run of game G (the spec's game). Connect4 learns either of its
+// networks; every other game an n-tuple network over its board
+// (model/board_ntuple_net.hpp).
+template <Game G>
 class Training {
  public:
   // `opponents`: the spec's opponents, parsed; `curve_positions` may be empty.
-  Training(const LearnSpec& spec, std::vector<Player<Connect4>> opponents,
-           std::vector<solver::LabelledPosition> curve_positions, TrainingState state);
+  Training(const G& game, const LearnSpec& spec, std::vector<Player<G>> opponents,
+           std::vector<LabelledOf<G>> curve_positions, TrainingState state);
 
   // The state before the first game: the network the spec asks for, with
   // its initial weights.
-  static TrainingState fresh_state(const LearnSpec& spec);
+  static TrainingState fresh_state(const G& game, const LearnSpec& spec);
 
   // Plays up to `n` more games (fewer at the end of the run), adding curve
   // rows as they fall due. `on_game` is called after each game.
@@ -56,7 +60,7 @@ class Training {
   const LearnSpec& spec() const { return spec_; }
 
   // The model as a player at `depth` (a copy of the weights as they stand).
-  Player<Connect4> player(int depth) const;
+  Player<G> player(int depth) const;
 
  private:
   template <class Td>
@@ -64,9 +68,10 @@ class Training {
   void record(Outcome outcome, Side learner_side, bool self_play);
   void close_row();
 
+  G game_;
   LearnSpec spec_;
-  std::vector<Player<Connect4>> opponents_;
-  std::vector<solver::LabelledPosition> curve_positions_;
+  std::vector<Player<G>> opponents_;
+  std::vector<LabelledOf<G>> curve_positions_;
   TrainingState state_;
 };
 

@@ -94,20 +94,97 @@ std::string learner_name(const Network& network) {
   return std::holds_alternative<ThesisNet>(network) ? "thesis-net" : "ntuple";
 }
 
+namespace {
+
+// The learner's word in the file: a board network says so (files written
+// before it existed hold only the other two).
+std::string file_tag(const Network& network) {
+  return std::holds_alternative<BoardNTupleNet>(network) ? "board-ntuple" : learner_name(network);
+}
+
+void save_tuples(BinaryOutputArchive& a, const std::vector<std::vector<std::uint8_t>>& tuples) {
+  a(cereal::make_size_tag(static_cast<std::uint64_t>(tuples.size())));
+  for (const auto& tuple : tuples) save_numbers(a, tuple);
+}
+
+void save_board_net(BinaryOutputArchive& a, const BoardNTupleNet& net) {
+  const CellBoard& board = net.board();
+  a(net.game(), static_cast<std::int32_t>(board.cells), static_cast<std::int32_t>(board.states));
+  save_tuples(a, board.symmetries);
+  save_tuples(a, board.neighbours);
+  a(static_cast<std::int32_t>(net.length()), net.per_side_tables());
+  save_tuples(a, net.tuples());
+  save_sparse(a, net.weights());
+}
+
+// Anything wrong is a cereal::Exception, reported as a corrupted model.
+std::vector<std::vector<std::uint8_t>> load_tuples(BinaryInputArchive& a, std::uint64_t most, const char* what) {
+  std::uint64_t count = 0;
+  a(cereal::make_size_tag(count));
+  if (count > most)
+    throw cereal::Exception(std::to_string(count) + " " + what + " (at most " + std::to_string(most) + ")");
+  std::vector<std::vector<std::uint8_t>> lists(static_cast<std::size_t>(count));
+  for (auto& list : lists) load_numbers(a, list);
+  return lists;
+}
+
+BoardNTupleNet load_board_net(BinaryInputArchive& a) {
+  std::string game;
+  CellBoard board;
+  a(game);
+  a(board.cells, board.states);
+  board.symmetries = load_tuples(a, 8, "symmetries");
+  board.neighbours = load_tuples(a, CellBoard::kMaxCells, "neighbour lists");
+  if (const std::string problem = cell_board_problem(board); !problem.empty())
+    throw cereal::Exception("its board has " + problem);
+  std::int32_t length = 0;
+  bool per_side = false;
+  a(length, per_side);
+  if (length < 1 || length > BoardNTupleNet::kMaxLength || length > board.cells)
+    throw cereal::Exception("tuples of " + std::to_string(length) + " cells (1 to " +
+                            std::to_string(std::min(BoardNTupleNet::kMaxLength, board.cells)) + ")");
+  auto tuples = load_tuples(a, BoardNTupleNet::kMaxTuples, "tuples");
+  if (tuples.empty()) throw cereal::Exception("no tuples");
+  for (const auto& tuple : tuples) {
+    if (tuple.size() != static_cast<std::size_t>(length)) throw cereal::Exception("the tuples differ in length");
+    if (std::set<std::uint8_t>(tuple.begin(), tuple.end()).size() != tuple.size())
+      throw cereal::Exception("a tuple names a cell twice");
+    for (const std::uint8_t cell : tuple)
+      if (cell >= board.cells)
+        throw cereal::Exception("a tuple names cell " + std::to_string(cell) + ", off the board");
+  }
+  // Checked before allocating.
+  const double expected = BoardNTupleNet::weight_count(board, tuples.size(), length, per_side);
+  if (expected > BoardNTupleNet::kMaxWeights)
+    throw cereal::Exception(std::to_string(static_cast<std::uint64_t>(expected)) +
+                            " weights, more than a model holds (2^26)");
+  std::vector<float> weights;
+  if (!load_sparse(a, static_cast<std::uint64_t>(expected), weights))
+    throw cereal::Exception("the stored weights do not fit the tuples' " +
+                            std::to_string(static_cast<std::uint64_t>(expected)) + " table entries");
+  if (!all_finite(weights)) throw cereal::Exception("a weight is not a finite number");
+  BoardNTupleNet net(std::move(game), std::move(board), std::move(tuples), per_side);
+  net.weights() = std::move(weights);
+  return net;
+}
+
+}  // namespace
+
 std::string encode_model(const Model& model) {
   std::string body;
   {
     BinaryOutputArchive a(body);
-    a(learner_name(model.network), model.info.spec_name, model.info.spec_hash, model.info.games, model.info.seed);
+    a(file_tag(model.network), model.info.spec_name, model.info.spec_hash, model.info.games, model.info.seed);
     if (const auto* net = std::get_if<ThesisNet>(&model.network)) {
       a(static_cast<std::int32_t>(net->hidden()));
       save_numbers(a, net->parameters());
+    } else if (const auto* board_net = std::get_if<BoardNTupleNet>(&model.network)) {
+      save_board_net(a, *board_net);
     } else {
       const auto& tuples = std::get<NTupleNet>(model.network);
       a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()),
         tuples.per_side_tables());
-      a(cereal::make_size_tag(static_cast<std::uint64_t>(tuples.tuple_count())));
-      for (const auto& tuple : tuples.tuples()) save_numbers(a, tuple);
+      save_tuples(a, tuples.tuples());
       save_sparse(a, tuples.weights());
     }
   }
@@ -170,8 +247,10 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       NTupleNet net(std::move(tuples), states, per_side);
       net.weights() = std::move(weights);
       model.network = std::move(net);
+    } else if (learner == "board-ntuple") {
+      model.network = load_board_net(a);
     } else {
-      fail("unknown learner '" + learner + "' (thesis-net or ntuple)");
+      fail("unknown learner '" + learner + "' (thesis-net, ntuple or board-ntuple)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <variant>
 
+#include "model/board_ntuple_net.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 
@@ -22,14 +23,16 @@ struct ModelInfo {
   std::uint64_t seed = 0;
 };
 
-using Network = std::variant<ThesisNet, NTupleNet>;
+// Connect4's two networks, and the n-tuple network of any other game (which
+// names its game).
+using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet>;
 
 struct Model {
   ModelInfo info;
   Network network;
 };
 
-// "thesis-net" or "ntuple".
+// "thesis-net" or "ntuple" (either n-tuple network).
 std::string learner_name(const Network& network);
 
 std::string encode_model(const Model& model);

@@ -39,6 +39,13 @@ class NTupleNet {
   // Tuples of cell numbers, all of one length; weights start at 0.
   NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables = false);
 
+  // How many weights such a network has (checked before allocating).
+  static double weight_count(int tuples, int length, int states, bool per_side_tables) {
+    double count = tuples * (per_side_tables ? 2.0 : 1.0);
+    for (int k = 0; k < length; ++k) count *= states;
+    return count;
+  }
+
   int states() const { return states_; }
   bool per_side_tables() const { return sides_ == 2; }
   int length() const { return length_; }

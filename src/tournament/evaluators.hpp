@@ -4,7 +4,8 @@
 // visit happens once per move, not once per node. Connect4 has its own
 // (native weight tables, compiled programs with native code, the learned
 // networks); every other game searches with the language's programs
-// compiled for it (lang/game_program.hpp). Compiled programs are shared, not
+// compiled for it (lang/game_program.hpp) and the n-tuple networks learned
+// for it (model/board_ntuple_net.hpp). Compiled programs are shared, not
 // copied, between the players and games that use them.
 
 #include <memory>
@@ -16,6 +17,7 @@
 #include "games/connect4/evaluators.hpp"
 #include "lang/compiled.hpp"
 #include "lang/game_program.hpp"
+#include "model/board_ntuple_net.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 
@@ -36,9 +38,15 @@ using SharedNTupleNet = std::shared_ptr<const model::NTupleNet>;
 template <Game G>
 using SharedGameProgram = std::shared_ptr<const lang::GameProgram<G>>;
 
+// Every other game: its programs, and if it describes its board to the
+// n-tuple learner (game/cell_board.hpp), the networks learned for it.
 template <Game G>
 struct EvaluatorKinds {
   using type = std::variant<SharedGameProgram<G>>;
+};
+template <HasCellBoard G>
+requires(!IsConnect4Game<G>::value) struct EvaluatorKinds<G> {
+  using type = std::variant<SharedGameProgram<G>, model::BoardNTupleEvaluator<G>>;
 };
 template <class Rules>
 struct EvaluatorKinds<Connect4Game<Rules>> {

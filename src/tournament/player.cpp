@@ -56,10 +56,29 @@ Player<G> builtin_player(const G& game, std::string_view name, int depth) {
                    "; a program file ends in .eval or .ckpt, a model file in .bin, or either names a folder with '/'");
 }
 
-EvaluatorOf<Connect4> model_evaluator(const model::Model& model) {
-  if (const auto* net = std::get_if<model::ThesisNet>(&model.network))
-    return EvaluatorOf<Connect4>{std::make_shared<const model::ThesisNet>(*net)};
-  return EvaluatorOf<Connect4>{std::make_shared<const model::NTupleNet>(std::get<model::NTupleNet>(model.network))};
+template <Game G>
+EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const std::string& source) {
+  const auto* board_net = std::get_if<model::BoardNTupleNet>(&model.network);
+  const std::string model_game = board_net ? board_net->game() : std::string(Connect4{}.name());
+  auto refuse = [&](const std::string& why) -> EvaluatorOf<G> { throw InputError(TextLocation{source, 1, 1}, why); };
+  if constexpr (Connect4Like<G>) {
+    (void)game;
+    if (board_net) return refuse("this is a model learned for " + model_game + ", and the game is connect4");
+    if (const auto* net = std::get_if<model::ThesisNet>(&model.network))
+      return EvaluatorOf<G>{std::make_shared<const model::ThesisNet>(*net)};
+    return EvaluatorOf<G>{std::make_shared<const model::NTupleNet>(std::get<model::NTupleNet>(model.network))};
+  } else if constexpr (HasCellBoard<G>) {
+    if (!board_net || model_game != game.name())
+      return refuse("this is a model learned for " + model_game + ", and the game is " + game.name());
+    // The name fixes the board; a file whose board differs was not written by us.
+    if (!(board_net->board() == game.cell_board()))
+      return refuse("corrupted model: its board is not " + game.name() + "'s");
+    return EvaluatorOf<G>{
+        model::BoardNTupleEvaluator<G>{game, std::make_shared<const model::BoardNTupleNet>(*board_net)}};
+  } else {
+    return refuse("this is a model learned for " + model_game + ", and the game is " + game.name() +
+                  ", whose board no learner reads");
+  }
 }
 
 template <Game G>
@@ -81,14 +100,10 @@ Player<G> program_player(const G& game, const std::string& path, int depth, cons
   std::filesystem::path name = std::filesystem::path(path).lexically_normal();
   if (!name.has_filename()) name = name.parent_path();
   if (model::is_model_file(path)) {
-    if constexpr (Connect4Like<G>) {
-      // "results/ntuple/model.bin": the folder says which model it is.
-      const std::string folder = name.parent_path().filename().string();
-      return {folder.empty() ? name.stem().string() : folder, depth, model_evaluator(model::read_model(path)), true};
-    } else {
-      throw InputError(TextLocation{path, 1, 1},
-                       "this is a model of a learned Connect4 evaluator, and the game is " + game.name());
-    }
+    // "results/ntuple/model.bin": the folder says which model it is.
+    const std::string folder = name.parent_path().filename().string();
+    return {folder.empty() ? name.stem().string() : folder, depth, model_evaluator(game, model::read_model(path), path),
+            true};
   }
   const lang::Program program = read(path);
   require_game(game, program, path);
@@ -122,12 +137,13 @@ std::vector<Player<G>> parse_player_list(const G& game, std::string_view text, c
   return players;
 }
 
-#define EVALSYNTH_INSTANTIATE(G)                                                                 \
-  template std::string builtin_player_names<G>(const G&);                                        \
-  template Player<G> builtin_player<G>(const G&, std::string_view, int);                         \
-  template void require_game<G>(const G&, const lang::Program&, const std::string&);             \
-  template Player<G> program_player<G>(const G&, const std::string&, int, const ProgramReader&); \
-  template std::vector<Player<G>> parse_player_list<G>(const G&, std::string_view, const ProgramReader&);
+#define EVALSYNTH_INSTANTIATE(G)                                                                          \
+  template std::string builtin_player_names<G>(const G&);                                                 \
+  template Player<G> builtin_player<G>(const G&, std::string_view, int);                                  \
+  template void require_game<G>(const G&, const lang::Program&, const std::string&);                      \
+  template Player<G> program_player<G>(const G&, const std::string&, int, const ProgramReader&);          \
+  template std::vector<Player<G>> parse_player_list<G>(const G&, std::string_view, const ProgramReader&); \
+  template EvaluatorOf<G> model_evaluator<G>(const G&, const model::Model&, const std::string&);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

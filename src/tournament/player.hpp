@@ -101,11 +101,14 @@ Player<G> builtin_player(const G& game, std::string_view name, int depth);
 template <Game G>
 std::string builtin_player_names(const G& game);
 
-// The evaluator of a trained model (Connect4's; shared, like compiled programs).
+// The evaluator of a trained model for `game` (shared, like compiled
+// programs): Connect4's networks, or a board n-tuple network learned for
+// this very game. Throws InputError at `source` for a model of another game.
 namespace model {
 struct Model;
 }
-EvaluatorOf<Connect4> model_evaluator(const model::Model& model);
+template <Game G>
+EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const std::string& source);
 
 // Reads the program a player file names. The default reads .eval files;
 // commands that know checkpoints pass one that also reads a run's answer.
@@ -117,10 +120,11 @@ template <Game G>
 void require_game(const G& game, const lang::Program& program, const std::string& path);
 
 // A player searching with the program a file holds, named after the file
-// (its name without folders and extension); for Connect4 a model file
+// (its name without folders and extension); a model file
 // (model/model_file.hpp) is recognised by its first bytes and searched with
 // its network, named after its folder (results/ntuple/model.bin is
-// "ntuple"). Throws InputError for a bad file or a program of another game.
+// "ntuple"); so is a model learned for another game, for that game. Throws InputError for a bad file or a program of
+// another game.
 template <Game G>
 Player<G> program_player(const G& game, const std::string& path, int depth,
                          const ProgramReader& read = lang::read_program_file);

@@ -146,11 +146,22 @@ TEST_CASE("another game's program, grammar, positions or players are refused whe
     CHECK(r.exit_code != 0);
     CHECK_THAT(r.output, Contains(message));
   }
-  // The learners are Connect4's: a learning spec naming another game says so where it does.
-  test::write_file(dir / "l.spec", "# learn\nlearner = ntuple\ngame = tictactoe\n");
-  const test::Run learn = run_evalsynth("learn " + (dir / "l.spec") + " --dry-run", kSource);
-  CHECK(learn.exit_code == 1);
-  CHECK_THAT(learn.output, Contains("l.spec:3:8: error: the learners are Connect4's so far"));
+  // A learning spec of another game: what its board does not allow, located.
+  const std::pair<std::string, std::string> learn_lines[] = {
+      {"learner = thesis-net\ngame = tictactoe", "l.spec:2:1: error: the thesis's network reads Connect4's board"},
+      {"learner = ntuple\ngame = tictactoe\ncell-states = 4", "l.spec:4:1: error: cell-states chooses Connect4's"},
+      {"learner = ntuple\ngame = modnim\ntuple-length = 2",
+       "l.spec:4:1: error: tuples of 2 cells on a board of 1 cell"},
+      {"learner = ntuple\ngame = tictactoe\nopponents = ibef@1", "l.spec:4:13: error: unknown player 'ibef'"},
+      {"learner = ntuple\ngame = adjacent4\nopponents = perfect", "l.spec:4:13: error: 'perfect' cannot teach"},
+  };
+  for (const auto& [text, message] : learn_lines) {
+    INFO(text);
+    test::write_file(dir / "l.spec", "# learn\n" + text + "\n");
+    const test::Run learn = run_evalsynth("learn " + (dir / "l.spec") + " --dry-run", kSource);
+    CHECK(learn.exit_code == 1);
+    CHECK_THAT(learn.output, Contains(message));
+  }
   // In a spec: each line that names another game's thing, located.
   const std::pair<std::string, std::string> spec_lines[] = {
       {"grammar = grammar/adate.grammar", "adate.grammar:1:1: error: the grammar is for connect4"},

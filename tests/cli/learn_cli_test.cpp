@@ -135,3 +135,48 @@ TEST_CASE("learn refuses bad input before any work and changes nothing", "[learn
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("holds the results of another run"));
 }
+
+TEST_CASE("learn another game: its model plays its matches, stops and resumes exactly, and stays its own",
+          "[learn][cli][games]") {
+  const ScratchFolder dir("learn-game");
+  const std::string body =
+      "game = tictactoe\nlearner = ntuple\ngames = 4000\ntuples = 10\ntuple-length = 5\n"
+      "lambda = 0.5\ncurve-every = 1000\ncurve-positions = " EVALSYNTH_SOURCE_DIR
+      "/specs/positions/mnk-3-3-3/validation.positions\noutput = " +
+      dir / "results" + "\ncheckpoints = " + dir / "population" + "\n";
+  test::write_file(dir / "a.spec", "name = a\n" + body);
+  test::write_file(dir / "b.spec", "name = b\n" + body);
+  Run whole = test::run_evalsynth("learn " + dir / "a.spec");
+  REQUIRE(whole.exit_code == 0);
+  CHECK_THAT(whole.output, Contains("learn a (mnk(3,3,3)): ntuple, 4000 games of self-play") &&
+                               Contains("10 tuples of 5 cells, 3 cell states") && Contains("mistakes"));
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --stop-after 1500").exit_code == 0);
+  Run rest = test::run_evalsynth("learn " + dir / "b.spec --resume");
+  REQUIRE(rest.exit_code == 0);
+  CHECK_THAT(rest.output, Contains("resuming after 1500 games"));
+  // Same weights: the models differ only in the spec name they carry, so
+  // their strength on the same positions is the same line.
+  const std::string a = dir / "results/a/model.bin", b = dir / "results/b/model.bin";
+  const std::string positions = EVALSYNTH_SOURCE_DIR "/specs/positions/mnk-3-3-3/validation.positions";
+  Run sa = test::run_evalsynth("strength --game tictactoe " + a + " --depth 1 --positions " + positions);
+  Run sb = test::run_evalsynth("strength --game tictactoe " + b + " --depth 1 --positions " + positions);
+  REQUIRE(sa.exit_code == 0);
+  REQUIRE(sb.exit_code == 0);
+  auto table = [](const std::string& out) { return out.substr(out.find("depth")); };
+  CHECK(table(sa.output) == table(sb.output));
+  CHECK_THAT(test::read_file(dir / "results/a/summary.json"),
+             Contains("\"game\": \"mnk(3,3,3)\"") && Contains("\"symmetries\": 8"));
+
+  // It plays matches of its game, from the file...
+  Run match = test::run_evalsynth("match --game tictactoe --x " + a + "@1 --o random --games 20");
+  CHECK(match.exit_code == 0);
+  CHECK_THAT(match.output, Contains("a@1"));
+  // ... and is refused, at the file, by another game and by Connect4.
+  Run other = test::run_evalsynth("match --game 'mnk(4,4,4)' --x " + a + "@1 --o random --games 2");
+  CHECK(other.exit_code != 0);
+  CHECK_THAT(other.output, Contains("model.bin:1:1: error: this is a model learned for mnk(3,3,3), and the game is "
+                                    "mnk(4,4,4)"));
+  Run connect4 = test::run_evalsynth("match --x " + a + "@1 --o random --games 2");
+  CHECK(connect4.exit_code != 0);
+  CHECK_THAT(connect4.output, Contains("this is a model learned for mnk(3,3,3), and the game is connect4"));
+}

@@ -96,9 +96,9 @@ TEST_CASE("n-tuple TD: one update by hand", "[learn]") {
 }
 
 TEST_CASE("n-tuple TD(lambda): the trace by hand, cut by exploration", "[learn]") {
-  CHECK(NTupleTd::trace_length(0.0) == 1);
-  CHECK(NTupleTd::trace_length(0.5) == 7);  // 0.5^6 = 0.016 is kept, 0.5^7 = 0.008 is not
-  CHECK(NTupleTd::trace_length(1.0) == NTupleTd::kMaxTrace);
+  CHECK(AfterstateTrace::length(0.0) == 1);
+  CHECK(AfterstateTrace::length(0.5) == 7);  // 0.5^6 = 0.016 is kept, 0.5^7 = 0.008 is not
+  CHECK(AfterstateTrace::length(1.0) == AfterstateTrace::kMaxTrace);
   for (const bool explored : {false, true}) {
     CAPTURE(explored);
     // The one-update case above, then a second afterstate: with lambda 0.5
@@ -159,7 +159,7 @@ TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "
   const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/specs/positions/validation.analysis");
   LearnSpec spec = small_spec(LearnerKind::NTuple, 40000);
   spec.threads = 2;
-  Training training(spec, {}, {}, Training::fresh_state(spec));
+  Training<Connect4> training(Connect4{}, spec, {}, {}, Training<Connect4>::fresh_state(Connect4{}, spec));
   const double before = measure_strength(Connect4{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
   training.play(spec.games);
   const double after = measure_strength(Connect4{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
@@ -184,16 +184,18 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
         for (Player<Connect4>& p : parse_player_list(Connect4{}, o)) out.push_back(p);
       return out;
     };
-    Training whole(spec, opponents(), positions, Training::fresh_state(spec));
+    Training<Connect4> whole(Connect4{}, spec, opponents(), positions,
+                             Training<Connect4>::fresh_state(Connect4{}, spec));
     whole.play(spec.games);
     REQUIRE(whole.finished());
     REQUIRE(whole.state().curve.size() == 5);  // 70, 140, 210, 280 and the end
 
-    Training first(spec, opponents(), positions, Training::fresh_state(spec));
+    Training<Connect4> first(Connect4{}, spec, opponents(), positions,
+                             Training<Connect4>::fresh_state(Connect4{}, spec));
     first.play(123);
     const std::string saved = encode_learn_checkpoint({spec.source, spec.text, spec.hash(), first.state()});
     LearnCheckpoint back = decode_learn_checkpoint(saved, "c.ckpt");
-    Training second(spec, opponents(), positions, std::move(back.state));
+    Training<Connect4> second(Connect4{}, spec, opponents(), positions, std::move(back.state));
     second.play(1000);
     CHECK(second.state().games_done == 300);
     CHECK(model::encode_model(second.state().model) == model::encode_model(whole.state().model));
@@ -207,7 +209,7 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
 
 TEST_CASE("learning checkpoints: damage is a located error", "[learn][errors]") {
   const LearnSpec spec = small_spec(LearnerKind::NTuple, 10);
-  Training t(spec, {}, {}, Training::fresh_state(spec));
+  Training<Connect4> t(Connect4{}, spec, {}, {}, Training<Connect4>::fresh_state(Connect4{}, spec));
   t.play(4);
   const std::string good = encode_learn_checkpoint({spec.source, spec.text, spec.hash(), t.state()});
   auto error = [](const std::string& bytes) {

@@ -208,7 +208,8 @@ TEST_CASE("model files: byte-for-byte round trip, both kinds", "[model]") {
     CHECK(back.info.spec_name == "spec-name");
     CHECK(back.info.games == 777);
     for (const Position& p : random_positions(3, 2))
-      CHECK(evaluate(model_evaluator(back), p) == evaluate(model_evaluator(m), p));
+      CHECK(evaluate(model_evaluator(Connect4{}, back, "m.bin"), p) ==
+            evaluate(model_evaluator(Connect4{}, m, "m.bin"), p));
   }
 }
 

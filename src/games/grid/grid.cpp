@@ -168,4 +168,23 @@ const Geometry& grid_geometry(int columns, int rows, int line) {
   return *slot;
 }
 
+CellBoard grid_cell_board(const Geometry& g) {
+  CellBoard board;
+  board.cells = g.cells();
+  board.states = 3;
+  for (int s = 0; s < g.symmetries(); ++s) {
+    std::vector<std::uint8_t> image;
+    for (int cell = 0; cell < g.cells(); ++cell)
+      image.push_back(static_cast<std::uint8_t>(std::countr_zero(g.transform(s, std::uint64_t{1} << cell))));
+    board.symmetries.push_back(std::move(image));
+  }
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    std::vector<std::uint8_t> around;
+    for (std::uint64_t n = g.neighbours(std::uint64_t{1} << cell); n; n &= n - 1)
+      around.push_back(static_cast<std::uint8_t>(std::countr_zero(n)));
+    board.neighbours.push_back(std::move(around));
+  }
+  return board;
+}
+
 }  // namespace evalsynth::grid

@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "game/cell_board.hpp"
 #include "game/feature_library.hpp"
 #include "game/game.hpp"
 #include "games/grid/grid.hpp"
@@ -107,6 +108,14 @@ class StoneGame {
   }
   std::int32_t square(const Position& p, std::int32_t row, std::int32_t col) const {
     return square_at(p, cell_of(row, col));
+  }
+
+  // The board as the n-tuple learner sees it (game/cell_board.hpp): a cell
+  // is empty (0), X's (1) or O's (2); the grid's symmetries; the 8 cells
+  // around each.
+  CellBoard cell_board() const { return grid_cell_board(*g_); }
+  int cell_state(const Position& p, int cell) const {
+    return static_cast<int>((p.x >> cell & 1) | (p.o >> cell & 1) << 1);
   }
 
  protected:

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "game/cell_board.hpp"
 #include "game/feature_library.hpp"
 #include "game/game.hpp"
 #include "games/family.hpp"
@@ -106,6 +107,11 @@ class Game {
   std::int32_t square_at(const Position&, std::uint64_t) const { return 0; }
   std::int32_t square(const Position&, std::int32_t, std::int32_t) const { return 0; }
   std::span<const ReferenceProgram> reference_programs() const { return modnim::reference_programs(); }
+
+  // For the n-tuple learner (game/cell_board.hpp): one cell, holding the
+  // sticks left, so a network of 1-tuples is a table of values by sticks.
+  CellBoard cell_board() const { return {1, sticks_ + 1, {{0}}, {{}}}; }
+  int cell_state(const Position& p, int) const { return p.sticks; }
 
   int max_plies() const { return sticks_; }
   std::pair<int, int> default_position_plies() const { return {0, sticks_ - 1}; }

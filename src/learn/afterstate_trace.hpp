@@ -1,0 +1,82 @@
+#pragma once
+// The eligibility traces of the n-tuple learners (Thill, Bagheri, Koch and
+// Konen 2014): the last few afterstates the learner chose, each with its
+// tables' indices, whose tables they are (the side to move after it) and
+// the slope of tanh there when it was visited. An update corrects the k-th
+// older one by lambda^k times that slope, as far back as lambda^k >=
+// kTraceCut (older ones would move by less than a hundredth of the step).
+// Connect4's network (td_learners.hpp) and every other game's
+// (board_ntuple_td.hpp) share it, so their traces are the same rule.
+
+#include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "game/game.hpp"
+
+namespace evalsynth::learn {
+
+class AfterstateTrace {
+ public:
+  static constexpr double kTraceCut = 0.01;
+  static constexpr int kMaxTrace = 42;
+  // How many afterstates an update corrects: 1 + the largest k with
+  // lambda^k >= kTraceCut, at most kMaxTrace.
+  static int length(double lambda) {
+    int n = 1;
+    for (double weight = lambda; n < kMaxTrace && weight >= kTraceCut; weight *= lambda) ++n;
+    return n;
+  }
+
+  struct Visited {
+    std::vector<std::uint32_t> indices;  // one per tuple instance
+    Side to_move = Side::X;
+    double slope = 0;
+  };
+
+  // Sized once for `instances` indices per afterstate: no allocation per move.
+  AfterstateTrace(double lambda, std::size_t instances) {
+    assert(lambda >= 0 && lambda <= 1);
+    const auto n = static_cast<std::size_t>(length(lambda));
+    visited_.resize(n);
+    for (Visited& v : visited_) v.indices.resize(instances);
+    decay_.resize(n);
+    double weight = 1;
+    for (double& d : decay_) {
+      d = weight;
+      weight *= lambda;
+    }
+  }
+
+  void clear() { size_ = 0; }
+  bool empty() const { return size_ == 0; }
+  // The slot of a new afterstate (the oldest falls out); an exploratory
+  // move first cuts the trace (the "reset" variant: the greedy policy's
+  // values are not charged for where a random move led).
+  Visited& push(bool explored) {
+    if (explored) size_ = 0;
+    newest_ = (newest_ + 1) % visited_.size();
+    size_ = std::min(size_ + 1, visited_.size());
+    return visited_[newest_];
+  }
+  // Adds error * slope * lambda^k to every weight the k-th newest afterstate
+  // selected; `offset(instance, to_move)` is where its table starts.
+  template <class Offset>
+  void correct(double error, std::vector<float>& weights, const Offset& offset) const {
+    for (std::size_t k = 0; k < size_; ++k) {
+      const Visited& v = visited_[(newest_ + visited_.size() - k) % visited_.size()];
+      const auto step = static_cast<float>(error * (v.slope * decay_[k]));
+      for (std::size_t i = 0; i < v.indices.size(); ++i) weights[offset(i, v.to_move) + v.indices[i]] += step;
+    }
+  }
+
+ private:
+  // The last size_ afterstates, newest at visited_[newest_], older ones
+  // before it (cyclically); decay_[k] = lambda^k.
+  std::vector<Visited> visited_;
+  std::vector<double> decay_;
+  std::size_t newest_ = 0, size_ = 0;
+};
+
+}  // namespace evalsynth::learn
