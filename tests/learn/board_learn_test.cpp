@@ -42,6 +42,7 @@ TEST_CASE("board n-tuple network: cells by the definition, symmetric positions a
   const model::BoardNTupleNet net = random_net(game, 3);
   REQUIRE(net.board().symmetries.size() == 8);
   REQUIRE(net.instance_count() == 12 * 8);
+  REQUIRE(net.board().states == 4);  // empty, X, O, and empty that may be played now
   Rng rng(5);
   for (int round = 0; round < 200; ++round) {
     const auto p = random_position(game, rng.below(20), rng);
@@ -55,7 +56,7 @@ TEST_CASE("board n-tuple network: cells by the definition, symmetric positions a
       std::uint32_t index = 0, power = 1;
       for (const std::uint8_t cell : tuple) {
         index += static_cast<std::uint32_t>(game.cell_state(p, image[cell])) * power;
-        power *= 3;
+        power *= static_cast<std::uint32_t>(net.board().states);
       }
       expected += net.weights()[net.table_offset(i, game.side_to_move(p)) + index];
     }

@@ -26,6 +26,8 @@ class Game : public grid::StoneGame<Game> {
  public:
   static constexpr GameFamily kFamily = GameFamily::Adjacent4;
   static constexpr bool kFirstLineWins = true;
+  // The n-tuple learner tells the empty cells that may be played now.
+  static constexpr bool kPlayableCellState = true;
 
   Game() : Game(8, 6) {}
   Game(int columns, int rows) : StoneGame(grid::grid_geometry(columns, rows, kLine)) {}

@@ -168,10 +168,10 @@ const Geometry& grid_geometry(int columns, int rows, int line) {
   return *slot;
 }
 
-CellBoard grid_cell_board(const Geometry& g) {
+CellBoard grid_cell_board(const Geometry& g, int states) {
   CellBoard board;
   board.cells = g.cells();
-  board.states = 3;
+  board.states = states;
   for (int s = 0; s < g.symmetries(); ++s) {
     std::vector<std::uint8_t> image;
     for (int cell = 0; cell < g.cells(); ++cell)

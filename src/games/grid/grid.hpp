@@ -209,8 +209,9 @@ class Geometry {
 // The shared geometry of a shape (made on first use, never freed).
 const Geometry& grid_geometry(int columns, int rows, int line);
 
-// The grid as the n-tuple learner sees it (game/cell_board.hpp).
-CellBoard grid_cell_board(const Geometry& g);
+// The grid as the n-tuple learner sees it (game/cell_board.hpp), its
+// cells in `states` states.
+CellBoard grid_cell_board(const Geometry& g, int states);
 
 // A mixing hash of the stones: the key of a position.
 inline std::uint64_t stones_key(const Stones& s) {

@@ -111,11 +111,30 @@ class StoneGame {
   }
 
   // The board as the n-tuple learner sees it (game/cell_board.hpp): a cell
-  // is empty (0), X's (1) or O's (2); the grid's symmetries; the 8 cells
-  // around each.
-  CellBoard cell_board() const { return grid_cell_board(*g_); }
+  // is empty (0), X's (1) or O's (2), and in games whose placement rule
+  // leaves empty cells unplayable (Derived::kPlayableCellState) an empty
+  // cell that may be played now is a fourth state (3), as Connect4's
+  // network tells the playable cell of a column; the grid's symmetries; the
+  // 8 cells around each.
+  static constexpr bool playable_cell_state() {
+    if constexpr (requires { Derived::kPlayableCellState; })
+      return Derived::kPlayableCellState;
+    else
+      return false;
+  }
+  CellBoard cell_board() const { return grid_cell_board(*g_, playable_cell_state() ? 4 : 3); }
   int cell_state(const Position& p, int cell) const {
-    return static_cast<int>((p.x >> cell & 1) | (p.o >> cell & 1) << 1);
+    const int stone = static_cast<int>((p.x >> cell & 1) | (p.o >> cell & 1) << 1);
+    if constexpr (playable_cell_state())
+      if (stone == 0 && (self().legal_cells(p) >> cell & 1)) return 3;
+    return stone;
+  }
+  // All cells at once (what the network reads; the legal cells once).
+  void read_cell_states(const Position& p, std::uint16_t* states) const {
+    const std::uint64_t playable = playable_cell_state() ? self().legal_cells(p) : 0;
+    for (int cell = 0; cell < g_->cells(); ++cell)
+      states[cell] =
+          static_cast<std::uint16_t>((p.x >> cell & 1) | (p.o >> cell & 1) << 1 | (playable >> cell & 1) * 3);
   }
 
  protected:
