@@ -84,6 +84,29 @@ inline std::map<std::string, std::string> snapshot(const std::string& folder) {
   return files;
 }
 
+// The files of a finished run `name` under dir/results that must not depend
+// on how it was run (threads, processes, stops and resumes): the answer
+// without its first line (the spec's path), log.csv without the timing
+// columns, summary.json without the elapsed time and the path.
+inline std::string run_outcome(const ScratchFolder& dir, const std::string& name = "g") {
+  std::string text;
+  const std::string answer = read_file(dir / ("results/" + name + "/best.eval"));
+  text += answer.substr(answer.find('\n') + 1);
+  std::istringstream log(read_file(dir / ("results/" + name + "/log.csv")));
+  for (std::string line; std::getline(log, line);) {
+    std::istringstream row(line);
+    int column = 0;
+    for (std::string cell; std::getline(row, cell, ','); ++column)
+      if (column != 9 && column != 10) text += cell + ",";
+    text += "\n";
+  }
+  std::istringstream summary(read_file(dir / ("results/" + name + "/summary.json")));
+  for (std::string line; std::getline(summary, line);)
+    if (line.find("elapsed_seconds") == std::string::npos && line.find("\"spec\"") == std::string::npos)
+      text += line + "\n";
+  return text;
+}
+
 // Runs from the repository root so the relative paths in specs resolve.
 struct InSourceDir {
   std::filesystem::path previous = std::filesystem::current_path();

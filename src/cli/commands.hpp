@@ -14,8 +14,12 @@ int match_command(const Args& args);
 int bench_command(const Args& args);
 int check_command(const Args& args);
 int run_command(const Args& args);
+// The same command on another process of an mpirun: serves rank 0's run
+// (cluster/fitness_cluster.hpp).
+int run_worker(const Args& args);
 int strength_command(const Args& args);
 int resume_command(const Args& args);
+int resume_worker(const Args& args);
 int inspect_command(const Args& args);
 int export_command(const Args& args);
 int solve_command(const Args& args);

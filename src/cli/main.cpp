@@ -1,4 +1,4 @@
-// evalsynth: synthesizes Connect4 board evaluators by automatic programming.
+// evalsynth: synthesizes board evaluators by automatic programming.
 
 #include <cstdio>
 #include <cstring>
@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cluster/cluster.hpp"
 #include "support/error.hpp"
 #include "support/suggest.hpp"
 
@@ -75,14 +76,30 @@ int unknown_command(const std::string& name) {
 
 }  // namespace
 
+// The other processes of an mpirun serve rank 0's run and say nothing:
+// rank 0 prints every message, once.
+int serve_as_worker(const evalsynth::Args& all) {
+  if (all.empty()) return 0;
+  const evalsynth::Args rest(all.begin() + 1, all.end());
+  try {
+    if (all[0] == "run") return evalsynth::run_worker(rest);
+    if (all[0] == "resume") return evalsynth::resume_worker(rest);
+  } catch (const std::exception&) {
+    return 1;
+  }
+  return 0;  // the other commands are rank 0's alone
+}
+
 int main(int argc, char** argv) {
+  const evalsynth::cluster::Cluster cluster(argc, argv);
   const evalsynth::Args all(argv + 1, argv + argc);
+  if (!cluster.is_first()) return serve_as_worker(all);
   if (all.empty() || all[0] == "--help" || all[0] == "-h") {
     std::fputs(kUsage, all.empty() ? stderr : stdout);
     return all.empty() ? 2 : 0;
   }
   if (all[0] == "--version") {
-    std::printf("evalsynth %s\n", kVersion);
+    std::printf("evalsynth %s, built %s\n", kVersion, evalsynth::cluster::Cluster::build_description().c_str());
     return 0;
   }
   if (all[0] == "help") {

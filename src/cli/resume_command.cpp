@@ -1,8 +1,10 @@
 #include <cstdio>
+#include <memory>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
+#include "cluster/fitness_cluster.hpp"
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "support/files.hpp"
@@ -61,25 +63,52 @@ void check_checkpoint_folder(const RunSpec& spec, const std::string& folder) {
                          "), which resuming would overwrite; move them away first");
 }
 
-}  // namespace
+struct ResumeCommand {
+  std::string file;
+  Checkpoint checkpoint;
+  RunSpec spec;
+  SessionOptions options;
+};
 
-int resume_command(const Args& args) {
+ResumeCommand read_resume_command(const Args& args) {
+  ResumeCommand r;
   std::vector<std::string> paths;
   int threads = 0;
-  SessionOptions options;
   CommandLine command;
   command.positionals(paths, 1, 1, "give exactly one checkpoint file or run folder");
   command.integer("threads", threads, 1, 1024);
-  command.integer("stop-after", options.stop_after, 1, 1000000);
+  command.integer("stop-after", r.options.stop_after, 1, 1000000);
   command.parse(args);
-  const std::string file = resolve_checkpoint(paths[0]);
-  Checkpoint checkpoint = read_checkpoint(file);
-  RunSpec spec = checkpoint_spec(checkpoint, file);
-  if (spec.hash() != checkpoint.spec_hash)
-    throw InputError(TextLocation{file, 1, 1},
+  r.file = resolve_checkpoint(paths[0]);
+  r.checkpoint = read_checkpoint(r.file);
+  r.spec = checkpoint_spec(r.checkpoint, r.file);
+  if (r.spec.hash() != r.checkpoint.spec_hash)
+    throw InputError(TextLocation{r.file, 1, 1},
                      "the spec saved in this checkpoint describes a different run when read by this evalsynth; it "
                      "cannot be continued");
-  if (command.given("threads")) spec.threads = threads;
+  if (command.given("threads")) r.spec.threads = threads;
+  return r;
+}
+
+}  // namespace
+
+int resume_worker(const Args& args) {
+  std::unique_ptr<Synthesis> run;
+  return cluster::serve_fitness([&](int& threads) -> RunGame& {
+    const ResumeCommand r = read_resume_command(args);
+    threads = r.spec.threads;
+    run = std::make_unique<Synthesis>(r.spec);
+    return run->game();
+  });
+}
+
+int resume_command(const Args& args) {
+  cluster::FitnessMaster cluster;  // first: it stops the other processes however this ends
+  ResumeCommand r = read_resume_command(args);
+  const std::string& file = r.file;
+  Checkpoint& checkpoint = r.checkpoint;
+  const RunSpec& spec = r.spec;
+  SessionOptions& options = r.options;
   if (checkpoint.state.finished()) {
     std::printf(
         "run %s finished (stopped by %s after %d generations); nothing to resume. Its answer is in %s/%s/best.eval\n",
@@ -104,6 +133,7 @@ int resume_command(const Args& args) {
   std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation,
               spec.generations, file.c_str());
   std::fflush(stdout);
+  cluster.connect(run.game(), spec.threads);
   return run_session(run, options);
 }
 

@@ -1,8 +1,10 @@
 #include <cstdio>
+#include <memory>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
+#include "cluster/fitness_cluster.hpp"
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "support/files.hpp"
@@ -38,7 +40,11 @@ const char* const kRunHelp =
     "refused run leaves no trace, and no result file may be one of the inputs.\n"
     "On a terminal a live line shows the generation, best training and\n"
     "validation scores, games/s and time; otherwise a plain line every 10 s.\n"
-    "The results folder is rewritten every 30 s while the run goes on.\n";
+    "The results folder is rewritten every 30 s while the run goes on.\n"
+    "\n"
+    "Under `mpirun -np N` the fitness work is spread over N processes (rank 0\n"
+    "evolves and writes; the same results as one process; README.md, \"Past one\n"
+    "machine: MPI\").\n";
 
 namespace {
 
@@ -77,22 +83,46 @@ std::string perfect_boards_text(const Synthesis& run) {
   return text.empty() ? text : " (perfect opponents: " + text + " boards of their own)";
 }
 
-}  // namespace
-
-int run_command(const Args& args) {
-  std::vector<std::string> specs;
+struct RunCommand {
   bool dry_run = false, overwrite = false;
-  int threads = 0;
   SessionOptions options;
+  RunSpec spec;
+};
+
+RunCommand read_run_command(const Args& args) {
+  RunCommand r;
+  std::vector<std::string> specs;
+  int threads = 0;
   CommandLine command;
   command.positionals(specs, 1, 1, "give exactly one spec file");
-  command.flag("dry-run", dry_run);
+  command.flag("dry-run", r.dry_run);
   command.integer("threads", threads, 1, 1024);
-  command.integer("stop-after", options.stop_after, 1, 1000000);
-  command.flag("overwrite", overwrite);
+  command.integer("stop-after", r.options.stop_after, 1, 1000000);
+  command.flag("overwrite", r.overwrite);
   command.parse(args);
-  RunSpec spec = read_spec_file(specs[0]);
-  if (command.given("threads")) spec.threads = threads;
+  r.spec = read_spec_file(specs[0]);
+  if (command.given("threads")) r.spec.threads = threads;
+  return r;
+}
+
+}  // namespace
+
+int run_worker(const Args& args) {
+  std::unique_ptr<Synthesis> run;
+  return cluster::serve_fitness([&](int& threads) -> RunGame& {
+    const RunCommand r = read_run_command(args);
+    threads = r.spec.threads;
+    run = std::make_unique<Synthesis>(r.spec);
+    return run->game();
+  });
+}
+
+int run_command(const Args& args) {
+  cluster::FitnessMaster cluster;  // first: it stops the other processes however this ends
+  RunCommand r = read_run_command(args);
+  const bool dry_run = r.dry_run, overwrite = r.overwrite;
+  SessionOptions& options = r.options;
+  const RunSpec& spec = r.spec;
   options.checkpoint_folder = spec.checkpoints + "/" + spec.name;
   // Everything is checked before anything is written, so a refused run (or a
   // dry run) leaves no trace: the folders, then every input (Synthesis reads
@@ -122,6 +152,7 @@ int run_command(const Args& args) {
     std::printf("seeded from %s (%zu of its programs are outside this spec's grammar or limits and left out)\n",
                 spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
+  cluster.connect(run.game(), spec.threads);
   return run_session(run, options);
 }
 

@@ -1,5 +1,7 @@
 #include "synthesis/run_game.hpp"
 
+#include <map>
+#include <optional>
 #include <unordered_set>
 
 #include "games/registry.hpp"
@@ -25,12 +27,30 @@ class RunGameFor : public RunGame {
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, Task task, int threads,
                                 const RaceSettings* race, const std::vector<double>* known,
                                 RaceStats* stats) const override {
-    std::vector<Candidate<G>> candidates;
-    candidates.reserve(programs.size());
-    for (const lang::Program* p : programs) candidates.push_back({evaluator_for(game_, *p), p->canonical_hash()});
+    const std::vector<Candidate<G>> candidates = candidates_of(programs);
     const FitnessTask<G>& t = task_of(task);
-    if (race) return race_fitness(candidates, t, threads, *race, *known, *stats);
-    return evaluate_fitness(candidates, t, threads);
+    RemoteUnits remote;
+    if (distributor_) {
+      const std::uint64_t batch = ++batches_;
+      remote = [&, batch](const std::vector<std::size_t>& units, std::vector<UnitResult>& results,
+                          const PlayHere& here) { distributor_(batch, programs, task, units, results, here); };
+    }
+    const RemoteUnits* where = distributor_ ? &remote : nullptr;
+    if (race) return race_fitness(candidates, t, threads, *race, *known, *stats, where);
+    return evaluate_fitness(candidates, t, threads, {}, where);
+  }
+
+  void set_distributor(Distributor distributor) override { distributor_ = std::move(distributor); }
+
+  std::unique_ptr<UnitSession> open_session(const std::vector<const lang::Program*>& programs,
+                                            Task task) const override {
+    return std::make_unique<Session>(candidates_of(programs), task_of(task));
+  }
+
+  std::vector<std::pair<std::size_t, const lang::Program*>> self_play_programs() const override {
+    std::vector<std::pair<std::size_t, const lang::Program*>> out;
+    for (const auto& [opponent, program] : self_play_) out.emplace_back(opponent, program ? &*program : nullptr);
+    return out;
   }
 
   std::vector<Baseline> score_references(int threads) const override {
@@ -53,6 +73,7 @@ class RunGameFor : public RunGame {
   }
 
   void set_self_play(std::size_t opponent, const lang::Program* program) override {
+    self_play_[opponent] = program ? std::optional<lang::Program>(*program) : std::nullopt;
     Player<G>& player = training_.opponents[opponent].player;
     if (program)
       player.brain = evaluator_for(game_, *program);
@@ -96,7 +117,33 @@ class RunGameFor : public RunGame {
   }
 
  private:
+  // A worker's batch: its candidates and their units, played as asked.
+  class Session final : public UnitSession {
+   public:
+    Session(std::vector<Candidate<G>> candidates, const FitnessTask<G>& task)
+        : candidates_(std::move(candidates)), units_(candidates_, task) {}
+    std::vector<UnitResult> play(const std::vector<std::size_t>& units, int threads) override {
+      units_.play(units, threads);
+      return units_.results_of(units);
+    }
+
+   private:
+    std::vector<Candidate<G>> candidates_;
+    FitnessUnits<G> units_;
+  };
+
+  std::vector<Candidate<G>> candidates_of(const std::vector<const lang::Program*>& programs) const {
+    std::vector<Candidate<G>> candidates;
+    candidates.reserve(programs.size());
+    for (const lang::Program* p : programs) candidates.push_back({evaluator_for(game_, *p), p->canonical_hash()});
+    return candidates;
+  }
+
   G game_;
+  Distributor distributor_;
+  mutable std::uint64_t batches_ = 0;  // evaluate() calls so far: each hands workers a new batch
+  // The self-play slots set so far, by their index among the training opponents.
+  std::map<std::size_t, std::optional<lang::Program>> self_play_;
   FitnessTask<G> training_;
   FitnessTask<G> validation_;
   std::vector<LabelledOf<G>> strength_;

@@ -8,8 +8,10 @@
 // for each game (run_game.cpp).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lang/program.hpp"
@@ -31,9 +33,25 @@ struct TaskSummary {
   std::size_t opponents = 0;
 };
 
+// The units of one batch of programs on one task, ready to play: what a
+// worker process holds while the run's first process hands it units
+// (cluster/).
+class UnitSession {
+ public:
+  virtual ~UnitSession() = default;
+  virtual std::vector<UnitResult> play(const std::vector<std::size_t>& units, int threads) = 0;
+};
+
 class RunGame {
  public:
   enum class Task { Training, Validation };
+
+  // Plays the units of batch `batch` (numbered by the run's game, one per
+  // evaluate call) of `programs` on `task` in other processes, filling
+  // `results`; it may play some here with `here` (cluster/).
+  using Distributor = std::function<void(std::uint64_t batch, const std::vector<const lang::Program*>& programs,
+                                         Task task, const std::vector<std::size_t>& units,
+                                         std::vector<UnitResult>& results, const PlayHere& here)>;
 
   virtual ~RunGame() = default;
 
@@ -58,6 +76,17 @@ class RunGame {
   virtual TaskSummary summary(Task task) const = 0;
   // The game, as a spec names it.
   virtual std::string game_name() const = 0;
+
+  // Spreading evaluate()'s work over processes: from now on its units are
+  // played through `distributor` (empty: here again).
+  virtual void set_distributor(Distributor distributor) = 0;
+  // A worker's side: the batch of `programs` on `task`, with the self-play
+  // programs as set_self_play last set them.
+  virtual std::unique_ptr<UnitSession> open_session(const std::vector<const lang::Program*>& programs,
+                                                    Task task) const = 0;
+  // Each self-play slot set so far (its opponent index) with the program it
+  // plays with (nullptr: the stand-in), for a worker to set the same.
+  virtual std::vector<std::pair<std::size_t, const lang::Program*>> self_play_programs() const = 0;
 };
 
 template <Game G>

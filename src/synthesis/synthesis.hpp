@@ -116,6 +116,8 @@ class Synthesis {
   const std::vector<Baseline>& baselines() const { return state_.baselines; }
   // The run's game: its tasks, references and strength positions.
   const RunGame& game() const { return *inputs_.game; }
+  // Mutable for connecting a cluster to the run (cluster/fitness_cluster.hpp).
+  RunGame& game() { return *inputs_.game; }
   const RunSpec& spec() const { return spec_; }
   StopReason stop_reason() const { return state_.stop_reason; }
   const InputFingerprints& inputs() const { return inputs_.fingerprints; }

@@ -114,6 +114,20 @@ void FitnessUnits<G>::play_unit(std::size_t unit) {
 template <Game G>
 void FitnessUnits<G>::play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game) {
   on_game_ = on_game;
+  if (!remote_) {
+    play_here(units, threads);
+    return;
+  }
+  std::vector<UnitResult> results(units.size());
+  (*remote_)(units, results, [&](const std::vector<std::size_t>& some) {
+    play_here(some, threads);
+    return results_of(some);
+  });
+  record(units, results);
+}
+
+template <Game G>
+void FitnessUnits<G>::play_here(const std::vector<std::size_t>& units, int threads) {
   tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, units.size(), 1),
@@ -121,6 +135,32 @@ void FitnessUnits<G>::play(const std::vector<std::size_t>& units, int threads, c
                         for (std::size_t i = range.begin(); i != range.end(); ++i) play_unit(units[i]);
                       });
   });
+}
+
+template <Game G>
+std::vector<UnitResult> FitnessUnits<G>::results_of(const std::vector<std::size_t>& units) const {
+  std::vector<UnitResult> results;
+  results.reserve(units.size());
+  for (const std::size_t u : units) {
+    assert(played_[u]);
+    results.push_back({records_[u].nodes, records_[u].plies, mistakes_[u], won_[u], lost_[u]});
+  }
+  return results;
+}
+
+template <Game G>
+void FitnessUnits<G>::record(const std::vector<std::size_t>& units, const std::vector<UnitResult>& results) {
+  assert(units.size() == results.size());
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const std::size_t u = units[i];
+    const UnitResult& r = results[i];
+    played_[u] = 1;
+    records_[u].nodes = r.nodes;
+    records_[u].plies = r.plies;
+    mistakes_[u] = r.mistakes;
+    won_[u] = r.won;
+    lost_[u] = r.lost;
+  }
 }
 
 template <Game G>
@@ -156,8 +196,9 @@ Fitness FitnessUnits<G>::fitness_of(std::size_t candidate) const {
 
 template <Game G>
 std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task,
-                                      int threads, const std::function<void()>& on_game) {
+                                      int threads, const std::function<void()>& on_game, const RemoteUnits* remote) {
   FitnessUnits<G> units(candidates, task);
+  units.set_remote(remote);
   std::vector<std::size_t> all(candidates.size() * units.units_per_candidate());
   for (std::size_t u = 0; u < all.size(); ++u) all[u] = u;
   units.play(all, threads, on_game);
@@ -170,7 +211,7 @@ std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidate
 #define EVALSYNTH_INSTANTIATE(G)                                                                                  \
   template class FitnessUnits<G>;                                                                                 \
   template std::vector<Fitness> evaluate_fitness<G>(const std::vector<Candidate<G>>&, const FitnessTask<G>&, int, \
-                                                    const std::function<void()>&);
+                                                    const std::function<void()>&, const RemoteUnits*);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

@@ -115,6 +115,26 @@ struct Candidate {
   std::uint64_t hash;  // identifies the program for seeding its games
 };
 
+// One unit's result as the process that played it reports it: what
+// fitness_of needs, so units played elsewhere (cluster/) count exactly as
+// units played here.
+struct UnitResult {
+  std::uint64_t nodes = 0;
+  std::int32_t plies = 0;
+  std::int32_t mistakes = 0;
+  std::uint8_t won = 0, lost = 0;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(nodes, plies, mistakes, won, lost);
+  }
+};
+// Plays units in this process and returns their results.
+using PlayHere = std::function<std::vector<UnitResult>(const std::vector<std::size_t>& units)>;
+// Plays a batch of units elsewhere (other processes: cluster/), filling
+// `results` (one per unit, in order); it may play some here with `here`.
+using RemoteUnits =
+    std::function<void(const std::vector<std::size_t>& units, std::vector<UnitResult>& results, const PlayHere& here)>;
+
 // The work of evaluating candidates as numbered units: for each candidate
 // its games, then its chunks of labelled positions. Units can be played in
 // any order and any grouping (each one's randomness is its own), which is
@@ -129,8 +149,13 @@ class FitnessUnits {
   // Judgements (position searches) of a candidate's unit `within`: 0 for a game.
   std::size_t judgements_of(std::size_t within) const;
   // Plays the listed units (candidate * units_per_candidate() + within) in
-  // parallel; `on_game` is called after each game (any thread).
+  // parallel, or hands them to the remote player if one is set; `on_game` is
+  // called after each game played here (any thread).
   void play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game = {});
+  void set_remote(const RemoteUnits* remote) { remote_ = remote; }
+  // The results of played units, and recording results played elsewhere.
+  std::vector<UnitResult> results_of(const std::vector<std::size_t>& units) const;
+  void record(const std::vector<std::size_t>& units, const std::vector<UnitResult>& results);
   // A candidate's fitness from the units played so far (planned counts set
   // when some were not played).
   Fitness fitness_of(std::size_t candidate) const;
@@ -153,13 +178,17 @@ class FitnessUnits {
   std::vector<std::uint8_t> played_, won_, lost_;
   std::vector<int> mistakes_;
   std::function<void()> on_game_;
+  const RemoteUnits* remote_ = nullptr;
+
+  void play_here(const std::vector<std::size_t>& units, int threads);
 };
 
 // Plays every candidate's games (one parallel task per game), judges its
 // positions, and returns their fitness, in order. `on_game` is called after
-// each game (any thread).
+// each game (any thread); with `remote` the units are played where it says.
 template <Game G>
 std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task,
-                                      int threads, const std::function<void()>& on_game = {});
+                                      int threads, const std::function<void()>& on_game = {},
+                                      const RemoteUnits* remote = nullptr);
 
 }  // namespace evalsynth

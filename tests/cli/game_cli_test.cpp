@@ -44,28 +44,6 @@ const std::string kAdjacent4Body =
     "grammar = grammar/adjacent4.grammar\nopponents = decision-tree@1\ncandidate-depths = 1\n"
     "training-boards = random(6)\nvalidation-boards = random(10)\nmove-order = random\n";
 
-// The files of a finished run that must not depend on how it was run:
-// the answer without its first line (the spec's path), log.csv without
-// the timing columns, summary.json without the elapsed time and the path.
-std::string outcome(const test::ScratchFolder& dir) {
-  std::string text;
-  const std::string answer = test::read_file(dir / "results/g/best.eval");
-  text += answer.substr(answer.find('\n') + 1);
-  std::istringstream log(test::read_file(dir / "results/g/log.csv"));
-  for (std::string line; std::getline(log, line);) {
-    std::istringstream row(line);
-    int column = 0;
-    for (std::string cell; std::getline(row, cell, ','); ++column)
-      if (column != 9 && column != 10) text += cell + ",";
-    text += "\n";
-  }
-  std::istringstream summary(test::read_file(dir / "results/g/summary.json"));
-  for (std::string line; std::getline(summary, line);)
-    if (line.find("elapsed_seconds") == std::string::npos && line.find("\"spec\"") == std::string::npos)
-      text += line + "\n";
-  return text;
-}
-
 }  // namespace
 
 TEST_CASE("other games' runs: the same for any thread count, and a resumed run is the uninterrupted one",
@@ -79,12 +57,12 @@ TEST_CASE("other games' runs: the same for any thread count, and a resumed run i
     CHECK_THAT(r.output, Contains("(" + std::string(game == "tictactoe" ? "mnk(3,3,3)" : game) + ")"));
     r = run_evalsynth("run " + write_spec(threads, "s.spec", game, body, 4) + " --threads 1", kSource);
     REQUIRE(r.exit_code == 0);
-    CHECK(outcome(threads) == outcome(whole));
+    CHECK(test::run_outcome(threads) == test::run_outcome(whole));
     r = run_evalsynth("run " + write_spec(resumed, "s.spec", game, body, 4) + " --stop-after 2", kSource);
     REQUIRE(r.exit_code == 0);
     r = run_evalsynth("resume " + (resumed / "population/g"), kSource);
     REQUIRE(r.exit_code == 0);
-    CHECK(outcome(resumed) == outcome(whole));
+    CHECK(test::run_outcome(resumed) == test::run_outcome(whole));
     CHECK_THAT(test::read_file(whole / "results/g/best.eval"), Contains("game "));
     // The answer plays, is checked and exported as a program of its game.
     r = run_evalsynth("check " + (whole / "results/g/best.eval"), kSource);

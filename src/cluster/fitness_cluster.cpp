@@ -1,0 +1,236 @@
+#include "cluster/fitness_cluster.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <string>
+#include <vector>
+
+#include "cluster/cluster.hpp"
+#include "support/error.hpp"
+
+#ifdef EVALSYNTH_HAS_MPI
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/request.hpp>
+#include <boost/serialization/string.hpp>
+#include <cereal/archives/binary.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+#include <sstream>
+
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#endif
+
+namespace evalsynth::cluster {
+
+#ifdef EVALSYNTH_HAS_MPI
+namespace {
+
+enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop };
+
+// A batch's programs and task, as text (programs print and parse back to
+// the same program: checkpoints rely on it too).
+struct BatchMessage {
+  std::uint8_t task = 0;
+  std::vector<std::uint64_t> self_play_slots;  // the training opponents that are self-play slots
+  std::vector<std::uint8_t> has_self_play;     // by slot: 0 plays the stand-in
+  std::vector<std::string> self_play;
+  std::vector<std::string> programs;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(task, self_play_slots, has_self_play, self_play, programs);
+  }
+};
+
+template <class T>
+std::string encode(const T& value) {
+  std::ostringstream out;
+  {
+    cereal::BinaryOutputArchive a(out);
+    a(value);
+  }
+  return std::move(out).str();
+}
+
+template <class T>
+T decode(const std::string& bytes) {
+  std::istringstream in(bytes);
+  cereal::BinaryInputArchive a(in);
+  T value;
+  a(value);
+  return value;
+}
+
+// One chunk of a batch's units, with the worker that plays it.
+struct Chunk {
+  bool busy = false;
+  std::size_t begin = 0, end = 0;  // indices into the batch's units
+  std::string reply;
+  boost::mpi::request request;
+};
+
+}  // namespace
+
+struct FitnessMaster::State {
+  boost::mpi::communicator world;
+  RunGame* game = nullptr;
+  int threads = 0;
+  std::uint64_t sent_batch = 0;
+
+  void send_batch(const std::vector<const lang::Program*>& programs, RunGame::Task task) {
+    BatchMessage m;
+    m.task = task == RunGame::Task::Training ? 0 : 1;
+    for (const auto& [slot, p] : game->self_play_programs()) {
+      m.self_play_slots.push_back(slot);
+      m.has_self_play.push_back(p ? 1 : 0);
+      m.self_play.push_back(p ? lang::to_text(*p) : std::string());
+    }
+    for (const lang::Program* p : programs) m.programs.push_back(lang::to_text(*p));
+    const std::string payload = encode(m);
+    for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
+  }
+
+  // Hands chunks of `units` to the workers and plays chunks here while they
+  // work; every result lands at its unit's index, whoever played it.
+  void distribute(const std::vector<std::size_t>& units, std::vector<UnitResult>& results, const PlayHere& here) {
+    const std::size_t n = units.size();
+    const auto ranks = static_cast<std::size_t>(world.size());
+    // Four chunks per rank: the last ones finish close together. Rank 0
+    // plays smaller ones, so it answers a worker soon after it finishes.
+    const std::size_t chunk = std::max<std::size_t>(1, n / (4 * ranks));
+    const std::size_t own_chunk = std::max<std::size_t>(1, chunk / 4);
+    std::size_t next = 0;
+    std::vector<Chunk> chunks(ranks);
+    auto dispatch = [&](std::size_t w) {
+      Chunk& c = chunks[w];
+      c.begin = next;
+      c.end = next = std::min(n, next + chunk);
+      const std::vector<std::uint64_t> some(units.begin() + static_cast<std::ptrdiff_t>(c.begin),
+                                            units.begin() + static_cast<std::ptrdiff_t>(c.end));
+      world.send(static_cast<int>(w), kUnits, encode(some));
+      c.request = world.irecv(static_cast<int>(w), kResults, c.reply);
+      c.busy = true;
+    };
+    auto collect = [&](std::size_t w) {
+      Chunk& c = chunks[w];
+      const auto got = decode<std::vector<UnitResult>>(c.reply);
+      assert(got.size() == c.end - c.begin);
+      std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(c.begin));
+      c.busy = false;
+      if (next < n) dispatch(w);
+    };
+    for (std::size_t w = 1; w < ranks && next < n; ++w) dispatch(w);
+    while (true) {
+      if (next < n) {
+        const std::size_t begin = next;
+        next = std::min(n, next + own_chunk);
+        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(begin),
+                                            units.begin() + static_cast<std::ptrdiff_t>(next));
+        const std::vector<UnitResult> got = here(mine);
+        std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(begin));
+      }
+      bool any_busy = false;
+      for (std::size_t w = 1; w < ranks; ++w) {
+        if (chunks[w].busy && chunks[w].request.test()) collect(w);
+        any_busy = any_busy || chunks[w].busy;
+      }
+      if (next < n) continue;
+      if (!any_busy) break;
+      for (std::size_t w = 1; w < ranks; ++w)
+        if (chunks[w].busy) {
+          chunks[w].request.wait();
+          collect(w);
+          break;
+        }
+    }
+  }
+};
+
+FitnessMaster::FitnessMaster() {
+  if (cluster::size() > 1) state_ = std::make_unique<State>();
+}
+
+FitnessMaster::~FitnessMaster() {
+  if (!state_) return;
+  for (int w = 1; w < state_->world.size(); ++w) state_->world.send(w, kStop);
+}
+
+void FitnessMaster::connect(RunGame& game, int threads) {
+  if (!state_) return;
+  for (int w = 1; w < state_->world.size(); ++w) {
+    std::string failure;
+    state_->world.recv(w, kReady, failure);
+    if (!failure.empty())
+      throw InputError(TextLocation{"rank " + std::to_string(w), 0, 0},
+                       "this process could not build the run: " + failure);
+  }
+  state_->game = &game;
+  state_->threads = threads;
+  State& s = *state_;
+  game.set_distributor([&s](std::uint64_t batch, const std::vector<const lang::Program*>& programs, RunGame::Task task,
+                            const std::vector<std::size_t>& units, std::vector<UnitResult>& results,
+                            const PlayHere& here) {
+    if (batch != s.sent_batch) {
+      s.send_batch(programs, task);
+      s.sent_batch = batch;
+    }
+    s.distribute(units, results, here);
+  });
+}
+
+int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
+  const boost::mpi::communicator world;
+  RunGame* game = nullptr;
+  int threads = 0;
+  std::string failure;
+  try {
+    game = &build(threads);
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  world.send(0, kReady, failure);
+  std::vector<lang::Program> self_play, programs;
+  std::unique_ptr<UnitSession> session;
+  while (true) {
+    const boost::mpi::status status = world.probe(0, boost::mpi::any_tag);
+    if (status.tag() == kStop) {
+      world.recv(0, kStop);
+      return failure.empty() ? 0 : 1;
+    }
+    std::string payload;
+    world.recv(0, status.tag(), payload);
+    assert(game);
+    if (status.tag() == kBatch) {
+      session.reset();
+      const auto m = decode<BatchMessage>(payload);
+      self_play.clear();
+      for (std::size_t i = 0; i < m.self_play.size(); ++i)
+        self_play.push_back(m.has_self_play[i] ? lang::parse_program(m.self_play[i], "self-play program")
+                                               : lang::Program{});
+      for (std::size_t i = 0; i < self_play.size(); ++i)
+        game->set_self_play(m.self_play_slots[i], m.has_self_play[i] ? &self_play[i] : nullptr);
+      programs.clear();
+      for (const std::string& text : m.programs) programs.push_back(lang::parse_program(text, "program"));
+      std::vector<const lang::Program*> pointers;
+      for (const lang::Program& p : programs) pointers.push_back(&p);
+      session = game->open_session(pointers, m.task == 0 ? RunGame::Task::Training : RunGame::Task::Validation);
+    } else if (status.tag() == kUnits) {
+      assert(session);
+      const auto units = decode<std::vector<std::uint64_t>>(payload);
+      const std::vector<std::size_t> list(units.begin(), units.end());
+      world.send(0, kResults, encode(session->play(list, threads)));
+    }
+  }
+}
+
+#else  // built for one process
+
+struct FitnessMaster::State {};
+FitnessMaster::FitnessMaster() = default;
+FitnessMaster::~FitnessMaster() = default;
+void FitnessMaster::connect(RunGame&, int) {}
+int serve_fitness(const std::function<RunGame&(int&)>&) { return 0; }
+
+#endif
+
+}  // namespace evalsynth::cluster

@@ -1,0 +1,50 @@
+#pragma once
+// A run's fitness work spread over the processes of a cluster (cluster.hpp).
+// Rank 0 runs the evolution exactly as alone; its run's game hands each
+// batch of units to the other ranks in chunks, and plays chunks itself while
+// they work, so every rank stays busy to the last unit. The other ranks
+// build the same run's game from the same spec and play what they are sent,
+// each with its own oneTBB threads. A unit's result does not depend on where
+// it is played (tournament/fitness.hpp), so a run on any number of processes
+// gives the same answer, log and checkpoints as on one.
+//
+// Messages, all between rank 0 and a worker: the worker reports whether it
+// could build the run (Ready); per batch rank 0 sends its programs and task
+// (Batch: the self-play programs, the programs as text), then chunks of unit
+// numbers (Units), each answered by their results (Results); Stop ends it.
+
+#include <functional>
+#include <memory>
+
+#include "synthesis/run_game.hpp"
+
+namespace evalsynth::cluster {
+
+// Rank 0's side. Made first thing, it stops the workers however rank 0 ends
+// (an error before the run starts included).
+class FitnessMaster {
+ public:
+  FitnessMaster();
+  ~FitnessMaster();
+  FitnessMaster(const FitnessMaster&) = delete;
+  FitnessMaster& operator=(const FitnessMaster&) = delete;
+
+  // Waits until every worker has built the run, then plays `game`'s fitness
+  // work over the cluster for as long as this lives. Throws InputError
+  // naming a rank that could not build the run. Alone: does nothing.
+  // `game` must not outlive this (the command makes this first, the run
+  // after it).
+  void connect(RunGame& game, int threads);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// A worker's side: `build` reads the command's spec and makes the run's game,
+// setting the threads to play with (an error there is rank 0's to report:
+// it reads the same spec); then plays what rank 0 sends until it says stop.
+// Returns the exit code.
+int serve_fitness(const std::function<RunGame&(int& threads)>& build);
+
+}  // namespace evalsynth::cluster

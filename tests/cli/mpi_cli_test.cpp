@@ -1,0 +1,113 @@
+// Runs over MPI (cluster/): `mpirun -np 3 evalsynth run` gives the answer,
+// log and checkpoint of the one-process run; resuming works across rank
+// counts; a bad spec is reported once. Built without MPI, these tests check
+// that the tool says so.
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "test_support.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string kSource = EVALSYNTH_SOURCE_DIR;
+
+// A small Connect4 run with racing (its batches go over the cluster too)
+// and self-play (whose programs the workers must be sent).
+std::string write_spec(const test::ScratchFolder& dir, int generations) {
+  const std::string path = dir / "s.spec";
+  test::write_file(path,
+                   "name = g\ngrammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\n"
+                   "opponents = ibef@2, adate@1, hall1@1\ncandidate-depths = 1, 2\n"
+                   "training-boards = random(12)\nvalidation-boards = random(20)\nscoring = points\n"
+                   "training-positions = specs/positions/training.analysis\nposition-depths = 1\n"
+                   "mistake-cost = 0.5\nracing = on\npopulation = 16\ngenerations = " +
+                       std::to_string(generations) + "\noutput = " + (dir / "results") +
+                       "\ncheckpoints = " + (dir / "population") + "\n");
+  return path;
+}
+
+// A checkpoint's content without what depends on where and how fast it ran.
+std::string checkpoint_content(const std::string& path) {
+  const test::Run r = test::run_evalsynth("inspect " + path + " --json", kSource);
+  REQUIRE(r.exit_code == 0);
+  std::string text;
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("elapsed_seconds") == std::string::npos && line.find("games_per_second") == std::string::npos &&
+        line.find("\"spec_source\"") == std::string::npos && line.find("\"spec_text\"") == std::string::npos)
+      text += line + "\n";
+  return text;
+}
+
+test::Run mpirun(int ranks, const std::string& arguments) {
+  // As root (CI) Open MPI needs --allow-run-as-root; on 2 cores 3 ranks
+  // need --oversubscribe. Open MPI's own allocations live to the end.
+  return test::run_shell("cd '" + kSource + "' && LSAN_OPTIONS=suppressions=" + kSource +
+                         "/tests/data/mpi-lsan.supp mpirun -x LSAN_OPTIONS --allow-run-as-root --oversubscribe -np " +
+                         std::to_string(ranks) + " " + EVALSYNTH_BINARY + " " + arguments);
+}
+
+}  // namespace
+
+#ifdef EVALSYNTH_HAS_MPI
+
+TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints; resumed across rank counts",
+          "[cli][mpi][slow]") {
+  const test::ScratchFolder alone("mpi-alone"), three("mpi-three"), three_then_one("mpi-3-1"),
+      one_then_three("mpi-1-3");
+  test::Run r = test::run_evalsynth("run " + write_spec(alone, 4) + " --threads 2", kSource);
+  REQUIRE(r.exit_code == 0);
+  r = mpirun(3, "run " + write_spec(three, 4) + " --threads 1");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(three) == test::run_outcome(alone));
+  CHECK(checkpoint_content(three / "population/g/gen-000004.ckpt") ==
+        checkpoint_content(alone / "population/g/gen-000004.ckpt"));
+  // Rank 0 alone prints: one line per generation, not three.
+  std::size_t runs = 0;
+  for (std::size_t at = r.output.find("run g:"); at != std::string::npos; at = r.output.find("run g:", at + 1)) ++runs;
+  CHECK(runs == 1);
+
+  // Stopped on 3 ranks, resumed on 1; stopped on 1, resumed on 3.
+  REQUIRE(mpirun(3, "run " + write_spec(three_then_one, 4) + " --stop-after 2").exit_code == 0);
+  r = test::run_evalsynth("resume " + (three_then_one / "population/g"), kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(three_then_one) == test::run_outcome(alone));
+  REQUIRE(test::run_evalsynth("run " + write_spec(one_then_three, 4) + " --stop-after 2", kSource).exit_code == 0);
+  r = mpirun(3, "resume " + (one_then_three / "population/g"));
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(one_then_three) == test::run_outcome(alone));
+}
+
+TEST_CASE("mpirun: a bad spec is refused once, before any work, and other commands run on rank 0 only", "[cli][mpi]") {
+  const test::ScratchFolder dir("mpi-bad");
+  test::write_file(dir / "bad.spec", "name = b\ngrammar = grammar/none.grammar\n");
+  const test::Run r = mpirun(3, "run " + (dir / "bad.spec"));
+  CHECK(r.exit_code != 0);
+  std::size_t errors = 0;
+  for (std::size_t at = r.output.find("error: grammar file"); at != std::string::npos;
+       at = r.output.find("error: grammar file", at + 1))
+    ++errors;
+  CHECK(errors == 1);
+  const test::Run version = mpirun(3, "--version");
+  CHECK(version.exit_code == 0);
+  CHECK_THAT(version.output, Contains("built with MPI"));
+  std::size_t lines = 0;
+  for (std::size_t at = version.output.find("evalsynth "); at != std::string::npos;
+       at = version.output.find("evalsynth ", at + 1))
+    ++lines;
+  CHECK(lines == 1);
+}
+
+#else
+
+TEST_CASE("built without MPI: the tool says so", "[cli][mpi]") {
+  const test::Run r = test::run_evalsynth("--version");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("built without MPI"));
+}
+
+#endif
