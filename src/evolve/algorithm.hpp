@@ -2,9 +2,11 @@
 // How a population evolves from one generation to the next. The run
 // (synthesis/) evaluates the population's training fitness; an algorithm
 // decides what survives that evaluation and breeds the next population from
-// it. Two implementations: Generational (tournament selection with elitism
-// and optional restarts, generational.cpp) and Archive (ADATE-like: the best
-// programs of each size, expanded by compound transformations, archive.cpp).
+// it. Three implementations: Generational (tournament selection with elitism
+// and optional restarts, generational.cpp), Archive (ADATE-like: the best
+// programs of each size, expanded by compound transformations, archive.cpp)
+// and Islands (generational populations on a ring that trade their best
+// programs every few generations, islands.cpp).
 // A third algorithm is one new file implementing EvolutionAlgorithm, plus its
 // name in AlgorithmKind and make_algorithm.
 //
@@ -23,7 +25,10 @@
 
 namespace evalsynth::evolve {
 
-enum class AlgorithmKind : std::uint8_t { Generational, Archive };
+enum class AlgorithmKind : std::uint8_t { Generational, Archive, Islands };
+
+// "generational", "archive", "islands".
+std::string_view algorithm_name(AlgorithmKind kind);
 
 // What breeding needs from the run, shared by every algorithm.
 struct Breeding {
@@ -53,6 +58,9 @@ struct AlgorithmSettings {
   int restart_every = 0;     // generational: a fresh population every N generations (0: never)
   int archive_per_size = 2;  // archive: programs kept per program size
   int compound = 3;          // archive: at most this many operators make one offspring
+  int islands = 4;           // islands: populations, each population / islands programs
+  int migration_every = 5;   // islands: generations between migrations
+  int migrants = 2;          // islands: the best K of each island replace the worst K of the next
 };
 
 class EvolutionAlgorithm {
@@ -63,10 +71,19 @@ class EvolutionAlgorithm {
   // Replaces the survivors of generation `generation` by the population that
   // generation + 1 evaluates.
   virtual void breed(Population& population, int generation, Rng& rng) const = 0;
+  // How many equal parts the population is in (islands), each of which
+  // sends its best to validation; 1 for one population.
+  virtual int parts() const { return 1; }
 };
+
+// One generational step: the `elitism` best of `parents` unchanged, then
+// offspring of tournament-selected parents up to `size` programs.
+Population next_generation(const Breeding& breeding, const Population& parents, int elitism, std::size_t size,
+                           Rng& rng);
 
 std::unique_ptr<EvolutionAlgorithm> make_generational(const Breeding& breeding, const AlgorithmSettings& settings);
 std::unique_ptr<EvolutionAlgorithm> make_archive(const Breeding& breeding, const AlgorithmSettings& settings);
+std::unique_ptr<EvolutionAlgorithm> make_islands(const Breeding& breeding, const AlgorithmSettings& settings);
 // The algorithm settings.kind names. `breeding` must outlive it.
 std::unique_ptr<EvolutionAlgorithm> make_algorithm(const Breeding& breeding, const AlgorithmSettings& settings);
 

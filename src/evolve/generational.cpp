@@ -21,21 +21,7 @@ class Generational final : public EvolutionAlgorithm {
       population = breeding_.fresh_population(generation == 0, rng);
       return;
     }
-    const std::vector<const Individual*> ranked = breeding_.selection.ranked(population);
-    assert(static_cast<std::size_t>(settings_.elitism) <= ranked.size());
-    Population next;
-    next.reserve(population.size());
-    for (int e = 0; e < settings_.elitism; ++e) next.push_back(*ranked[static_cast<std::size_t>(e)]);
-    while (next.size() < population.size()) {
-      const OperatorId op = breeding_.pick_operator(rng);
-      const Individual& parent = breeding_.selection.tournament(population, rng);
-      lang::Program child = breeding_.offspring(
-          op, parent.program,
-          [&]() -> const lang::Program& { return breeding_.selection.tournament(population, rng).program; }, rng);
-      const std::uint64_t h = child.canonical_hash();
-      next.push_back({std::move(child), h, {}});
-    }
-    population = std::move(next);
+    population = next_generation(breeding_, population, settings_.elitism, population.size(), rng);
   }
 
  private:
@@ -44,6 +30,25 @@ class Generational final : public EvolutionAlgorithm {
 };
 
 }  // namespace
+
+Population next_generation(const Breeding& breeding, const Population& parents, int elitism, std::size_t size,
+                           Rng& rng) {
+  const std::vector<const Individual*> ranked = breeding.selection.ranked(parents);
+  assert(static_cast<std::size_t>(elitism) <= ranked.size());
+  Population next;
+  next.reserve(size);
+  for (int e = 0; e < elitism; ++e) next.push_back(*ranked[static_cast<std::size_t>(e)]);
+  while (next.size() < size) {
+    const OperatorId op = breeding.pick_operator(rng);
+    const Individual& parent = breeding.selection.tournament(parents, rng);
+    lang::Program child = breeding.offspring(
+        op, parent.program,
+        [&]() -> const lang::Program& { return breeding.selection.tournament(parents, rng).program; }, rng);
+    const std::uint64_t h = child.canonical_hash();
+    next.push_back({std::move(child), h, {}});
+  }
+  return next;
+}
 
 std::unique_ptr<EvolutionAlgorithm> make_generational(const Breeding& breeding, const AlgorithmSettings& settings) {
   return std::make_unique<Generational>(breeding, settings);

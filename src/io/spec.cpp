@@ -198,10 +198,16 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
     h[key] = [&, op, key](const auto& e) { s.operator_rates[op] = number(one_word(e), 0.0, 1.0, key); };
   }
   h["algorithm"] = [&](const auto& e) {
-    s.algorithm = choice<evolve::AlgorithmKind>(
-        one_word(e), "algorithm",
-        {{"generational", evolve::AlgorithmKind::Generational}, {"archive", evolve::AlgorithmKind::Archive}});
+    s.algorithm = choice<evolve::AlgorithmKind>(one_word(e), "algorithm",
+                                                {{"generational", evolve::AlgorithmKind::Generational},
+                                                 {"archive", evolve::AlgorithmKind::Archive},
+                                                 {"islands", evolve::AlgorithmKind::Islands}});
   };
+  h["islands"] = [&](const auto& e) { s.islands = static_cast<int>(integer(one_word(e), 1, 1000, "islands")); };
+  h["migration-every"] = [&](const auto& e) {
+    s.migration_every = static_cast<int>(integer(one_word(e), 1, 1000000, "migration-every"));
+  };
+  h["migrants"] = [&](const auto& e) { s.migrants = static_cast<int>(integer(one_word(e), 0, 100000, "migrants")); };
   h["archive-per-size"] = [&](const auto& e) {
     s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size"));
   };

@@ -33,6 +33,8 @@ class RunSpecInterpreter : public SpecReader {
   // The game's own rules for the spec: Connect4's win tests, the players
   // each game has (a misspelled opponent is refused here, at its word).
   void check_game(const Seen& seen) const;
+  // The island model's sizes (and its keys only with algorithm = islands).
+  void check_islands(const Seen& seen) const;
   // A seed named without a path that is no file: a built-in program's name.
   static bool is_builtin_seed(const spec_ast::Word& w);
   // A perfect opponent plays from every training and validation board (or

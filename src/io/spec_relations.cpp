@@ -64,6 +64,28 @@ void RunSpecInterpreter::check_relations(const Seen& seen) const {
                                            "measure on positions the run does not train on");
   if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
     complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
+  check_islands(seen);
+}
+
+void RunSpecInterpreter::check_islands(const Seen& seen) const {
+  auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
+  if (spec_.algorithm != evolve::AlgorithmKind::Islands) {
+    for (const char* key : {"islands", "migration-every", "migrants"})
+      if (seen.count(key)) complain(key, std::string(key) + " applies to algorithm = islands");
+    return;
+  }
+  if (spec_.restart_every > 0)
+    complain("restart-every", "restart-every belongs to the generational algorithm; islands trade programs instead");
+  if (spec_.population % spec_.islands != 0)
+    complain("islands", "the population (" + std::to_string(spec_.population) + ") must split into " +
+                            std::to_string(spec_.islands) + " equal islands");
+  const int size = spec_.population / spec_.islands;
+  if (spec_.elitism >= size)
+    complain("elitism", "elitism (" + std::to_string(spec_.elitism) + ") must be smaller than an island (" +
+                            std::to_string(size) + " programs)");
+  if (spec_.migrants >= size)
+    complain("migrants", "migrants (" + std::to_string(spec_.migrants) + ") must be fewer than an island's " +
+                             std::to_string(size) + " programs");
 }
 
 void RunSpecInterpreter::check_game(const Seen& seen) const {

@@ -73,11 +73,15 @@ std::string RunSpec::resolved_text() const {
     key.resize(17, ' ');
     out << key << " = " << number_text(operator_rates[op]) << "\n";
   }
-  out << "algorithm         = " << (algorithm == evolve::AlgorithmKind::Generational ? "generational" : "archive")
-      << "\n"
+  out << "algorithm         = " << evolve::algorithm_name(algorithm) << "\n"
       << "archive-per-size  = " << archive_per_size << "\n"
-      << "compound          = " << compound << "\n"
-      << "restart-every     = " << restart_every << "\n"
+      << "compound          = " << compound << "\n";
+  // Only an island run has these lines: the hashes of other runs stay as they were.
+  if (algorithm == evolve::AlgorithmKind::Islands)
+    out << "islands           = " << islands << "\n"
+        << "migration-every   = " << migration_every << "\n"
+        << "migrants          = " << migrants << "\n";
+  out << "restart-every     = " << restart_every << "\n"
       << "tournament-size   = " << tournament_size << "\n"
       << "elitism           = " << elitism << "\n"
       << "max-size          = " << limits.max_size << "\n"

@@ -75,6 +75,9 @@ struct RunSpec {
   evolve::AlgorithmKind algorithm = evolve::AlgorithmKind::Generational;
   int archive_per_size = 2;  // archive: programs kept per program size
   int compound = 3;          // archive: at most this many transformations make one offspring
+  int islands = 4;           // islands: populations of population / islands programs
+  int migration_every = 5;   // islands: generations between migrations
+  int migrants = 2;          // islands: the best K of each island replace the worst K of the next
   int tournament_size = 4;
   int elitism = 2;
   evolve::Limits limits;

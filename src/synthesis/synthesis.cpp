@@ -22,7 +22,8 @@ SynthesisState fresh_state(std::uint64_t seed) {
 }
 
 evolve::AlgorithmSettings algorithm_settings(const RunSpec& spec) {
-  return {spec.algorithm, spec.elitism, spec.restart_every, spec.archive_per_size, spec.compound};
+  return {spec.algorithm, spec.elitism, spec.restart_every,   spec.archive_per_size,
+          spec.compound,  spec.islands, spec.migration_every, spec.migrants};
 }
 
 }  // namespace
@@ -122,16 +123,30 @@ void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses, Race
 }
 
 void Synthesis::validate_top() {
-  const std::vector<const Individual*> ranked = breeding_.selection.ranked(state_.population);
+  // The best validation-top programs by training fitness; of a population in
+  // islands, the best validation-top / islands (at least one) of each.
+  const int parts = algorithm_->parts();
+  const std::size_t part_size = state_.population.size() / static_cast<std::size_t>(parts);
+  const int per_part = parts == 1 ? spec_.validation_top : std::max(1, spec_.validation_top / parts);
   std::vector<const Individual*> top;
-  for (const Individual* ind : ranked) {
-    if (static_cast<int>(top.size()) == spec_.validation_top) break;
-    // Only fully evaluated programs can become the answer: its reported
-    // training score comes from all its games.
-    if (ind->training.raced_out()) continue;
-    bool duplicate = false;
-    for (const Individual* t : top) duplicate = duplicate || t->hash == ind->hash;
-    if (!duplicate) top.push_back(ind);
+  for (int part = 0; part < parts; ++part) {
+    Population members;
+    const auto begin = state_.population.begin() + static_cast<std::ptrdiff_t>(part * part_size);
+    if (parts > 1) members.assign(begin, begin + static_cast<std::ptrdiff_t>(part_size));
+    const Population& from = parts > 1 ? members : state_.population;
+    std::size_t taken = 0;
+    for (const Individual* ind : breeding_.selection.ranked(from)) {
+      if (static_cast<int>(taken) == per_part) break;
+      // Only fully evaluated programs can become the answer: its reported
+      // training score comes from all its games.
+      if (ind->training.raced_out()) continue;
+      bool duplicate = false;
+      for (const Individual* t : top) duplicate = duplicate || t->hash == ind->hash;
+      if (duplicate) continue;
+      // Pointers into the population, which outlives this function's copies.
+      top.push_back(&*(begin + (ind - from.data())));
+      ++taken;
+    }
   }
   std::vector<const lang::Program*> todo;
   for (const Individual* ind : top)

@@ -29,6 +29,17 @@ std::string write_spec(const test::ScratchFolder& dir, int generations) {
   return path;
 }
 
+// The same run as islands: 3 islands of 6, migrating every 2 generations.
+std::string write_island_spec(const test::ScratchFolder& dir, int generations) {
+  const std::string path = write_spec(dir, generations);
+  std::string text = test::read_file(path);
+  text.replace(text.find("population = 16"), 15,
+               "population = 18\nalgorithm = islands\nislands = 3\n"
+               "migration-every = 2\nmigrants = 1\nelitism = 1");
+  test::write_file(path, text);
+  return path;
+}
+
 // A checkpoint's content without what depends on where and how fast it ran.
 std::string checkpoint_content(const std::string& path) {
   const test::Run r = test::run_evalsynth("inspect " + path + " --json", kSource);
@@ -51,6 +62,42 @@ test::Run mpirun(int ranks, const std::string& arguments) {
 }
 
 }  // namespace
+
+TEST_CASE("islands: the same run for any thread count, and resumed exactly", "[cli][islands][slow]") {
+  const test::ScratchFolder whole("islands-whole"), threads("islands-threads"), resumed("islands-resumed");
+  test::Run r = test::run_evalsynth("run " + write_island_spec(whole, 5) + " --threads 2", kSource);
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  r = test::run_evalsynth("run " + write_island_spec(threads, 5) + " --threads 1", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(threads) == test::run_outcome(whole));
+  REQUIRE(test::run_evalsynth("run " + write_island_spec(resumed, 5) + " --stop-after 3", kSource).exit_code == 0);
+  REQUIRE(test::run_evalsynth("resume " + (resumed / "population/g"), kSource).exit_code == 0);
+  CHECK(test::run_outcome(resumed) == test::run_outcome(whole));
+  // Bad island settings are refused at the key.
+  const std::pair<std::string, std::string> cases[] = {
+      {"islands = 5", "must split into 5 equal islands"},
+      {"migrants = 6", "migrants (6) must be fewer than an island's 6 programs"},
+      {"restart-every = 3", "islands trade programs instead"},
+  };
+  for (const auto& [line, message] : cases) {
+    INFO(line);
+    std::string text = test::read_file(whole / "s.spec");
+    const std::string key = line.substr(0, line.find(' '));
+    const std::size_t at = text.find("\n" + key + " ");
+    if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
+    test::write_file(whole / "bad.spec", text + line + "\n");
+    r = test::run_evalsynth("run " + (whole / "bad.spec") + " --dry-run", kSource);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("bad.spec:") && Contains(message));
+  }
+  std::string generational = test::read_file(whole / "s.spec");
+  generational.replace(generational.find("algorithm = islands"), 19, "algorithm = generational");
+  test::write_file(whole / "bad.spec", generational);
+  r = test::run_evalsynth("run " + (whole / "bad.spec") + " --dry-run", kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("applies to algorithm = islands"));
+}
 
 #ifdef EVALSYNTH_HAS_MPI
 
@@ -80,6 +127,15 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints; resu
   r = mpirun(3, "resume " + (one_then_three / "population/g"));
   REQUIRE(r.exit_code == 0);
   CHECK(test::run_outcome(one_then_three) == test::run_outcome(alone));
+}
+
+TEST_CASE("mpirun -np 3: islands are the one-process islands", "[cli][mpi][islands][slow]") {
+  const test::ScratchFolder alone("mpi-islands-alone"), three("mpi-islands-three");
+  REQUIRE(test::run_evalsynth("run " + write_island_spec(alone, 4), kSource).exit_code == 0);
+  const test::Run r = mpirun(3, "run " + write_island_spec(three, 4));
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(three) == test::run_outcome(alone));
 }
 
 TEST_CASE("mpirun: a bad spec is refused once, before any work, and other commands run on rank 0 only", "[cli][mpi]") {
