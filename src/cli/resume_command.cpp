@@ -134,7 +134,9 @@ int resume_command(const Args& args) {
               spec.generations, file.c_str());
   std::fflush(stdout);
   cluster.connect(run.game(), spec.threads);
-  return run_session(run, options);
+  const int code = run_session(run, options);
+  if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
+  return code;
 }
 
 }  // namespace evalsynth

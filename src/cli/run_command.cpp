@@ -153,7 +153,9 @@ int run_command(const Args& args) {
                 spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
   cluster.connect(run.game(), spec.threads);
-  return run_session(run, options);
+  const int code = run_session(run, options);
+  if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
+  return code;
 }
 
 }  // namespace evalsynth

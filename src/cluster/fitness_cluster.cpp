@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -71,11 +73,19 @@ struct Chunk {
 
 }  // namespace
 
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
 struct FitnessMaster::State {
   boost::mpi::communicator world;
   RunGame* game = nullptr;
   int threads = 0;
   std::uint64_t sent_batch = 0;
+  // Rank 0's time: since connect; encoding, sending and decoding; playing
+  // its own chunks; waiting for workers with nothing left to play.
+  Clock::time_point connected;
+  double messages = 0, playing = 0, waiting = 0;
+  std::uint64_t unit_count = 0, chunks_sent = 0;
 
   void send_batch(const std::vector<const lang::Program*>& programs, RunGame::Task task) {
     BatchMessage m;
@@ -86,8 +96,10 @@ struct FitnessMaster::State {
       m.self_play.push_back(p ? lang::to_text(*p) : std::string());
     }
     for (const lang::Program* p : programs) m.programs.push_back(lang::to_text(*p));
+    const auto start = Clock::now();
     const std::string payload = encode(m);
     for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
+    messages += seconds_since(start);
   }
 
   // Hands chunks of `units` to the workers and plays chunks here while they
@@ -101,7 +113,10 @@ struct FitnessMaster::State {
     const std::size_t own_chunk = std::max<std::size_t>(1, chunk / 4);
     std::size_t next = 0;
     std::vector<Chunk> chunks(ranks);
+    unit_count += n;
     auto dispatch = [&](std::size_t w) {
+      const auto start = Clock::now();
+      ++chunks_sent;
       Chunk& c = chunks[w];
       c.begin = next;
       c.end = next = std::min(n, next + chunk);
@@ -110,13 +125,16 @@ struct FitnessMaster::State {
       world.send(static_cast<int>(w), kUnits, encode(some));
       c.request = world.irecv(static_cast<int>(w), kResults, c.reply);
       c.busy = true;
+      messages += seconds_since(start);
     };
     auto collect = [&](std::size_t w) {
+      const auto start = Clock::now();
       Chunk& c = chunks[w];
       const auto got = decode<std::vector<UnitResult>>(c.reply);
       assert(got.size() == c.end - c.begin);
       std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(c.begin));
       c.busy = false;
+      messages += seconds_since(start);
       if (next < n) dispatch(w);
     };
     for (std::size_t w = 1; w < ranks && next < n; ++w) dispatch(w);
@@ -126,8 +144,10 @@ struct FitnessMaster::State {
         next = std::min(n, next + own_chunk);
         const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(begin),
                                             units.begin() + static_cast<std::ptrdiff_t>(next));
+        const auto start = Clock::now();
         const std::vector<UnitResult> got = here(mine);
         std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(begin));
+        playing += seconds_since(start);
       }
       bool any_busy = false;
       for (std::size_t w = 1; w < ranks; ++w) {
@@ -138,7 +158,9 @@ struct FitnessMaster::State {
       if (!any_busy) break;
       for (std::size_t w = 1; w < ranks; ++w)
         if (chunks[w].busy) {
+          const auto start = Clock::now();
           chunks[w].request.wait();
+          waiting += seconds_since(start);
           collect(w);
           break;
         }
@@ -166,6 +188,7 @@ void FitnessMaster::connect(RunGame& game, int threads) {
   }
   state_->game = &game;
   state_->threads = threads;
+  state_->connected = Clock::now();
   State& s = *state_;
   game.set_distributor([&s](std::uint64_t batch, const std::vector<const lang::Program*>& programs, RunGame::Task task,
                             const std::vector<std::size_t>& units, std::vector<UnitResult>& results,
@@ -176,6 +199,23 @@ void FitnessMaster::connect(RunGame& game, int threads) {
     }
     s.distribute(units, results, here);
   });
+}
+
+std::string FitnessMaster::time_report() const {
+  if (!state_ || !state_->game) return "";
+  const State& s = *state_;
+  const double total = seconds_since(s.connected);
+  const double fitness = s.messages + s.playing + s.waiting;
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "cluster: %d processes, %llu units in %llu chunks; rank 0's %.2f s: %.2f s in messages (%.1f%%), "
+                "%.2f s playing (%.1f%%), %.2f s waiting (%.1f%%), %.2f s outside the distributed fitness work "
+                "(%.1f%%: selection, breeding, validation bookkeeping, references, checkpoints)",
+                s.world.size(), static_cast<unsigned long long>(s.unit_count),
+                static_cast<unsigned long long>(s.chunks_sent), total, s.messages, 100 * s.messages / total, s.playing,
+                100 * s.playing / total, s.waiting, 100 * s.waiting / total, total - fitness,
+                100 * (total - fitness) / total);
+  return text;
 }
 
 int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
@@ -229,6 +269,7 @@ struct FitnessMaster::State {};
 FitnessMaster::FitnessMaster() = default;
 FitnessMaster::~FitnessMaster() = default;
 void FitnessMaster::connect(RunGame&, int) {}
+std::string FitnessMaster::time_report() const { return ""; }
 int serve_fitness(const std::function<RunGame&(int&)>&) { return 0; }
 
 #endif

@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "synthesis/run_game.hpp"
 
@@ -35,6 +36,10 @@ class FitnessMaster {
   // `game` must not outlive this (the command makes this first, the run
   // after it).
   void connect(RunGame& game, int threads);
+
+  // Where rank 0's time went since connect, for the scaling measurement
+  // (results/mpi/): "" when alone.
+  std::string time_report() const;
 
  private:
   struct State;

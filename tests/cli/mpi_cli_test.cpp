@@ -113,6 +113,8 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints; resu
   CHECK(test::run_outcome(three) == test::run_outcome(alone));
   CHECK(checkpoint_content(three / "population/g/gen-000004.ckpt") ==
         checkpoint_content(alone / "population/g/gen-000004.ckpt"));
+  // Rank 0 accounts for its time (results/mpi/measure reads it).
+  CHECK_THAT(r.output, Contains("cluster: 3 processes") && Contains("in messages"));
   // Rank 0 alone prints: one line per generation, not three.
   std::size_t runs = 0;
   for (std::size_t at = r.output.find("run g:"); at != std::string::npos; at = r.output.find("run g:", at + 1)) ++runs;
