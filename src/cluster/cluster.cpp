@@ -15,6 +15,16 @@ namespace {
 
 const Cluster* the_cluster = nullptr;
 
+#ifdef EVALSYNTH_HAS_MPI
+// Started by mpirun (Open MPI sets these; other launchers set PMI's): only
+// then is MPI started, so a command run alone pays nothing for it.
+bool launched_by_mpirun() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
+    if (std::getenv(name)) return true;
+  return false;
+}
+#endif
+
 }  // namespace
 
 #ifdef EVALSYNTH_HAS_MPI
@@ -26,18 +36,6 @@ struct Cluster::Environment {
 #else
 struct Cluster::Environment {};
 #endif
-
-namespace {
-
-// Started by mpirun (Open MPI sets these; other launchers set PMI's): only
-// then is MPI started, so a command run alone pays nothing for it.
-bool launched_by_mpirun() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
-    if (std::getenv(name)) return true;
-  return false;
-}
-
-}  // namespace
 
 Cluster::Cluster([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
   assert(!the_cluster);
