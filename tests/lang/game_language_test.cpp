@@ -143,7 +143,8 @@ TEST_CASE("other games' programs: printed and read back, compiled equal to a tre
   check_programs(modnim::Game(30, 3), 5);
 }
 
-TEST_CASE("a program names its game; another game's features and cells are refused where written", "[lang][games]") {
+TEST_CASE("a program names its game, and another game's features and cells are refused where written",
+          "[lang][games]") {
   const Program p =
       parse_program("game mnk(4,4,4)\n# a comment after the game line\nthreats(x) - forks(o)\n", "a.eval");
   CHECK(p.family == GameFamily::Mnk);
