@@ -14,7 +14,7 @@
 namespace evalsynth {
 
 const char* const kResumeHelp =
-    "usage: evalsynth resume CHECKPOINT [--threads N] [--stop-after N]\n"
+    "usage: evalsynth resume CHECKPOINT [--threads N] [--stop-after N] [--worker-timeout S]\n"
     "\n"
     "Continues a stopped run from a checkpoint: a run folder population/<name>\n"
     "(its newest checkpoint) or one gen-NNNNNN.ckpt file in it. The run goes on\n"
@@ -26,7 +26,9 @@ const char* const kResumeHelp =
     "\n"
     "Options:\n"
     "  --threads N     worker threads (results do not depend on it)\n"
-    "  --stop-after N  stop again after N more generations, checkpointed\n";
+    "  --stop-after N  stop again after N more generations, checkpointed\n"
+    "  --worker-timeout S  under mpirun: seconds a worker may take to answer\n"
+    "                  (default 600; see evalsynth help run)\n";
 
 namespace {
 
@@ -78,6 +80,7 @@ ResumeCommand read_resume_command(const Args& args) {
   command.positionals(paths, 1, 1, "give exactly one checkpoint file or run folder");
   command.integer("threads", threads, 1, 1024);
   command.integer("stop-after", r.options.stop_after, 1, 1000000);
+  command.integer("worker-timeout", r.options.worker_timeout, 1, 1000000);
   command.parse(args);
   r.file = resolve_checkpoint(paths[0]);
   r.checkpoint = read_checkpoint(r.file);
@@ -133,7 +136,7 @@ int resume_command(const Args& args) {
   std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation,
               spec.generations, file.c_str());
   std::fflush(stdout);
-  cluster.connect(run.game(), spec.threads);
+  cluster.connect(run.game(), spec.threads, options.worker_timeout);
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
   return code;

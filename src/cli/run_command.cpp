@@ -14,7 +14,7 @@
 namespace evalsynth {
 
 const char* const kRunHelp =
-    "usage: evalsynth run SPEC [--dry-run] [--threads N] [--stop-after N] [--overwrite]\n"
+    "usage: evalsynth run SPEC [--dry-run] [--threads N] [--stop-after N] [--worker-timeout S] [--overwrite]\n"
     "\n"
     "Evolves evaluator programs as the spec says (specs/README.md) and writes\n"
     "results/<name>/: best.eval (the best validation performer, with its scores\n"
@@ -31,6 +31,9 @@ const char* const kRunHelp =
     "                  the fully resolved spec; writes nothing\n"
     "  --threads N     worker threads (overrides the spec; results do not depend on it)\n"
     "  --stop-after N  stop after N generations, checkpointed, to resume later\n"
+    "  --worker-timeout S  under mpirun: seconds a worker may take to answer\n"
+    "                  (default 600); one that takes longer ends the job, saving\n"
+    "                  the run as it stood after its last finished generation\n"
     "  --overwrite     start over even if population/<name>/ holds an unfinished\n"
     "                  run or one of another spec (its checkpoints are deleted),\n"
     "                  or results/<name>/ holds another spec file's results\n"
@@ -44,7 +47,9 @@ const char* const kRunHelp =
     "\n"
     "Under `mpirun -np N` the fitness work is spread over N processes (rank 0\n"
     "evolves and writes; the same results as one process; README.md, \"Past one\n"
-    "machine: MPI\").\n";
+    "machine: MPI\"). If a process dies or hangs, the job ends with the run saved\n"
+    "as it stood after its last finished generation, to resume on any number of\n"
+    "processes.\n";
 
 namespace {
 
@@ -98,6 +103,7 @@ RunCommand read_run_command(const Args& args) {
   command.flag("dry-run", r.dry_run);
   command.integer("threads", threads, 1, 1024);
   command.integer("stop-after", r.options.stop_after, 1, 1000000);
+  command.integer("worker-timeout", r.options.worker_timeout, 1, 1000000);
   command.flag("overwrite", r.overwrite);
   command.parse(args);
   r.spec = read_spec_file(specs[0]);
@@ -152,7 +158,7 @@ int run_command(const Args& args) {
     std::printf("seeded from %s (%zu of its programs are outside this spec's grammar or limits and left out)\n",
                 spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
-  cluster.connect(run.game(), spec.threads);
+  cluster.connect(run.game(), spec.threads, options.worker_timeout);
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
   return code;

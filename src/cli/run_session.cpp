@@ -4,13 +4,71 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 
+#include "cluster/cluster.hpp"
+#include "cluster/fitness_cluster.hpp"
 #include "io/run_output.hpp"
 #include "support/interrupt.hpp"
+#include "support/parting_file.hpp"
 #include "support/progress.hpp"
 #include "synthesis/checkpoint_files.hpp"
 
 namespace evalsynth {
+namespace {
+namespace fs = std::filesystem;
+
+// Under mpirun a process that dies takes the others down at once (SIGTERM,
+// then SIGKILL within milliseconds to a second): no time to finish the
+// generation and save. So each finished generation's checkpoint is written
+// under a staging name and staged, to be renamed into place by the signal
+// handler or when a worker is lost (support/parting_file.hpp); a normal end
+// removes it. Alone, a signal stops the run after its generation and it
+// saves normally, so nothing is staged.
+class BoundaryCheckpoint {
+ public:
+  explicit BoundaryCheckpoint(const std::string& folder) : folder_(folder), active_(cluster::size() > 1) {
+    if (!active_) return;
+    std::error_code ignored;
+    for (fs::directory_iterator it(folder_, ignored), end; !ignored && it != end; it.increment(ignored))
+      if (it->path().filename().string().ends_with(kStagedSuffix)) fs::remove(it->path(), ignored);
+  }
+  ~BoundaryCheckpoint() {
+    parting_file::clear();
+    remove_staged();
+  }
+  BoundaryCheckpoint(const BoundaryCheckpoint&) = delete;
+  BoundaryCheckpoint& operator=(const BoundaryCheckpoint&) = delete;
+
+  // The run stands at a generation boundary; `saved` is the checkpoint file
+  // just written there, if any.
+  void update(const Synthesis& run, const std::string& saved) {
+    if (!active_ || run.state().population.empty()) return;  // empty: a fresh run, nothing played yet
+    const std::string path = folder_ + "/" + checkpoint_file_name(run.state().generation);
+    std::string staged;
+    if (saved.empty()) {
+      staged = path + kStagedSuffix;
+      write_checkpoint(make_checkpoint(run), staged);
+    }
+    parting_file::stage(staged, path,
+                        "\nevalsynth: saved " + path + " (the run as it stood after generation " +
+                            std::to_string(run.state().generation) + "); continue with: evalsynth resume " + folder_ +
+                            "\n");
+    if (staged_ != staged) remove_staged();
+    staged_ = staged;
+  }
+
+ private:
+  static constexpr const char* kStagedSuffix = ".staged";
+  void remove_staged() {
+    std::error_code ignored;
+    if (!staged_.empty()) fs::remove(staged_, ignored);
+  }
+  std::string folder_, staged_;
+  bool active_;
+};
+
+}  // namespace
 
 int run_session(Synthesis& run, const SessionOptions& options) {
   const RunSpec& spec = run.spec();
@@ -31,6 +89,8 @@ int run_session(Synthesis& run, const SessionOptions& options) {
     last_checkpoint_time = Clock::now();
   };
 
+  BoundaryCheckpoint boundary(options.checkpoint_folder);
+  boundary.update(run, "");
   InterruptGuard interrupts;
   RunHooks hooks;
   hooks.stop_request = [&]() -> StopReason {
@@ -46,7 +106,9 @@ int run_session(Synthesis& run, const SessionOptions& options) {
         spec.checkpoint_every > 0 && done - last_checkpoint_generation >= spec.checkpoint_every;
     const bool due_by_time =
         spec.checkpoint_seconds > 0 && seconds_since(last_checkpoint_time) >= spec.checkpoint_seconds;
-    if (run.stop_reason() == StopReason::Running && (due_by_generations || due_by_time)) checkpoint();
+    const bool save = run.stop_reason() == StopReason::Running && (due_by_generations || due_by_time);
+    if (save) checkpoint();
+    boundary.update(run, save ? last_checkpoint : "");
     // Results so far, so a long run that is stopped still leaves its answer.
     if (session_seconds - last_results >= 30) {
       write_run_outputs(run, results);
@@ -69,7 +131,16 @@ int run_session(Synthesis& run, const SessionOptions& options) {
       last_print = session_seconds;
     }
   };
-  run.run(hooks);
+  try {
+    run.run(hooks);
+  } catch (const cluster::WorkerLost& lost) {
+    // The generation in progress cannot finish: its state is half made, so
+    // the staged checkpoint of the one before is what is saved.
+    std::fprintf(stderr, "%sevalsynth: %s\n", terminal ? "\n" : "", lost.what());
+    if (!parting_file::finish_now())
+      std::fprintf(stderr, "evalsynth: no generation had finished; start the run again\n");
+    return 1;
+  }
   if (terminal) std::fprintf(stderr, "\n");
 
   if (last_checkpoint_generation != run.state().generation || last_checkpoint.empty()) checkpoint();

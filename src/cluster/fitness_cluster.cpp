@@ -11,13 +11,18 @@
 #include "support/error.hpp"
 
 #ifdef EVALSYNTH_HAS_MPI
+#include <unistd.h>
+
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/request.hpp>
 #include <boost/serialization/string.hpp>
 #include <cereal/archives/binary.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
+#include <csignal>
+#include <cstdlib>
 #include <sstream>
+#include <thread>
 
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
@@ -63,23 +68,55 @@ T decode(const std::string& bytes) {
   return value;
 }
 
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
 // One chunk of a batch's units, with the worker that plays it.
 struct Chunk {
   bool busy = false;
   std::size_t begin = 0, end = 0;  // indices into the batch's units
+  Clock::time_point sent;
   std::string reply;
   boost::mpi::request request;
 };
 
-}  // namespace
+// Between polls of the workers' replies: short against a chunk's time, long
+// enough to leave the cores to the processes that play (Open MPI's own wait
+// spins on one).
+void pause_briefly() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
 
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+// The test hook of serve_fitness (fitness_cluster.hpp): the chunk number at
+// which this rank fails, and how.
+struct Fault {
+  bool kill = false;
+  long chunk = 0;  // 0: never
+};
+
+Fault fault_for(int rank) {
+  const char* text = std::getenv("EVALSYNTH_FAULT");
+  Fault fault;
+  int fault_rank = -1;
+  char kind[8] = {};
+  if (text && std::sscanf(text, "%d:%7[a-z]:%ld", &fault_rank, kind, &fault.chunk) == 3 && fault_rank == rank) {
+    fault.kill = std::string(kind) == "kill";
+    return fault;
+  }
+  return Fault{};
+}
+
+void fail_as_told(const Fault& fault) {
+  if (fault.kill) std::raise(SIGKILL);
+  while (true) ::pause();
+}
+
+}  // namespace
 
 struct FitnessMaster::State {
   boost::mpi::communicator world;
   RunGame* game = nullptr;
   int threads = 0;
+  double timeout = 0;  // seconds a worker may take to answer
+  bool lost = false;   // a worker did not answer: the job must be aborted
   std::uint64_t sent_batch = 0;
   // Rank 0's time: since connect; encoding, sending and decoding; playing
   // its own chunks; waiting for workers with nothing left to play.
@@ -100,6 +137,19 @@ struct FitnessMaster::State {
     const std::string payload = encode(m);
     for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
     messages += seconds_since(start);
+  }
+
+  [[noreturn]] void lose(int rank, const char* what) {
+    lost = true;
+    throw WorkerLost("MPI rank " + std::to_string(rank) + " " + what + " within " +
+                     std::to_string(static_cast<long>(timeout)) +
+                     " s (it stopped or hangs; --worker-timeout sets the limit); the job ends");
+  }
+
+  void check_overdue(const std::vector<Chunk>& chunks) {
+    for (std::size_t w = 1; w < chunks.size(); ++w)
+      if (chunks[w].busy && seconds_since(chunks[w].sent) > timeout)
+        lose(static_cast<int>(w), "did not return its chunk of fitness work");
   }
 
   // Hands chunks of `units` to the workers and plays chunks here while they
@@ -124,6 +174,7 @@ struct FitnessMaster::State {
                                             units.begin() + static_cast<std::ptrdiff_t>(c.end));
       world.send(static_cast<int>(w), kUnits, encode(some));
       c.request = world.irecv(static_cast<int>(w), kResults, c.reply);
+      c.sent = Clock::now();
       c.busy = true;
       messages += seconds_since(start);
     };
@@ -154,16 +205,20 @@ struct FitnessMaster::State {
         if (chunks[w].busy && chunks[w].request.test()) collect(w);
         any_busy = any_busy || chunks[w].busy;
       }
+      check_overdue(chunks);
       if (next < n) continue;
       if (!any_busy) break;
-      for (std::size_t w = 1; w < ranks; ++w)
-        if (chunks[w].busy) {
-          const auto start = Clock::now();
-          chunks[w].request.wait();
-          waiting += seconds_since(start);
-          collect(w);
-          break;
-        }
+      // Nothing left to play here: wait for the first worker to answer.
+      const auto start = Clock::now();
+      for (bool answered = false; !answered; check_overdue(chunks)) {
+        for (std::size_t w = 1; w < ranks && !answered; ++w)
+          if (chunks[w].busy && chunks[w].request.test()) {
+            waiting += seconds_since(start);
+            collect(w);
+            answered = true;
+          }
+        if (!answered) pause_briefly();
+      }
     }
   }
 };
@@ -174,14 +229,28 @@ FitnessMaster::FitnessMaster() {
 
 FitnessMaster::~FitnessMaster() {
   if (!state_) return;
+  if (state_->lost) {
+    // A lost worker would never reach MPI_Finalize, and rank 0 would wait
+    // for it there: end every process now.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    state_->world.abort(1);
+  }
   for (int w = 1; w < state_->world.size(); ++w) state_->world.send(w, kStop);
 }
 
-void FitnessMaster::connect(RunGame& game, int threads) {
+void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
   if (!state_) return;
-  for (int w = 1; w < state_->world.size(); ++w) {
+  State& s = *state_;
+  s.timeout = timeout_seconds;
+  const auto start = Clock::now();
+  for (int w = 1; w < s.world.size(); ++w) {
     std::string failure;
-    state_->world.recv(w, kReady, failure);
+    boost::mpi::request ready = s.world.irecv(w, kReady, failure);
+    while (!ready.test()) {
+      if (seconds_since(start) > s.timeout) s.lose(w, "did not build the run");
+      pause_briefly();
+    }
     if (!failure.empty())
       throw InputError(TextLocation{"rank " + std::to_string(w), 0, 0},
                        "this process could not build the run: " + failure);
@@ -189,7 +258,6 @@ void FitnessMaster::connect(RunGame& game, int threads) {
   state_->game = &game;
   state_->threads = threads;
   state_->connected = Clock::now();
-  State& s = *state_;
   game.set_distributor([&s](std::uint64_t batch, const std::vector<const lang::Program*>& programs, RunGame::Task task,
                             const std::vector<std::size_t>& units, std::vector<UnitResult>& results,
                             const PlayHere& here) {
@@ -202,7 +270,7 @@ void FitnessMaster::connect(RunGame& game, int threads) {
 }
 
 std::string FitnessMaster::time_report() const {
-  if (!state_ || !state_->game) return "";
+  if (!state_ || !state_->game || state_->lost) return "";
   const State& s = *state_;
   const double total = seconds_since(s.connected);
   const double fitness = s.messages + s.playing + s.waiting;
@@ -229,6 +297,8 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
     failure = e.what();
   }
   world.send(0, kReady, failure);
+  const Fault fault = fault_for(world.rank());
+  long chunks_received = 0;
   std::vector<lang::Program> self_play, programs;
   std::unique_ptr<UnitSession> session;
   while (true) {
@@ -256,6 +326,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
       session = game->open_session(pointers, m.task == 0 ? RunGame::Task::Training : RunGame::Task::Validation);
     } else if (status.tag() == kUnits) {
       assert(session);
+      if (++chunks_received == fault.chunk) fail_as_told(fault);
       const auto units = decode<std::vector<std::uint64_t>>(payload);
       const std::vector<std::size_t> list(units.begin(), units.end());
       world.send(0, kResults, encode(session->play(list, threads)));
@@ -268,7 +339,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
 struct FitnessMaster::State {};
 FitnessMaster::FitnessMaster() = default;
 FitnessMaster::~FitnessMaster() = default;
-void FitnessMaster::connect(RunGame&, int) {}
+void FitnessMaster::connect(RunGame&, int, int) {}
 std::string FitnessMaster::time_report() const { return ""; }
 int serve_fitness(const std::function<RunGame&(int&)>&) { return 0; }
 

@@ -15,11 +15,21 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "synthesis/run_game.hpp"
 
 namespace evalsynth::cluster {
+
+// A worker that did not answer within the timeout: hung, or dead where
+// mpirun did not end the job. The generation in progress cannot finish; the
+// message names the rank. Once thrown, the master ends the whole job with
+// MPI_Abort when it is destroyed (a lost worker would never finalize).
+class WorkerLost : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // Rank 0's side. Made first thing, it stops the workers however rank 0 ends
 // (an error before the run starts included).
@@ -32,10 +42,11 @@ class FitnessMaster {
 
   // Waits until every worker has built the run, then plays `game`'s fitness
   // work over the cluster for as long as this lives. Throws InputError
-  // naming a rank that could not build the run. Alone: does nothing.
-  // `game` must not outlive this (the command makes this first, the run
-  // after it).
-  void connect(RunGame& game, int threads);
+  // naming a rank that could not build the run, and WorkerLost (then and
+  // during the run) for a worker that takes longer than `timeout_seconds`
+  // to answer. Alone: does nothing. `game` must not outlive this (the
+  // command makes this first, the run after it).
+  void connect(RunGame& game, int threads, int timeout_seconds);
 
   // Where rank 0's time went since connect, for the scaling measurement
   // (results/mpi/): "" when alone.
@@ -50,6 +61,10 @@ class FitnessMaster {
 // setting the threads to play with (an error there is rank 0's to report:
 // it reads the same spec); then plays what rank 0 sends until it says stop.
 // Returns the exit code.
+//
+// For the fault tests, EVALSYNTH_FAULT="RANK:kill:N" makes worker RANK kill
+// itself with SIGKILL when sent its Nth chunk, and "RANK:hang:N" makes it
+// stop answering for ever.
 int serve_fitness(const std::function<RunGame&(int& threads)>& build);
 
 }  // namespace evalsynth::cluster

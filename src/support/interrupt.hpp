@@ -1,7 +1,8 @@
 #pragma once
 // SIGINT and SIGTERM during long work: the first one is noted (and said on
 // stderr) so the work can stop at a safe point and save itself; a second one
-// ends the process at once, as the default action would.
+// ends the process at once, as the default action would. A file staged with
+// parting_file.hpp is put in place first, in the handler itself.
 
 namespace evalsynth {
 

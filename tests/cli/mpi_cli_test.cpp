@@ -3,7 +3,9 @@
 // counts; a bad spec is reported once. Built without MPI, these tests check
 // that the tool says so.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <string>
 
 #include "test_support.hpp"
@@ -53,15 +55,29 @@ std::string checkpoint_content(const std::string& path) {
   return text;
 }
 
-test::Run mpirun(int ranks, const std::string& arguments) {
+// `environment`: "NAME=value" for every rank, or "".
+test::Run mpirun(int ranks, const std::string& arguments, const std::string& environment = "") {
+  const std::string passed = environment.empty() ? "" : environment + " ";
+  const std::string exported = environment.empty() ? "" : "-x " + environment.substr(0, environment.find('=')) + " ";
   // As root (CI) Open MPI needs --allow-run-as-root; on 2 cores 3 ranks
   // need --oversubscribe. Under the sanitizer build, leak checking is off
   // for these processes: Open MPI's plugins keep allocations past their
   // unloading, which LeakSanitizer reports from unknown modules that no
   // suppression can name (every other test checks evalsynth's own leaks).
-  return test::run_shell("cd '" + kSource + "' && ASAN_OPTIONS=detect_leaks=0 mpirun -x ASAN_OPTIONS " +
-                         "--allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " " + EVALSYNTH_BINARY +
-                         " " + arguments);
+  return test::run_shell("cd '" + kSource + "' && " + passed + "ASAN_OPTIONS=detect_leaks=0 mpirun -x ASAN_OPTIONS " +
+                         exported + "--allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " " +
+                         EVALSYNTH_BINARY + " " + arguments);
+}
+
+// The generation of the newest checkpoint in a run's folder, or -1.
+int newest_checkpoint(const std::string& folder) {
+  int newest = -1;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    CHECK_FALSE(name.ends_with(".staged"));  // put in place, or removed
+    if (name.starts_with("gen-") && name.ends_with(".ckpt")) newest = std::max(newest, std::stoi(name.substr(4, 6)));
+  }
+  return newest;
 }
 
 }  // namespace
@@ -116,6 +132,7 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints, resu
   CHECK(test::run_outcome(three) == test::run_outcome(alone));
   CHECK(checkpoint_content(three / "population/g/gen-000004.ckpt") ==
         checkpoint_content(alone / "population/g/gen-000004.ckpt"));
+  CHECK(newest_checkpoint(three / "population/g") == 4);  // and no staged file left
   // Rank 0 accounts for its time (results/mpi/measure reads it).
   CHECK_THAT(r.output, Contains("cluster: 3 processes") && Contains("in messages"));
   // Rank 0 alone prints: one line per generation, not three.
@@ -132,6 +149,42 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints, resu
   r = mpirun(3, "resume " + (one_then_three / "population/g"));
   REQUIRE(r.exit_code == 0);
   CHECK(test::run_outcome(one_then_three) == test::run_outcome(alone));
+}
+
+// Worker faults (EVALSYNTH_FAULT, cluster/fitness_cluster.hpp) at a worker's
+// 80th chunk of an 8-generation run: past the first generation, before the
+// last (a worker plays some 30 chunks a generation here).
+TEST_CASE("mpirun -np 3: a killed worker ends the job with the last finished generation saved, resumed exactly",
+          "[cli][mpi][slow]") {
+  const test::ScratchFolder alone("mpi-fault-alone"), killed("mpi-fault-killed");
+  REQUIRE(test::run_evalsynth("run " + write_spec(alone, 8), kSource).exit_code == 0);
+  test::Run r = mpirun(3, "run " + write_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:80");
+  INFO(r.output);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("rank 1"));  // mpirun names it
+  const int saved = newest_checkpoint(killed / "population/g");
+  CHECK(saved >= 1);
+  CHECK(saved < 8);
+  r = test::run_evalsynth("resume " + (killed / "population/g"), kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(killed) == test::run_outcome(alone));
+}
+
+TEST_CASE("mpirun -np 3: a hung worker times out, the job ends naming it, and the run resumes exactly",
+          "[cli][mpi][slow]") {
+  const test::ScratchFolder alone("mpi-hang-alone"), hung("mpi-hang");
+  REQUIRE(test::run_evalsynth("run " + write_spec(alone, 8), kSource).exit_code == 0);
+  test::Run r = mpirun(3, "run " + write_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:80");
+  INFO(r.output);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("MPI rank 2 did not return its chunk of fitness work within 2 s") &&
+                           Contains("evalsynth: saved ") && Contains("continue with: evalsynth resume "));
+  const int saved = newest_checkpoint(hung / "population/g");
+  CHECK(saved >= 1);
+  CHECK(saved < 8);
+  r = mpirun(3, "resume " + (hung / "population/g"));
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::run_outcome(hung) == test::run_outcome(alone));
 }
 
 TEST_CASE("mpirun -np 3: islands are the one-process islands", "[cli][mpi][islands][slow]") {

@@ -4,6 +4,7 @@
 #include "synthesis/checkpoint.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <memory>
 #include <random>
 #include <string>
@@ -12,6 +13,7 @@
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
 #include "support/framed_file.hpp"
+#include "support/parting_file.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
 
@@ -250,4 +252,30 @@ TEST_CASE("a saved run seeds a new one and serves as its opponent", "[checkpoint
       "16\nvalidation-boards = random(5)\n";
   CHECK(Synthesis(parse_spec(adate, "a.spec")).seed_population_skipped() > 0);
   CHECK(read_evaluator_program("population/fixtures/tiny-v1.ckpt") == tiny.state.hall.front().program);
+}
+
+TEST_CASE("a staged parting file is put in place by the first call only, and clear disarms it", "[checkpoint]") {
+  const test::ScratchFolder dir("parting");
+  namespace parting = evalsynth::parting_file;
+  CHECK_FALSE(parting::finish_now());  // nothing staged
+  test::write_file(dir / "a.staged", "first");
+  test::write_file(dir / "b.staged", "second");
+  parting::stage(dir / "a.staged", dir / "a", "saved a\n");
+  parting::stage(dir / "b.staged", dir / "b", "saved b\n");  // the newer one wins
+  CHECK(parting::finish_now());
+  CHECK(test::read_file(dir / "b") == "second");
+  CHECK(std::filesystem::exists(dir / "a.staged"));
+  CHECK_FALSE(parting::finish_now());  // once only: a second signal does nothing
+  parting::clear();
+  CHECK_FALSE(parting::finish_now());
+  // Re-armed by staging; an already written file (no staging name) stays.
+  parting::stage("", dir / "b", "saved b\n");
+  CHECK(parting::finish_now());
+  CHECK(test::read_file(dir / "b") == "second");
+  // A staged file that is gone: reported, not crashed.
+  parting::clear();
+  parting::stage(dir / "missing.staged", dir / "c", "saved c\n");
+  CHECK_FALSE(parting::finish_now());
+  CHECK_FALSE(std::filesystem::exists(dir / "c"));
+  parting::clear();
 }

@@ -1,0 +1,70 @@
+#include "support/parting_file.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace evalsynth::parting_file {
+namespace {
+
+struct Slot {
+  std::string staged, path, message;
+};
+
+Slot slots[2];
+// The slot a signal uses, or -1; and whether a call has used it. Lock-free,
+// so a handler may read them.
+std::atomic<int> active{-1};
+std::atomic<bool> finished{false};
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
+
+void say(const char* text, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(STDERR_FILENO, text, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    text += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+void say(const char* text) { say(text, std::strlen(text)); }
+
+}  // namespace
+
+void stage(const std::string& staged, const std::string& path, std::string message) {
+  const int next = active.load() == 0 ? 1 : 0;
+  Slot& slot = slots[next];
+  slot.staged = staged;
+  slot.path = path;
+  slot.message = std::move(message);
+  active.store(next);
+}
+
+void clear() {
+  active.store(-1);
+  finished.store(false);
+}
+
+bool finish_now() {
+  const int index = active.load();
+  // Two signals may arrive on two threads at once: one of them acts.
+  if (index < 0 || finished.exchange(true)) return false;
+  const Slot& slot = slots[index];
+  const int saved_errno = errno;
+  const bool ok = slot.staged.empty() || ::rename(slot.staged.c_str(), slot.path.c_str()) == 0;
+  if (ok) {
+    say(slot.message.data(), slot.message.size());
+  } else {
+    say("\nevalsynth: could not put ");
+    say(slot.path.c_str());
+    say(" in place\n");
+  }
+  errno = saved_errno;
+  return ok;
+}
+
+}  // namespace evalsynth::parting_file
