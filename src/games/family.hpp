@@ -7,7 +7,7 @@
 
 namespace evalsynth {
 
-enum class GameFamily : std::uint8_t { Connect4, Mnk, Adjacent4, ModNim };
-inline constexpr int kGameFamilies = 4;
+enum class GameFamily : std::uint8_t { Connect4, Mnk, Adjacent4, ModNim, Checkers };
+inline constexpr int kGameFamilies = 5;
 
 }  // namespace evalsynth

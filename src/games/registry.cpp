@@ -24,6 +24,7 @@ const std::vector<FamilyRow>& families() {
       {GameFamily::Mnk, "mnk", mnk::feature_library},
       {GameFamily::Adjacent4, "adjacent4", adjacent4::feature_library},
       {GameFamily::ModNim, "modnim", modnim::feature_library},
+      {GameFamily::Checkers, "checkers", checkers::feature_library},
   };
   return rows;
 }
@@ -83,7 +84,7 @@ std::optional<GameFamily> family_named(std::string_view name) {
 
 const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).library(); }
 
-std::string known_games() { return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M)"; }
+std::string known_games() { return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N)"; }
 
 GameDescriptor default_game(GameFamily family) {
   GameDescriptor d;
@@ -97,6 +98,9 @@ GameDescriptor default_game(GameFamily family) {
       break;
     case GameFamily::ModNim:
       d.params = {100, 3, 0, 0};
+      break;
+    case GameFamily::Checkers:
+      d.params = {8, 0, 0, 0};
       break;
     case GameFamily::Connect4:
       break;
@@ -115,6 +119,8 @@ std::string GameDescriptor::text() const {
       return "adjacent4(" + number(0) + "," + number(1) + ")";
     case GameFamily::ModNim:
       return "modnim(" + number(0) + "," + number(1) + ")";
+    case GameFamily::Checkers:
+      return "checkers(" + number(0) + ")";
   }
   return "?";
 }
@@ -183,6 +189,13 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
                            "modnim takes K sticks and M, the most a move takes: modnim(100,3), not " + in_quotes(text));
         d.params = {whole_number(args[0], 1, modnim::kMaxSticks, "K (sticks)", where),
                     whole_number(args[1], 1, modnim::kMaxTake, "M (the most a move takes)", where), 0, 0};
+      }
+      break;
+    case GameFamily::Checkers:
+      if (w.bracketed) {
+        if (args.size() != 1 || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
+          throw InputError(where, "checkers takes the board's side, 8, 6 or 4: checkers(6), not " + in_quotes(text));
+        d.params = {args[0][0] - '0', 0, 0, 0};
       }
       break;
   }

@@ -20,6 +20,7 @@
 
 #include "game/feature_library.hpp"
 #include "games/adjacent4/adjacent4.hpp"
+#include "games/checkers/checkers.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/family.hpp"
 #include "games/mnk/mnk.hpp"
@@ -40,6 +41,7 @@ struct GameDescriptor {
   //   mnk: M columns, N rows, K in a line, played to a full board (0 or 1)
   //   adjacent4: W columns, H rows
   //   modnim: K sticks, M the most a move takes
+  //   checkers: N, the board's side (8, 6 or 4)
   std::array<int, 4> params{};
 
   // The canonical name: "connect4", "mnk(4,4,4)". Parses back to this.
@@ -79,7 +81,8 @@ std::string reference_program_names(const GameDescriptor& game);
 #define EVALSYNTH_FOR_EACH_GAME(M)   \
   M(::evalsynth::Connect4)           \
   M(::evalsynth::Connect4ThesisJava) \
-  M(::evalsynth::mnk::Game) M(::evalsynth::mnk::FillGame) M(::evalsynth::adjacent4::Game) M(::evalsynth::modnim::Game)
+  M(::evalsynth::mnk::Game) M(::evalsynth::mnk::FillGame) M(::evalsynth::adjacent4::Game) M(::evalsynth::modnim::Game) \
+      M(::evalsynth::checkers::Game)
 
 // Calls f(game) with the game `d` names, as its own type.
 template <class F>
@@ -93,6 +96,8 @@ decltype(auto) with_game(const GameDescriptor& d, F&& f) {
       return f(adjacent4::Game(a[0], a[1]));
     case GameFamily::ModNim:
       return f(modnim::Game(a[0], a[1]));
+    case GameFamily::Checkers:
+      return f(checkers::Game(a[0]));
     case GameFamily::Connect4:
       break;
   }
