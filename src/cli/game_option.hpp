@@ -16,10 +16,11 @@ namespace evalsynth {
 GameDescriptor command_game(const std::string& option, const std::vector<std::string>& files);
 
 // The help text's lines for --game.
-#define EVALSYNTH_GAME_OPTION_HELP                                               \
-  "  --game NAME        the game: connect4 (default), tictactoe, mnk(M,N,K),\n"  \
-  "                     mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M); without\n" \
-  "                     it, the game the files given name in their first line\n"
+#define EVALSYNTH_GAME_OPTION_HELP                                              \
+  "  --game NAME        the game: connect4 (default), tictactoe, mnk(M,N,K),\n" \
+  "                     mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M),\n"        \
+  "                     checkers(N); without it, the game the files given\n"    \
+  "                     name in their first line\n"
 
 // The project's test set of labelled positions for a game:
 // specs/positions/test.analysis for Connect4, specs/positions/NAME/test.positions

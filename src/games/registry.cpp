@@ -84,7 +84,9 @@ std::optional<GameFamily> family_named(std::string_view name) {
 
 const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).library(); }
 
-std::string known_games() { return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N)"; }
+std::string known_games() {
+  return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N)";
+}
 
 GameDescriptor default_game(GameFamily family) {
   GameDescriptor d;

@@ -116,7 +116,8 @@ std::optional<std::string> Grammar::why_not_derived(const Program& program) cons
   for (std::size_t i = 0; i < program.size(); ++i) {
     bool any = false;
     for (std::size_t nt = 0; nt < nonterminals.size() && !any; ++nt) any = d.derives(i, static_cast<int>(nt));
-    if (!any) return "grammar " + source + " has no production for '" + to_text(subtree_program(program, i)) + "'";
+    if (!any)
+      return "grammar " + source + " has no production for '" + expression_text(subtree_program(program, i)) + "'";
   }
   return "grammar " + source + " does not derive the program from its start symbol '" +
          nonterminals[static_cast<std::size_t>(start)].name + "'";

@@ -2,6 +2,8 @@
 // and against a naive generator written from the rules on every board; the
 // notation, FEN and their errors.
 
+#include "games/checkers/checkers.hpp"
+
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -10,8 +12,6 @@
 #include <string>
 #include <tuple>
 #include <vector>
-
-#include "games/checkers/checkers.hpp"
 
 using evalsynth::InputError;
 using evalsynth::Side;

@@ -39,18 +39,20 @@ constexpr std::array<FeatureInfo, 12> kFeatures = {{
     {"quiet", false, 0, "plies since the last capture or man's move (80 draw the game)"},
 }};
 
+// Written with the constants a grammar draws (-16 .. 16), so they can seed
+// a run of grammar/checkers.grammar.
 constexpr std::array<ReferenceProgram, 2> kReferences = {{
-    {"material", "the pieces: a man 100, a king 150, X's minus O's",
+    {"material", "the pieces: a man 2, a king 3 (the usual ratio), X's minus O's",
      "game checkers\n"
-     "# The pieces: a man 100, a king 150 (the usual ratio), X's minus O's.\n"
-     "100 * (men(x) - men(o)) + 150 * (kings(x) - kings(o))\n"},
-    {"positional", "material, then the back rank, the centre, advancement, mobility and exposed pieces",
+     "# The pieces: a man 2, a king 3 (the usual 2 : 3), X's minus O's.\n"
+     "2 * (men(x) - men(o)) + 3 * (kings(x) - kings(o))\n"},
+    {"positional", "material first, then the back rank, the centre, mobility and pieces left to be jumped",
      "game checkers\n"
-     "# Material first, then what a checkers player looks at: the back rank\n"
-     "# guarded, the centre held, men advanced, room to move, nothing hanging.\n"
-     "100 * (men(x) - men(o)) + 150 * (kings(x) - kings(o)) + 6 * (back_rank(x) - back_rank(o))\n"
-     "  + 4 * (centre(x) - centre(o)) + 2 * (advance(x) - advance(o)) + 2 * (mobility(x) - mobility(o))\n"
-     "  - 20 * (exposed(x) - exposed(o))\n"},
+     "# Material first (a man 16, a king 24), then what a checkers player looks\n"
+     "# at: the back rank guarded, the centre held, room to move, and nothing\n"
+     "# left to be jumped.\n"
+     "8 * (2 * (men(x) - men(o)) + 3 * (kings(x) - kings(o))) + back_rank(x) - back_rank(o) + centre(x)\n"
+     "  - centre(o) + mobility(x) - mobility(o) - 4 * (exposed(x) - exposed(o))\n"},
 }};
 
 }  // namespace

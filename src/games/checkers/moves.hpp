@@ -163,8 +163,8 @@ class MoveGenerator {
 
   // Continues a jump sequence from `at`, having taken `captured` (which
   // stay on the board, blocking, until the move ends).
-  void extend(int from, int at, bool king, Side s, std::uint64_t theirs, std::uint64_t empty,
-              std::uint64_t captured, Moves& out) const {
+  void extend(int from, int at, bool king, Side s, std::uint64_t theirs, std::uint64_t empty, std::uint64_t captured,
+              Moves& out) const {
     const std::uint64_t here = std::uint64_t{1} << at;
     bool jumped = false;
     for (int d = 0; d < 4; ++d) {

@@ -122,7 +122,8 @@ Move Game::parse_move(const Position& p, std::string_view text, const TextLocati
   bool complete = w.squares.size() > 2;
   for (std::size_t i = 0; complete && i + 1 < w.squares.size(); ++i) {
     const int a = board_->bit_of(w.squares[i]), b = board_->bit_of(w.squares[i + 1]);
-    const int dr = board_->row_of_bit(b) - board_->row_of_bit(a), dc = board_->column_of_bit(b) - board_->column_of_bit(a);
+    const int dr = board_->row_of_bit(b) - board_->row_of_bit(a),
+              dc = board_->column_of_bit(b) - board_->column_of_bit(a);
     const int middle = board_->bit_at(board_->row_of_bit(a) + dr / 2, board_->column_of_bit(a) + dc / 2);
     if (std::abs(dr) != 2 || std::abs(dc) != 2 || middle < 0) {
       TextLocation l = where;

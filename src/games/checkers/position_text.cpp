@@ -48,16 +48,14 @@ void read_fen_squares(const Board& board, std::string_view text, std::size_t off
         throw InputError(shifted(where, offset + start), "square " + std::to_string(square + 1) + " is listed twice");
       const bool crowning = board.row_of_bit(bit) == (side == Side::X ? board.size() - 1 : 0);
       if (crowning && !king)
-        throw InputError(shifted(where, offset + start),
-                         "a man on square " + std::to_string(square + 1) +
-                             " would stand on its crowning row: write it as a king (K" + std::to_string(square + 1) +
-                             ")");
+        throw InputError(shifted(where, offset + start), "a man on square " + std::to_string(square + 1) +
+                                                             " would stand on its crowning row: write it as a king (K" +
+                                                             std::to_string(square + 1) + ")");
       (side == Side::X ? p.x : p.o) |= b;
       if (king) p.kings |= b;
     }
     if (i < text.size()) {
-      if (text[i] != ',')
-        throw InputError(shifted(where, offset + i), "squares are separated by commas: W21,22,K30");
+      if (text[i] != ',') throw InputError(shifted(where, offset + i), "squares are separated by commas: W21,22,K30");
       ++i;
       if (i == text.size()) throw InputError(shifted(where, offset + i), "a square was expected after the comma");
     }
@@ -107,8 +105,7 @@ Position Game::parse_position(std::string_view text, const TextLocation& where) 
     const TextLocation at = shifted(start, i);
     std::string_view word = text.substr(i, end - i);
     // Move numbers as PDN writes them ("1. 11-15 23-19 2. 8-11") are skipped.
-    if (!(word.size() >= 2 && word.back() == '.' &&
-          word.find_first_not_of("0123456789") == word.size() - 1)) {
+    if (!(word.size() >= 2 && word.back() == '.' && word.find_first_not_of("0123456789") == word.size() - 1)) {
       if (status(p) != Status::Ongoing) throw InputError(at, "a move after the game has ended");
       p = play(p, parse_move(p, word, at));
     }
