@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/bench_timing.hpp"
+#include "games/checkers/perft.hpp"
 #include "games/registry.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/start_boards.hpp"
@@ -61,11 +62,25 @@ void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns)
   std::printf(
       "\nother games: a fitness workload on one thread (the second reference program against the first at\n"
       "depth 2, as X and O at depths 1 and 2, from 100 random boards), and the references' cost\n");
-  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)"})
+  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
     with_game(parse_game(name), [&](const auto& game) {
       if constexpr (!Connect4Like<std::decay_t<decltype(game)>>)
         bench_game(game, reps, connect4_nodes_per_second, connect4_ns);
     });
+  // The checkers move generator alone: perft 9 from the start (3,963,680
+  // leaves, Bik 2009), the median of the repetitions.
+  const checkers::Game checkers(8);
+  std::vector<double> seconds;
+  std::uint64_t leaves = 0;
+  for (int r = 0; r <= reps; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    leaves = checkers::perft(checkers, checkers.start(), 9);
+    if (r > 0) seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());
+  const double per_second = static_cast<double>(leaves) / seconds[seconds.size() / 2];
+  std::printf("  checkers(8) perft 9: %llu leaves, %.1f M leaves/s  %6.2fx Connect4's search nodes/s\n",
+              static_cast<unsigned long long>(leaves), per_second / 1e6, per_second / connect4_nodes_per_second);
 }
 
 }  // namespace evalsynth

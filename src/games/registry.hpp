@@ -78,12 +78,12 @@ std::string reference_program_names(const GameDescriptor& game);
 
 // Expands M(G) for every game type G: explicit instantiations of the
 // templates the layers above define for all games.
-#define EVALSYNTH_FOR_EACH_GAME(M)                                                           \
-  M(::evalsynth::Connect4)                                                                   \
-  M(::evalsynth::Connect4ThesisJava)                                                         \
-  M(::evalsynth::mnk::Game)                                                                  \
-  M(::evalsynth::mnk::FillGame) M(::evalsynth::adjacent4::Game) M(::evalsynth::modnim::Game) \
-      M(::evalsynth::checkers::Game)
+#define EVALSYNTH_FOR_EACH_GAME(M)   \
+  M(::evalsynth::Connect4)           \
+  M(::evalsynth::Connect4ThesisJava) \
+  M(::evalsynth::mnk::Game)          \
+  M(::evalsynth::mnk::FillGame)      \
+  M(::evalsynth::adjacent4::Game) M(::evalsynth::modnim::Game) M(::evalsynth::checkers::Game)
 
 // Calls f(game) with the game `d` names, as its own type.
 template <class F>

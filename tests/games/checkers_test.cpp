@@ -13,6 +13,8 @@
 #include <tuple>
 #include <vector>
 
+#include "games/checkers/perft.hpp"
+
 using evalsynth::InputError;
 using evalsynth::Side;
 using evalsynth::Status;
@@ -21,16 +23,6 @@ namespace ck = evalsynth::checkers;
 using Catch::Matchers::Contains;
 
 namespace {
-
-std::uint64_t perft(const ck::Game& g, const ck::Position& p, int depth) {
-  if (depth == 0) return 1;
-  ck::Moves moves;
-  g.legal_moves(p, moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t n = 0;
-  for (const ck::Move& m : moves) n += perft(g, g.play(p, m), depth - 1);
-  return n;
-}
 
 // The rules, written plainly on a grid of cells: ' ' empty, x/X, o/O.
 struct Grid {
@@ -132,7 +124,7 @@ TEST_CASE("checkers 8x8: perft from the start matches the published counts (Bik 
   const std::array<std::uint64_t, 9> expected = {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931};
   for (int depth = 0; depth < static_cast<int>(expected.size()); ++depth) {
     INFO(depth);
-    CHECK(perft(g, g.start(), depth) == expected[static_cast<std::size_t>(depth)]);
+    CHECK(ck::perft(g, g.start(), depth) == expected[static_cast<std::size_t>(depth)]);
   }
 }
 
@@ -204,6 +196,7 @@ TEST_CASE("checkers: moves in numbered squares, jump sequences, FEN and back", "
   CHECK(p.quiet == 0);
   // PDN move numbers are skipped.
   CHECK(g.parse_position("1. 11-15 24-19 2. 15x24 28x19", {"t"}) == p);
+  CHECK(g.parse_position("11-15,24-19,15x24,28x19", {"t"}) == p);
   // A double jump is written with its landing square; either form parses.
   const ck::Position q = g.parse_position("W:WK30:B26,19,12", {"t"});
   ck::Moves moves;
@@ -259,6 +252,8 @@ TEST_CASE("checkers: bad moves and boards get located messages", "[checkers]") {
   CHECK_THAT(error("B:X21:B1"), Contains("starts with W or B"));
   CHECK_THAT(error("B:W21"), Contains("lists both sides"));
   CHECK_THAT(error("B:W12-9:B1"), Contains("runs upwards"));
+  CHECK_THAT(error("11-15,,24-19"), Contains("f:3:7") && Contains("between the commas"));
+  CHECK_THAT(error("11-15,"), Contains("after the comma"));
   const ck::Game small(4);
   try {
     small.parse_position("1-9", {"f", 1, 1});

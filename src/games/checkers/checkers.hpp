@@ -34,7 +34,8 @@ class Game {
   using Move = checkers::Move;
   static constexpr std::size_t kMaxMoves = checkers::kMaxMoves;
   static constexpr GameFamily kFamily = GameFamily::Checkers;
-  static constexpr char kMoveSeparator = ' ';
+  // One word per position (labelled files and `solve` read the first word).
+  static constexpr char kMoveSeparator = ',';
 
   Game() : Game(8) {}
   explicit Game(int size) : board_(&board_of_size(size)), moves_(*board_) {}
@@ -62,8 +63,9 @@ class Game {
 
   // Notation (notation.cpp): the numbered squares, "11-15" for a step and
   // "15x24x31" for a jump sequence (parse_move also takes "15x31" when only
-  // one sequence joins the two squares); a position is either moves
-  // separated by spaces from the start, or a PDN FEN such as
+  // one sequence joins the two squares); a position is either moves from
+  // the start separated by commas or spaces (PDN's move numbers skipped:
+  // "1. 11-15 24-19"), or a PDN FEN such as
   // "B:W21,22,K30:B1-12" (the side to move, then each side's squares, K for
   // kings).
   std::string move_text(const Position& p, const Move& m) const;

@@ -1,4 +1,5 @@
-// Checkers positions from text: a move list from the start ("11-15 23-19")
+// Checkers positions from text: a move list from the start ("11-15,24-19"
+// or "11-15 24-19")
 // or a PDN FEN ("B:W21,22,K30:B1-12"), with every error located.
 #include <bit>
 #include <cctype>
@@ -98,10 +99,12 @@ Position Game::parse_position(std::string_view text, const TextLocation& where) 
   if (text.size() >= 2 && text[1] == ':' && std::string_view("BWbw").find(text[0]) != std::string_view::npos)
     return read_fen(*board_, text, start);
   Position p = this->start();
+  const auto separator = [](char c) { return c == ',' || std::isspace(static_cast<unsigned char>(c)); };
   std::size_t i = 0;
   while (i < text.size()) {
     std::size_t end = i;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+    while (end < text.size() && !separator(text[end])) ++end;
+    if (end == i) throw InputError(shifted(start, i), "a move was expected between the commas");
     const TextLocation at = shifted(start, i);
     std::string_view word = text.substr(i, end - i);
     // Move numbers as PDN writes them ("1. 11-15 23-19 2. 8-11") are skipped.
@@ -110,6 +113,10 @@ Position Game::parse_position(std::string_view text, const TextLocation& where) 
       p = play(p, parse_move(p, word, at));
     }
     i = end;
+    if (i < text.size() && text[i] == ',') {
+      if (++i == text.size()) throw InputError(shifted(start, i), "a move was expected after the comma");
+      continue;
+    }
     while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
   }
   return p;
