@@ -192,6 +192,51 @@ TEST_CASE("play: each game in the terminal, its moves named and refused in its o
   CHECK_THAT(r.output, Contains("STRATEGY1 plays 3"));
   CHECK_THAT(r.output, Contains("one stick is left, and a move must take it"));
   CHECK_THAT(r.output, Contains("The engine wins"));
+  // Checkers: numbered squares; a step where a jump is due, a square off the
+  // board, a square without a piece of the player's.
+  r = play("material@2 --game checkers", "11-15\n21-17\n40-44\nhint\nquit\n");
+  CHECK_THAT(r.output, Contains("MATERIAL2 plays"));
+  CHECK_THAT(r.output, Contains("square 21 holds no piece of X's"));
+  CHECK_THAT(r.output, Contains("numbered 1 to 32"));
+  CHECK_THAT(r.output, Contains("hint: "));
+  r = play("material@2 --game 'checkers(4)'", "1-3\n9-10\nquit\n");
+  CHECK_THAT(r.output, Contains("numbered 1 to 8"));
+}
+
+TEST_CASE("checkers: match, check, a run and its errors through the commands", "[cli][games][checkers]") {
+  test::Run r = run_evalsynth("match --game checkers material@2 positional@2 --both-colours --openings 2", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("MATERIAL2 vs POSITIONAL2: +"));
+  const test::ScratchFolder dir("checkers-commands");
+  test::write_file(dir / "c.eval", "game checkers\nmen(x) - men(o) + 2 * (kings(x) - kings(o)) - exposed(x)\n");
+  r = run_evalsynth("check " + (dir / "c.eval") + " --position 11-15,24-19,15x24", kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("checkers(8)"));
+  r = run_evalsynth("check " + (dir / "c.eval") + " --position 11-15,24-19,15-18", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("jump must be taken"));
+  test::write_file(dir / "bad.eval", "game checkers\nmen(x) - stones(o)\n");
+  r = run_evalsynth("check " + (dir / "bad.eval"), kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("bad.eval:2:"));
+  r = run_evalsynth("match --game 'checkers(5)' material@1 positional@1", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("checkers takes the board's side, 8, 6 or 4"));
+  r = run_evalsynth("export " + (dir / "c.eval") + " --html " + (dir / "c.html"), kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("export does not write checkers evaluators yet"));
+  // A short run of the checkers spec's kind, the same for 1 and 2 threads.
+  const std::string body =
+      "grammar = grammar/checkers.grammar\nopponents = material@1\nseeds = positional\ncandidate-depths = 1\n"
+      "training-boards = openings(1)\nvalidation-boards = openings(2)\nmove-order = random\n";
+  const test::ScratchFolder one("checkers-run-1"), two("checkers-run-2");
+  REQUIRE(
+      run_evalsynth("run " + write_spec(one, "s.spec", "checkers(6)", body, 3) + " --threads 1", kSource).exit_code ==
+      0);
+  REQUIRE(
+      run_evalsynth("run " + write_spec(two, "s.spec", "checkers(6)", body, 3) + " --threads 2", kSource).exit_code ==
+      0);
+  CHECK(test::run_outcome(one) == test::run_outcome(two));
 }
 
 TEST_CASE("a malformed labelled position file of another game is refused at its line and column",
