@@ -85,7 +85,7 @@ std::optional<GameFamily> family_named(std::string_view name) {
 const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).library(); }
 
 std::string known_games() {
-  return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N)";
+  return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N), checkers(N,Q)";
 }
 
 GameDescriptor default_game(GameFamily family) {
@@ -102,7 +102,7 @@ GameDescriptor default_game(GameFamily family) {
       d.params = {100, 3, 0, 0};
       break;
     case GameFamily::Checkers:
-      d.params = {8, 0, 0, 0};
+      d.params = {8, checkers::kDrawQuietPlies, 0, 0};
       break;
     case GameFamily::Connect4:
       break;
@@ -122,7 +122,11 @@ std::string GameDescriptor::text() const {
     case GameFamily::ModNim:
       return "modnim(" + number(0) + "," + number(1) + ")";
     case GameFamily::Checkers:
-      return "checkers(" + number(0) + ")";
+      return std::string("checkers(")
+          .append(number(0))
+          .append(params[1] == checkers::kDrawQuietPlies ? "" : ",")
+          .append(params[1] == checkers::kDrawQuietPlies ? "" : number(1))
+          .append(")");
   }
   return "?";
 }
@@ -195,9 +199,16 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
       break;
     case GameFamily::Checkers:
       if (w.bracketed) {
-        if (args.size() != 1 || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
-          throw InputError(where, "checkers takes the board's side, 8, 6 or 4: checkers(6), not " + in_quotes(text));
-        d.params = {args[0][0] - '0', 0, 0, 0};
+        if (args.size() > 2 || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
+          throw InputError(where, std::string("checkers takes the board's side, 8, 6 or 4, and optionally the plies "
+                                              "without a capture or a man's move that draw (default ")
+                                      .append(std::to_string(checkers::kDrawQuietPlies))
+                                      .append("): checkers(6) or checkers(6,50), not ")
+                                      .append(in_quotes(text)));
+        d.params = {args[0][0] - '0', checkers::kDrawQuietPlies, 0, 0};
+        if (args.size() == 2)
+          d.params[1] = whole_number(args[1], 1, checkers::kMaxQuietPlies,
+                                     "the plies without a capture or a man's move that draw", where);
       }
       break;
   }

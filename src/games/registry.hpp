@@ -41,7 +41,7 @@ struct GameDescriptor {
   //   mnk: M columns, N rows, K in a line, played to a full board (0 or 1)
   //   adjacent4: W columns, H rows
   //   modnim: K sticks, M the most a move takes
-  //   checkers: N, the board's side (8, 6 or 4)
+  //   checkers: N, the board's side (8, 6 or 4); Q, the quiet plies that draw
   std::array<int, 4> params{};
 
   // The canonical name: "connect4", "mnk(4,4,4)". Parses back to this.
@@ -98,7 +98,7 @@ decltype(auto) with_game(const GameDescriptor& d, F&& f) {
     case GameFamily::ModNim:
       return f(modnim::Game(a[0], a[1]));
     case GameFamily::Checkers:
-      return f(checkers::Game(a[0]));
+      return f(checkers::Game(a[0], a[1]));
     case GameFamily::Connect4:
       break;
   }

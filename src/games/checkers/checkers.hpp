@@ -5,9 +5,10 @@
 // numbering). X is Black and moves first, from the squares of the low
 // numbers; men start on the three rows nearest their side on 8 x 8, two on
 // 6 x 6, one on 4 x 4. A side that cannot move (no pieces, or all blocked)
-// has lost. The draw rule, for endless games: after 80 plies (40 moves
-// each) with no capture and no man moved, the game is drawn — the ACF's
-// forty-move rule made automatic.
+// has lost. The draw rule, for endless games: after Q plies with no capture
+// and no man moved the game is drawn; by default Q = 80 (40 moves each: the
+// ACF's forty-move rule made automatic). FABLE's thesis added "no material
+// change for the last 50 moves" without saying whose: checkers(N, Q) sets Q.
 
 #include <cstdint>
 #include <span>
@@ -24,6 +25,7 @@
 namespace evalsynth::checkers {
 
 inline constexpr int kDrawQuietPlies = 80;
+inline constexpr int kMaxQuietPlies = 1000;
 
 const FeatureLibrary& feature_library();
 std::span<const ReferenceProgram> reference_programs();
@@ -38,11 +40,19 @@ class Game {
   static constexpr char kMoveSeparator = ',';
 
   Game() : Game(8) {}
-  explicit Game(int size) : board_(&board_of_size(size)), moves_(*board_) {}
+  explicit Game(int size, int quiet_plies = kDrawQuietPlies)
+      : board_(&board_of_size(size)), moves_(*board_), quiet_plies_(quiet_plies) {}
 
   const Board& board() const { return *board_; }
   int size() const { return board_->size(); }
-  std::string name() const { return "checkers(" + std::to_string(board_->size()) + ")"; }
+  int quiet_plies() const { return quiet_plies_; }
+  std::string name() const {
+    return std::string("checkers(")
+        .append(std::to_string(board_->size()))
+        .append(quiet_plies_ == kDrawQuietPlies ? "" : ",")
+        .append(quiet_plies_ == kDrawQuietPlies ? "" : std::to_string(quiet_plies_))
+        .append(")");
+  }
   Position start() const { return {board_->x_start(), board_->o_start(), 0, 0, 0}; }
   Side side_to_move(const Position& p) const { return p.side_to_move(); }
   int plies(const Position& p) const { return p.plies; }
@@ -50,7 +60,7 @@ class Game {
   Position play(const Position& p, const Move& m) const { return moves_.play(p, m); }
   Status status(const Position& p) const {
     if (!moves_.has_moves(p)) return p.side_to_move() == Side::X ? Status::OWon : Status::XWon;
-    return p.quiet >= kDrawQuietPlies ? Status::Drawn : Status::Ongoing;
+    return p.quiet >= quiet_plies_ ? Status::Drawn : Status::Ongoing;
   }
   const MoveGenerator& moves() const { return moves_; }
 
@@ -109,6 +119,7 @@ class Game {
  private:
   const Board* board_;
   MoveGenerator moves_;
+  int quiet_plies_;
 };
 
 }  // namespace evalsynth::checkers

@@ -92,8 +92,8 @@ std::string Game::move_text(const Position& p, const Move& m) const {
   const bool found = jump_path(moves_, p, m, m.from, m.captured, empty, p.kings & from, path);
   assert(found);
   std::string text = number(m.from);
-  if (!found) return text + "x" + number(m.to);
-  for (int bit : path) text += "x" + number(bit);
+  if (!found) return text.append("x").append(number(m.to));
+  for (int bit : path) text.append("x").append(number(bit));
   return text;
 }
 
