@@ -17,13 +17,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Games/s of `games` training games of the spec (one thread).
-double training_rate(const std::string& spec_text, std::uint64_t games) {
+template <class G = Connect4>
+double training_rate(const std::string& spec_text, std::uint64_t games, const G& game = {}) {
   learn::LearnSpec spec = parse_learn_spec(spec_text + "games = " + std::to_string(games) + "\n", "bench.spec");
-  std::vector<Player<Connect4>> opponents;
+  std::vector<Player<G>> opponents;
   for (const std::string& o : spec.opponents)
-    for (Player<Connect4>& p : parse_player_list(Connect4{}, o)) opponents.push_back(std::move(p));
-  learn::Training<Connect4> training(Connect4{}, spec, std::move(opponents), {},
-                                     learn::Training<Connect4>::fresh_state(Connect4{}, spec));
+    for (Player<G>& p : parse_player_list(game, o)) opponents.push_back(std::move(p));
+  learn::Training<G> training(game, spec, std::move(opponents), {}, learn::Training<G>::fresh_state(game, spec));
   const auto start = Clock::now();
   training.play(games);
   return static_cast<double>(games) / std::chrono::duration<double>(Clock::now() - start).count();
@@ -79,6 +79,12 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
               thesis_rate / reference, 100000 / thesis_rate);
   std::printf("  %-44s %9.0f  %6.2fx  (1,000,000 games: %.0f s)\n", "n-tuple net, TD(0) self-play", ntuple_rate,
               ntuple_rate / reference, 1e6 / ntuple_rate);
+  // Melicher's linear checkers learner (specs/melicher.spec's settings).
+  const double linear_rate =
+      training_rate("game = checkers\nlearner = linear\nfeatures = men + kings, kings, edge\nepsilon = 0.1\n",
+                    static_cast<std::uint64_t>(training_games) * 5, checkers::Game(8));
+  std::printf("  %-44s %9.0f  %6.2fx  (20,000 games: %.1f s)\n", "Melicher's linear TD, checkers self-play",
+              linear_rate, linear_rate / reference, 20000 / linear_rate);
 }
 
 }  // namespace evalsynth

@@ -7,6 +7,7 @@
 #include "io/learn_output.hpp"
 #include "io/learn_spec_reader.hpp"
 #include "io/run_output.hpp"
+#include "io/spec_reader.hpp"
 #include "learn/learn_checkpoint.hpp"
 #include "learn/td_learners.hpp"
 #include "support/error.hpp"
@@ -55,8 +56,12 @@ using learn::TrainingState;
 // `cell_states`: the network's (Connect4's choice, or the game's board's).
 std::string describe(const LearnSpec& s, int cell_states) {
   char text[512];
-  std::snprintf(text, sizeof text, "alpha %g -> %g, epsilon %g -> %g", s.alpha.start, s.alpha.end, s.epsilon.start,
-                s.epsilon.end);
+  if (s.harmonic_alpha)
+    std::snprintf(text, sizeof text, "alpha %g / (%g + n), epsilon %g -> %g", s.harmonic_a, s.harmonic_b,
+                  s.epsilon.start, s.epsilon.end);
+  else
+    std::snprintf(text, sizeof text, "alpha %g -> %g, epsilon %g -> %g", s.alpha.start, s.alpha.end, s.epsilon.start,
+                  s.epsilon.end);
   const std::string game = s.game.family == GameFamily::Connect4 ? "" : " (" + s.game.text() + ")";
   std::string out = "learn " + s.name + game + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
                     " games " + (s.opponents.empty() ? std::string("of self-play") : "against ");
@@ -65,6 +70,10 @@ std::string describe(const LearnSpec& s, int cell_states) {
   if (s.learner == learn::LearnerKind::ThesisNet) {
     std::snprintf(text, sizeof text, ", lambda %g, 126-%d-1 network", s.lambda, s.hidden);
     out += text;
+  } else if (s.learner == learn::LearnerKind::Linear) {
+    out += ", weights (from " + short_number(s.initial_weights) + ") on";
+    for (std::size_t i = 0; i < s.terms.size(); ++i) out += (i ? ", " : " ") + s.terms[i];
+    out += ", TD(0)";
   } else {
     out += ", " + std::to_string(s.tuples) + " tuples of " + std::to_string(s.tuple_length) + " cells, " +
            std::to_string(cell_states) + " cell states";
@@ -127,7 +136,7 @@ void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) 
   const double n = static_cast<double>(r.wins + r.draws + r.losses);
   const double rate = r.seconds > 0 ? static_cast<double>(r.games) / r.seconds : 0;
   const double left = rate > 0 ? static_cast<double>(spec.games - r.games) / rate : 0;
-  std::printf("games %llu/%llu  alpha %.4f  epsilon %.3f  %s %.1f/%.1f/%.1f%%",
+  std::printf("games %llu/%llu  alpha %.3g  epsilon %.3f  %s %.1f/%.1f/%.1f%%",
               static_cast<unsigned long long>(r.games), static_cast<unsigned long long>(spec.games), r.alpha, r.epsilon,
               self_play ? "X/draw/O" : "W/D/L", 100 * r.wins / n, 100 * r.draws / n, 100 * r.losses / n);
   if (r.mistake_rate >= 0) std::printf("  mistakes %.1f%%", 100 * r.mistake_rate);

@@ -56,6 +56,11 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
                     {"hidden", net->hidden()},
                     {"outputs", 1},
                     {"parameters", net->parameters().size()}};
+  } else if (const auto* weights = std::get_if<model::FeatureWeights>(&state.model.network)) {
+    j["game"] = weights->game;
+    Json terms = Json::object();
+    for (std::size_t i = 0; i < weights->terms.size(); ++i) terms[weights->terms[i]] = weights->weights[i];
+    j["network"] = {{"weights", terms}, {"scale", weights->scale}, {"updates", weights->updates}};
   } else if (const auto* board_net = std::get_if<model::BoardNTupleNet>(&state.model.network)) {
     j["game"] = board_net->game();
     j["network"] = tuple_summary(*board_net, board_net->board().states);

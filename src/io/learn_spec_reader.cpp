@@ -5,7 +5,9 @@
 
 #include "games/registry.hpp"
 #include "io/spec_reader.hpp"
+#include "learn/linear_td.hpp"
 #include "model/board_ntuple_net.hpp"
+#include "model/feature_weights.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 #include "support/files.hpp"
@@ -23,7 +25,10 @@ using learn::LearnSpec;
 // a million self-play games.
 void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   const bool thesis = s.learner == LearnerKind::ThesisNet;
-  if (!given.count("games")) s.games = thesis ? 100000 : 1000000;
+  const bool linear = s.learner == LearnerKind::Linear;
+  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : 1000000;
+  // Melicher's weights start at 1.0 (his p. 6).
+  if (!given.count("initial-weights") && linear) s.initial_weights = 1.0;
   // (Other games' n-tuple step is set with their board: check_game.)
   if (!given.count("alpha") && s.game.family == GameFamily::Connect4)
     s.alpha = thesis ? learn::Schedule{0.2, 0.01} : learn::Schedule{0.005, 0.001};
@@ -53,8 +58,32 @@ class LearnInterpreter : public SpecReader {
     LearnSpec& s = spec_;
     h["name"] = [&](const auto& e) { s.name = run_name(e); };
     h["learner"] = [&](const auto& e) {
-      s.learner = choice<LearnerKind>(one_word(e), "learner",
-                                      {{"thesis-net", LearnerKind::ThesisNet}, {"ntuple", LearnerKind::NTuple}});
+      s.learner = choice<LearnerKind>(
+          one_word(e), "learner",
+          {{"thesis-net", LearnerKind::ThesisNet}, {"ntuple", LearnerKind::NTuple}, {"linear", LearnerKind::Linear}});
+    };
+    // A linear learner's terms: `men + kings, kings, edge` (checked against
+    // the game's features in check_game).
+    h["features"] = [&](const auto& e) {
+      s.terms.clear();
+      term_sums_.clear();
+      for (const auto& sum : e.values) {
+        std::string term;
+        for (const auto& t : sum.terms) {
+          const auto* word = boost::get<spec_ast::Word>(&t.get());
+          if (!word || word->quoted)
+            locate_.fail(sum,
+                         "a term of 'features' is feature names joined by '+' (men + kings), not a call or "
+                         "a quoted string");
+          term += (term.empty() ? "" : "+") + word->text;
+        }
+        if (s.terms.size() == static_cast<std::size_t>(model::FeatureWeights::kMaxTerms))
+          locate_.fail(sum, "'features' takes at most " + std::to_string(model::FeatureWeights::kMaxTerms) + " terms");
+        for (std::size_t i = 0; i < s.terms.size(); ++i)
+          if (s.terms[i] == term) locate_.fail(sum, "'features' lists '" + term + "' twice (each term once)");
+        s.terms.push_back(term);
+        term_sums_.push_back(&sum);
+      }
     };
     // Connect4 learns either network; every other game an n-tuple network
     // over the board it describes (checked in check_relations).
@@ -83,7 +112,35 @@ class LearnInterpreter : public SpecReader {
       }
       check_distinct(list, s.opponents, "opponents");
     };
-    h["alpha"] = [&](const auto& e) { s.alpha = schedule(e, 10); };
+    h["alpha"] = [&](const auto& e) {
+      s.harmonic_alpha = false;
+      const auto* call = e.values.size() == 1 && e.values[0].terms.size() == 1
+                             ? boost::get<boost::spirit::x3::forward_ast<spec_ast::Call>>(&e.values[0].terms[0].get())
+                             : nullptr;
+      if (!call) {
+        s.alpha = schedule(e, 10);
+        return;
+      }
+      // harmonic(A, B): A / (B + n), Melicher's 50 / (49 + n).
+      const spec_ast::Call& c = call->get();
+      if (c.name.text != "harmonic" || c.arguments.size() != 2 || c.arguments[0].terms.size() != 1 ||
+          c.arguments[1].terms.size() != 1)
+        locate_.fail(c.name,
+                     "'alpha' is a number, two (where it starts and ends) or harmonic(A, B) for A / (B + n) "
+                     "after n updates");
+      auto argument = [&](std::size_t i) -> const spec_ast::Word& {
+        const auto* w = boost::get<spec_ast::Word>(&c.arguments[i].terms[0].get());
+        if (!w) locate_.fail(c.arguments[i], "harmonic(A, B) takes two numbers");
+        return *w;
+      };
+      s.harmonic_a = number(argument(0), 0, 1e6, "alpha");
+      s.harmonic_b = number(argument(1), 0, 1e6, "alpha");
+      if (s.harmonic_a > s.harmonic_b + 1)
+        locate_.fail(argument(0),
+                     "harmonic(A, B) starts at A / (B + 1), more than 1: the first updates would "
+                     "overshoot (Melicher's is harmonic(50, 49))");
+      s.harmonic_alpha = true;
+    };
     h["epsilon"] = [&](const auto& e) { s.epsilon = schedule(e, 1); };
     h["lambda"] = [&](const auto& e) { s.lambda = number(one_word(e), 0, 1, "lambda"); };
     h["hidden"] = [&](const auto& e) {
@@ -130,12 +187,19 @@ class LearnInterpreter : public SpecReader {
 
   void check_relations(const Seen& seen) const override {
     if (!seen.count("learner"))
-      source_.fail_at(0, "a learning spec needs 'learner = thesis-net' or 'learner = ntuple'");
+      source_.fail_at(0, "a learning spec needs 'learner = thesis-net', 'learner = ntuple' or 'learner = linear'");
     const bool thesis = spec_.learner == LearnerKind::ThesisNet;
-    for (const char* key : {"hidden", "initial-weights"})
-      if (!thesis && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = thesis-net");
+    const bool ntuple = spec_.learner == LearnerKind::NTuple;
+    const bool linear = spec_.learner == LearnerKind::Linear;
+    if (!thesis && seen.count("hidden")) complain(seen, "hidden", "hidden applies to learner = thesis-net");
+    if (ntuple && seen.count("initial-weights"))
+      complain(seen, "initial-weights", "initial-weights applies to learner = thesis-net or linear");
     for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables"})
-      if (thesis && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
+      if (!ntuple && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
+    if (!linear && seen.count("features")) complain(seen, "features", "features applies to learner = linear");
+    if (linear && !seen.count("features"))
+      complain(seen, "learner", "learner = linear needs 'features = ...': the terms it weighs (men + kings, kings)");
+    if (!linear && spec_.harmonic_alpha) complain(seen, "alpha", "alpha = harmonic(A, B) applies to learner = linear");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
       complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
     with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });
@@ -168,6 +232,10 @@ class LearnInterpreter : public SpecReader {
             locate_.fail(*w, std::string(error.what()) + "; or self for self-play");
           }
       }
+    if (spec_.learner == LearnerKind::Linear) {
+      check_terms(game, seen);
+      return;
+    }
     const bool ntuple = spec_.learner == LearnerKind::NTuple;
     double weights = 0;
     if constexpr (Connect4Like<G>) {
@@ -204,7 +272,28 @@ class LearnInterpreter : public SpecReader {
                    " weights, more than 67,108,864 (256 MiB); use fewer or shorter tuples");
   }
 
+  // A linear learner weighs any game's features: each term's names must
+  // be features of one player; the step, where the spec is silent, is
+  // Melicher's 50 / (49 + n).
+  template <class G>
+  void check_terms(const G& game, const Seen& seen) const {
+    if constexpr (!learn::HasFeatures<G>)
+      complain(seen, "learner",
+               "learner = linear weighs the features of games other than " + game.name() +
+                   " (whose programs compile to native code); use ntuple or thesis-net");
+    const FeatureLibrary& library = feature_library(G::kFamily);
+    for (std::size_t i = 0; i < spec_.terms.size(); ++i)
+      if (const std::string problem = model::term_problem(library, spec_.terms[i]); !problem.empty())
+        locate_.fail(*term_sums_[i], problem + " (game " + game.name() + ")");
+    if (!seen.count("alpha")) {
+      spec_.harmonic_alpha = true;
+      spec_.harmonic_a = 50;
+      spec_.harmonic_b = 49;
+    }
+  }
+
   LearnSpec& spec_;
+  std::vector<const spec_ast::Sum*> term_sums_;
 };
 
 }  // namespace

@@ -6,7 +6,9 @@
 
 namespace evalsynth::learn {
 
-std::string learner_word(LearnerKind kind) { return kind == LearnerKind::ThesisNet ? "thesis-net" : "ntuple"; }
+std::string learner_word(LearnerKind kind) {
+  return kind == LearnerKind::ThesisNet ? "thesis-net" : kind == LearnerKind::Linear ? "linear" : "ntuple";
+}
 
 std::uint64_t LearnSpec::hash() const {
   // Numbers by their exact bits, so any change of a value changes the hash.
@@ -21,6 +23,13 @@ std::uint64_t LearnSpec::hash() const {
          std::to_string(curve_depth);
   // Connect4's specs hash as they did before specs named games.
   if (game.family != GameFamily::Connect4) key += "|game=" + game.text();
+  // And so do the learners that came before the linear one.
+  if (learner == LearnerKind::Linear) {
+    key += "|terms=";
+    for (const std::string& t : terms) key += t + ",";
+    std::snprintf(numbers, sizeof numbers, "|%a|%a|%a|", initial_weights, harmonic_a, harmonic_b);
+    key += numbers + std::string(harmonic_alpha ? "harmonic" : "schedule");
+  }
   return hash_text(key);
 }
 

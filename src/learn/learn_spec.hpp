@@ -11,7 +11,7 @@
 
 namespace evalsynth::learn {
 
-enum class LearnerKind { ThesisNet, NTuple };
+enum class LearnerKind { ThesisNet, NTuple, Linear };
 
 // A parameter that moves linearly from `start` (first game) to `end` (last).
 struct Schedule {
@@ -35,6 +35,10 @@ struct LearnSpec {
   // plays itself (self-play, both sides learn).
   std::vector<std::string> opponents;
   Schedule alpha, epsilon;
+  // alpha = harmonic(A, B): A / (B + n), n the updates so far (Melicher's
+  // 50 / (49 + n)); the schedule above is then unused.
+  bool harmonic_alpha = false;
+  double harmonic_a = 0, harmonic_b = 0;
   double lambda = 0;  // eligibility-trace decay (TD(lambda)); 0: TD(0)
   // thesis-net
   int hidden = 15;
@@ -43,6 +47,9 @@ struct LearnSpec {
   // states their CellBoard says)
   int tuples = 70, tuple_length = 8, cell_states = 4;
   bool per_side_tables = true;  // a table per tuple for each side to move
+  // linear: its terms, each features of one player joined by '+'
+  // (model/feature_weights.hpp), their weights at first
+  std::vector<std::string> terms;
 
   std::uint64_t seed = 1;
   // Learning curve: a row every `curve_every` games; the mistake rate of the
@@ -63,6 +70,6 @@ struct LearnSpec {
   std::string checkpoint_folder() const { return checkpoints + "/" + name; }
 };
 
-std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple"
+std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple", "linear"
 
 }  // namespace evalsynth::learn

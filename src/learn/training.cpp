@@ -5,6 +5,7 @@
 #include "games/registry.hpp"
 #include "learn/board_ntuple_td.hpp"
 #include "learn/episode.hpp"
+#include "learn/linear_td.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth::learn {
@@ -23,6 +24,27 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
   TrainingState state;
   state.model.info = {spec.name, spec.hash(), 0, spec.seed};
   Rng rng(mix_seed({spec.seed, 0}));
+  if (spec.learner == LearnerKind::Linear) {
+    if constexpr (HasFeatures<G>) {
+      model::FeatureWeights w;
+      w.game = game.name();
+      w.terms = spec.terms;
+      w.weights.assign(spec.terms.size(), spec.initial_weights);
+      // X's largest term at the start: a side's material weighs a win.
+      const model::TermRequests requests = model::term_requests(feature_library(G::kFamily), w.terms);
+      std::vector<std::int32_t> values(requests.requests.size());
+      game.features(game.start(), std::span<const FeatureRequest>(requests.requests), values.data());
+      for (std::size_t i = 0; i + 1 < requests.first.size(); ++i) {
+        std::int64_t x = 0;
+        for (std::size_t k = requests.first[i]; k < (requests.first[i] + requests.first[i + 1]) / 2; ++k)
+          x += values[k];
+        w.scale = std::max(w.scale, static_cast<double>(x));
+      }
+      state.model.network = std::move(w);
+      return state;
+    }
+    throw InputError(TextLocation{spec.source, 1, 1}, "learner = linear weighs features " + game.name() + " lacks");
+  }
   if constexpr (Connect4Like<G>) {
     (void)game;
     if (spec.learner == LearnerKind::ThesisNet) {
@@ -52,6 +74,13 @@ Player<G> Training<G>::player(int depth) const {
 
 template <Game G>
 void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
+  if constexpr (HasFeatures<G>) {
+    if (auto* weights = std::get_if<model::FeatureWeights>(&state_.model.network)) {
+      LinearTd<G> td(game_, *weights, spec_);
+      play_with(td, n, on_game);
+      return;
+    }
+  }
   if constexpr (Connect4Like<G>) {
     if (auto* net = std::get_if<model::ThesisNet>(&state_.model.network)) {
       ThesisTd td(*net, spec_.lambda);
@@ -109,6 +138,9 @@ void Training<G>::close_row() {
   const std::uint64_t last = state_.games_done - 1;
   row.games = state_.games_done;
   row.alpha = spec_.alpha.at(last, spec_.games);
+  // A harmonic step: the one the next update takes.
+  if (const auto* w = std::get_if<model::FeatureWeights>(&state_.model.network); w && spec_.harmonic_alpha)
+    row.alpha = spec_.harmonic_a / (spec_.harmonic_b + static_cast<double>(w->updates + 1));
   row.epsilon = spec_.epsilon.at(last, spec_.games);
   row.seconds = state_.seconds;
   if (!curve_positions_.empty())

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "games/registry.hpp"
 #include "support/binary_archive.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
@@ -91,6 +92,7 @@ bool all_finite(const std::vector<T>& v) {
 }  // namespace
 
 std::string learner_name(const Network& network) {
+  if (std::holds_alternative<FeatureWeights>(network)) return "linear";
   return std::holds_alternative<ThesisNet>(network) ? "thesis-net" : "ntuple";
 }
 
@@ -100,6 +102,41 @@ namespace {
 // before it existed hold only the other two).
 std::string file_tag(const Network& network) {
   return std::holds_alternative<BoardNTupleNet>(network) ? "board-ntuple" : learner_name(network);
+}
+
+void save_feature_weights(BinaryOutputArchive& a, const FeatureWeights& w) {
+  a(w.game, cereal::make_size_tag(static_cast<std::uint64_t>(w.terms.size())));
+  for (const std::string& term : w.terms) a(term);
+  save_numbers(a, w.weights);
+  a(w.scale, w.updates);
+}
+
+FeatureWeights load_feature_weights(BinaryInputArchive& a) {
+  FeatureWeights w;
+  std::uint64_t count = 0;
+  a(w.game, cereal::make_size_tag(count));
+  if (count < 1 || count > FeatureWeights::kMaxTerms)
+    throw cereal::Exception(std::to_string(count) + " terms (1 to " + std::to_string(FeatureWeights::kMaxTerms) + ")");
+  GameDescriptor game;
+  try {
+    game = parse_game(w.game);
+  } catch (const InputError&) {
+    throw cereal::Exception("it names no game evalsynth knows ('" + w.game + "')");
+  }
+  w.terms.resize(static_cast<std::size_t>(count));
+  for (std::string& term : w.terms) {
+    a(term);
+    if (const std::string problem = term_problem(feature_library(game.family), term); !problem.empty())
+      throw cereal::Exception(problem);
+  }
+  load_numbers(a, w.weights);
+  a(w.scale, w.updates);
+  if (w.weights.size() != w.terms.size())
+    throw cereal::Exception(std::to_string(w.weights.size()) + " weights for " + std::to_string(w.terms.size()) +
+                            " terms");
+  if (!all_finite(w.weights) || !std::isfinite(w.scale) || w.scale <= 0)
+    throw cereal::Exception("a weight or the scale is not a finite number (the scale positive)");
+  return w;
 }
 
 void save_tuples(BinaryOutputArchive& a, const std::vector<std::vector<std::uint8_t>>& tuples) {
@@ -180,6 +217,8 @@ std::string encode_model(const Model& model) {
       save_numbers(a, net->parameters());
     } else if (const auto* board_net = std::get_if<BoardNTupleNet>(&model.network)) {
       save_board_net(a, *board_net);
+    } else if (const auto* weights = std::get_if<FeatureWeights>(&model.network)) {
+      save_feature_weights(a, *weights);
     } else {
       const auto& tuples = std::get<NTupleNet>(model.network);
       a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()),
@@ -249,8 +288,10 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = std::move(net);
     } else if (learner == "board-ntuple") {
       model.network = load_board_net(a);
+    } else if (learner == "linear") {
+      model.network = load_feature_weights(a);
     } else {
-      fail("unknown learner '" + learner + "' (thesis-net, ntuple or board-ntuple)");
+      fail("unknown learner '" + learner + "' (thesis-net, ntuple, board-ntuple or linear)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

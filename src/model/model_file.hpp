@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "model/board_ntuple_net.hpp"
+#include "model/feature_weights.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 
@@ -23,16 +24,16 @@ struct ModelInfo {
   std::uint64_t seed = 0;
 };
 
-// Connect4's two networks, and the n-tuple network of any other game (which
-// names its game).
-using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet>;
+// Connect4's two networks, the n-tuple network of any other game (which
+// names its game), and a linear evaluator over any game's features.
+using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet, FeatureWeights>;
 
 struct Model {
   ModelInfo info;
   Network network;
 };
 
-// "thesis-net" or "ntuple" (either n-tuple network).
+// "thesis-net", "ntuple" (either n-tuple network) or "linear".
 std::string learner_name(const Network& network);
 
 std::string encode_model(const Model& model);

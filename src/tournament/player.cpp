@@ -61,6 +61,13 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
   const auto* board_net = std::get_if<model::BoardNTupleNet>(&model.network);
   const std::string model_game = board_net ? board_net->game() : std::string(Connect4{}.name());
   auto refuse = [&](const std::string& why) -> EvaluatorOf<G> { throw InputError(TextLocation{source, 1, 1}, why); };
+  if (const auto* weights = std::get_if<model::FeatureWeights>(&model.network)) {
+    if (weights->game != game.name())
+      return refuse("this is a model learned for " + weights->game + ", and the game is " + game.name());
+    // A linear model searches as the program it is (model/feature_weights.hpp).
+    return evaluator_for(game, lang::parse_program(weights->program_text(family_name(G::kFamily), Connect4Like<G>),
+                                                   source + " (as a program)"));
+  }
   if constexpr (Connect4Like<G>) {
     (void)game;
     if (board_net) return refuse("this is a model learned for " + model_game + ", and the game is connect4");

@@ -180,3 +180,32 @@ TEST_CASE("learn another game: its model plays its matches, stops and resumes ex
   CHECK(connect4.exit_code != 0);
   CHECK_THAT(connect4.output, Contains("this is a model learned for mnk(3,3,3), and the game is connect4"));
 }
+
+TEST_CASE("learn checkers with Melicher's linear learner: stops, resumes exactly and plays", "[learn][cli][checkers]") {
+  const ScratchFolder dir("learn-linear");
+  const std::string body =
+      "game = checkers(6)\nlearner = linear\nfeatures = men + kings, kings, edge\ngames = 600\n"
+      "epsilon = 0.1\ncurve-every = 100\noutput = " +
+      dir / "results" + "\ncheckpoints = " + dir / "population" + "\n";
+  test::write_file(dir / "a.spec", "name = a\n" + body);
+  test::write_file(dir / "b.spec", "name = b\n" + body);
+  Run whole = test::run_evalsynth("learn " + dir / "a.spec");
+  REQUIRE(whole.exit_code == 0);
+  CHECK_THAT(whole.output, Contains("learn a (checkers(6)): linear, 600 games of self-play, alpha 50 / (49 + n)") &&
+                               Contains("on men+kings, kings, edge"));
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --stop-after 250").exit_code == 0);
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --resume").exit_code == 0);
+  // The same weights, to the last bit, in the summaries.
+  auto weights = [](const std::string& json) { return json.substr(json.find("\"network\"")); };
+  const std::string a = test::read_file(dir / "results/a/summary.json");
+  CHECK_THAT(a, Contains("\"learner\": \"linear\"") && Contains("\"men+kings\""));
+  CHECK(weights(a) == weights(test::read_file(dir / "results/b/summary.json")));
+  Run match =
+      test::run_evalsynth("match --game 'checkers(6)' --x " + dir / "results/a/model.bin@2 --o material@2 --games 4");
+  CHECK(match.exit_code == 0);
+  CHECK_THAT(match.output, Contains("a@2"));
+  Run other = test::run_evalsynth("match --game checkers --x " + dir / "results/a/model.bin@2 --o material@2");
+  CHECK(other.exit_code != 0);
+  CHECK_THAT(other.output, Contains("model.bin:1:1: error: this is a model learned for checkers(6), and the game is "
+                                    "checkers(8)"));
+}
