@@ -56,7 +56,9 @@ using learn::TrainingState;
 // `cell_states`: the network's (Connect4's choice, or the game's board's).
 std::string describe(const LearnSpec& s, int cell_states) {
   char text[512];
-  if (s.harmonic_alpha)
+  if (s.learner == learn::LearnerKind::Fable)
+    std::snprintf(text, sizeof text, "FABLE's counts (confidence %g)", s.confidence);
+  else if (s.harmonic_alpha)
     std::snprintf(text, sizeof text, "alpha %g / (%g + n), epsilon %g -> %g", s.harmonic_a, s.harmonic_b,
                   s.epsilon.start, s.epsilon.end);
   else
@@ -66,10 +68,17 @@ std::string describe(const LearnSpec& s, int cell_states) {
   std::string out = "learn " + s.name + game + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
                     " games " + (s.opponents.empty() ? std::string("of self-play") : "against ");
   for (std::size_t i = 0; i < s.opponents.size(); ++i) out += (i ? ", " : "") + s.opponents[i];
+  if (!s.opponents.empty() && s.sides != LearnSpec::Sides::Alternate)
+    out += s.sides == LearnSpec::Sides::X   ? " (the learner always X)"
+           : s.sides == LearnSpec::Sides::O ? " (the learner always O)"
+                                            : " (playing both sides; the learner watches)";
+  if (!s.start_model.empty()) out += ", starting from " + s.start_model;
   out += std::string(", ") + text;
   if (s.learner == learn::LearnerKind::ThesisNet) {
     std::snprintf(text, sizeof text, ", lambda %g, 126-%d-1 network", s.lambda, s.hidden);
     out += text;
+  } else if (s.learner == learn::LearnerKind::Fable) {
+    out += "; heuristics: observed state, localities 1x1-4x4, rotations, nearest neighbours";
   } else if (s.learner == learn::LearnerKind::Linear) {
     out += ", weights (from " + short_number(s.initial_weights) + ") on";
     for (std::size_t i = 0; i < s.terms.size(); ++i) out += (i ? ", " : " ") + s.terms[i];
@@ -136,9 +145,11 @@ void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) 
   const double n = static_cast<double>(r.wins + r.draws + r.losses);
   const double rate = r.seconds > 0 ? static_cast<double>(r.games) / r.seconds : 0;
   const double left = rate > 0 ? static_cast<double>(spec.games - r.games) / rate : 0;
-  std::printf("games %llu/%llu  alpha %.3g  epsilon %.3f  %s %.1f/%.1f/%.1f%%",
-              static_cast<unsigned long long>(r.games), static_cast<unsigned long long>(spec.games), r.alpha, r.epsilon,
-              self_play ? "X/draw/O" : "W/D/L", 100 * r.wins / n, 100 * r.draws / n, 100 * r.losses / n);
+  std::printf("games %llu/%llu", static_cast<unsigned long long>(r.games), static_cast<unsigned long long>(spec.games));
+  // FABLE has neither step nor exploration.
+  if (spec.learner != learn::LearnerKind::Fable) std::printf("  alpha %.3g  epsilon %.3f", r.alpha, r.epsilon);
+  std::printf("  %s %.1f/%.1f/%.1f%%", self_play ? "X/draw/O" : "W/D/L", 100 * r.wins / n, 100 * r.draws / n,
+              100 * r.losses / n);
   if (r.mistake_rate >= 0) std::printf("  mistakes %.1f%%", 100 * r.mistake_rate);
   std::printf("  %.0f games/s  %s, %s left\n", rate, duration_text(r.seconds).c_str(), duration_text(left).c_str());
   std::fflush(stdout);

@@ -165,6 +165,10 @@ int play_game_with(const G& game, const std::string& name, Side human, MoveOrder
     } else if (word == "hint" || word == "h") {
       if (engine.is_random()) {
         std::printf("the random mover has no opinion; play against a searching player for hints\n");
+      } else if (engine.is_fable()) {
+        SearchCounters counters;
+        std::printf("FABLE chooses at random by its counts and has no line to show; it would play %s now\n",
+                    move_words(game, p, choose_move(game, engine, p, order, rng, counters)).c_str());
       } else if (engine.is_perfect()) {
         std::printf("hint: %s (perfect play)\n", move_words(game, p, perfect_move(game, p, 0, rng)).c_str());
       } else {

@@ -13,6 +13,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "game/game.hpp"
@@ -37,10 +38,28 @@ struct CellBoard {
   friend bool operator==(const CellBoard&, const CellBoard&) = default;
 };
 
+// Where the cells lie on the board's rows and columns (what FABLE's
+// localities and rotations need, model/fable.hpp): place[cell] = {row, col}.
+// Checkers' squares keep their places on the full board, so a window of it
+// holds the dark squares inside it.
+struct CellGrid {
+  int rows = 1, columns = 1;
+  std::vector<std::pair<std::uint8_t, std::uint8_t>> place;
+};
+
 template <class G>
 concept HasCellBoard = Game<G> && requires(const G& g, const typename G::Position& p, int cell) {
   { g.cell_board() } -> std::same_as<CellBoard>;
   { g.cell_state(p, cell) } -> std::convertible_to<int>;
+};
+
+}  // namespace evalsynth
+
+namespace evalsynth {
+
+template <class G>
+concept HasCellGrid = HasCellBoard<G> && requires(const G& g) {
+  { g.cell_grid() } -> std::same_as<CellGrid>;
 };
 
 }  // namespace evalsynth

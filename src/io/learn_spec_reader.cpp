@@ -8,6 +8,7 @@
 #include "learn/linear_td.hpp"
 #include "model/board_ntuple_net.hpp"
 #include "model/feature_weights.hpp"
+#include "model/model_file.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
 #include "support/files.hpp"
@@ -26,7 +27,8 @@ using learn::LearnSpec;
 void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   const bool thesis = s.learner == LearnerKind::ThesisNet;
   const bool linear = s.learner == LearnerKind::Linear;
-  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : 1000000;
+  const bool fable = s.learner == LearnerKind::Fable;
+  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : fable ? 1000 : 1000000;
   // Melicher's weights start at 1.0 (his p. 6).
   if (!given.count("initial-weights") && linear) s.initial_weights = 1.0;
   // (Other games' n-tuple step is set with their board: check_game.)
@@ -35,7 +37,9 @@ void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   if (!given.count("epsilon")) s.epsilon = thesis ? learn::Schedule{0.5, 0.0} : learn::Schedule{0.1, 0.1};
   if (!given.count("lambda")) s.lambda = thesis ? 0.6 : 0.0;
   if (!given.count("opponents") && thesis) s.opponents = {"ibef@1"};
-  if (!given.count("curve-every")) s.curve_every = std::max<std::uint64_t>(1, s.games / 50);
+  // FABLE's thesis tabulates blocks of 100 games.
+  if (!given.count("curve-every"))
+    s.curve_every = fable ? std::min<std::uint64_t>(100, s.games) : std::max<std::uint64_t>(1, s.games / 50);
   if (!given.count("checkpoint-every")) s.checkpoint_every = std::max<std::uint64_t>(1, s.games / 10);
 }
 
@@ -58,9 +62,11 @@ class LearnInterpreter : public SpecReader {
     LearnSpec& s = spec_;
     h["name"] = [&](const auto& e) { s.name = run_name(e); };
     h["learner"] = [&](const auto& e) {
-      s.learner = choice<LearnerKind>(
-          one_word(e), "learner",
-          {{"thesis-net", LearnerKind::ThesisNet}, {"ntuple", LearnerKind::NTuple}, {"linear", LearnerKind::Linear}});
+      s.learner = choice<LearnerKind>(one_word(e), "learner",
+                                      {{"thesis-net", LearnerKind::ThesisNet},
+                                       {"ntuple", LearnerKind::NTuple},
+                                       {"linear", LearnerKind::Linear},
+                                       {"fable", LearnerKind::Fable}});
     };
     // A linear learner's terms: `men + kings, kings, edge` (checked against
     // the game's features in check_game).
@@ -142,6 +148,15 @@ class LearnInterpreter : public SpecReader {
       s.harmonic_alpha = true;
     };
     h["epsilon"] = [&](const auto& e) { s.epsilon = schedule(e, 1); };
+    h["learner-side"] = [&](const auto& e) {
+      s.sides = choice<LearnSpec::Sides>(one_word(e), "learner-side",
+                                         {{"both", LearnSpec::Sides::Alternate},
+                                          {"x", LearnSpec::Sides::X},
+                                          {"o", LearnSpec::Sides::O},
+                                          {"none", LearnSpec::Sides::None}});
+    };
+    h["start-model"] = [&](const auto& e) { s.start_model = existing_file(one_word(e), "start model"); };
+    h["confidence"] = [&](const auto& e) { s.confidence = number(one_word(e), 0, 1e6, "confidence"); };
     h["lambda"] = [&](const auto& e) { s.lambda = number(one_word(e), 0, 1, "lambda"); };
     h["hidden"] = [&](const auto& e) {
       s.hidden = static_cast<int>(integer(one_word(e), 1, model::ThesisNet::kMaxHidden, "hidden"));
@@ -187,7 +202,7 @@ class LearnInterpreter : public SpecReader {
 
   void check_relations(const Seen& seen) const override {
     if (!seen.count("learner"))
-      source_.fail_at(0, "a learning spec needs 'learner = thesis-net', 'learner = ntuple' or 'learner = linear'");
+      source_.fail_at(0, "a learning spec needs 'learner = thesis-net', 'ntuple', 'linear' or 'fable'");
     const bool thesis = spec_.learner == LearnerKind::ThesisNet;
     const bool ntuple = spec_.learner == LearnerKind::NTuple;
     const bool linear = spec_.learner == LearnerKind::Linear;
@@ -200,6 +215,37 @@ class LearnInterpreter : public SpecReader {
     if (linear && !seen.count("features"))
       complain(seen, "learner", "learner = linear needs 'features = ...': the terms it weighs (men + kings, kings)");
     if (!linear && spec_.harmonic_alpha) complain(seen, "alpha", "alpha = harmonic(A, B) applies to learner = linear");
+    const bool fable = spec_.learner == LearnerKind::Fable;
+    for (const char* key : {"alpha", "epsilon", "lambda", "initial-weights", "curve-positions"})
+      if (fable && seen.count(key))
+        complain(seen, key,
+                 std::string(key) +
+                     " does not apply to learner = fable (it counts how games ended; it has no "
+                     "steps, exploration or evaluation to measure)");
+    if (!fable && seen.count("confidence")) complain(seen, "confidence", "confidence applies to learner = fable");
+    if (!fable && seen.count("start-model")) complain(seen, "start-model", "start-model applies to learner = fable");
+    if (!fable && spec_.sides == LearnSpec::Sides::None)
+      complain(seen, "learner-side", "learner-side = none (watching games) applies to learner = fable");
+    if (fable && !spec_.start_model.empty()) {
+      const auto* w = &one_word(*seen.at("start-model"));
+      model::Model start;
+      try {
+        start = model::read_model(spec_.start_model);
+      } catch (const InputError& e) {
+        locate_.fail(*w, "start-model '" + spec_.start_model + "' does not read: " + e.message());
+      }
+      const auto* fable_model = std::get_if<model::FableModel>(&start.network);
+      if (!fable_model) locate_.fail(*w, "start-model '" + spec_.start_model + "' is not a FABLE model");
+      if (fable_model->game != spec_.game.text())
+        locate_.fail(*w, "start-model '" + spec_.start_model + "' was learned for " + fable_model->game +
+                             ", and this spec's game is " + spec_.game.text());
+      if (seen.count("confidence") && fable_model->confidence != spec_.confidence)
+        complain(seen, "confidence",
+                 "confidence differs from the start model's (" + short_number(fable_model->confidence) + ")");
+      spec_.confidence = fable_model->confidence;
+    }
+    if (seen.count("learner-side") && spec_.opponents.empty())
+      complain(seen, "learner-side", "learner-side applies when the learner has opponents (in self-play it is both)");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
       complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
     with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });
@@ -234,6 +280,11 @@ class LearnInterpreter : public SpecReader {
       }
     if (spec_.learner == LearnerKind::Linear) {
       check_terms(game, seen);
+      return;
+    }
+    if (spec_.learner == LearnerKind::Fable) {
+      if constexpr (!HasCellGrid<G>)
+        complain(seen, "learner", "FABLE sees a board as cells on a grid, and " + game.name() + " has none to show it");
       return;
     }
     const bool ntuple = spec_.learner == LearnerKind::NTuple;

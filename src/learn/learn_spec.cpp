@@ -7,7 +7,10 @@
 namespace evalsynth::learn {
 
 std::string learner_word(LearnerKind kind) {
-  return kind == LearnerKind::ThesisNet ? "thesis-net" : kind == LearnerKind::Linear ? "linear" : "ntuple";
+  return kind == LearnerKind::ThesisNet ? "thesis-net"
+         : kind == LearnerKind::Linear  ? "linear"
+         : kind == LearnerKind::Fable   ? "fable"
+                                        : "ntuple";
 }
 
 std::uint64_t LearnSpec::hash() const {
@@ -30,6 +33,12 @@ std::uint64_t LearnSpec::hash() const {
     std::snprintf(numbers, sizeof numbers, "|%a|%a|%a|", initial_weights, harmonic_a, harmonic_b);
     key += numbers + std::string(harmonic_alpha ? "harmonic" : "schedule");
   }
+  if (learner == LearnerKind::Fable) {
+    std::snprintf(numbers, sizeof numbers, "|confidence=%a", confidence);
+    key += numbers;
+  }
+  if (sides != Sides::Alternate) key += sides == Sides::X ? "|sides=x" : sides == Sides::O ? "|sides=o" : "|sides=none";
+  if (!start_model.empty()) key += "|start=" + start_model;
   return hash_text(key);
 }
 

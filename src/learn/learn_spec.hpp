@@ -11,7 +11,7 @@
 
 namespace evalsynth::learn {
 
-enum class LearnerKind { ThesisNet, NTuple, Linear };
+enum class LearnerKind { ThesisNet, NTuple, Linear, Fable };
 
 // A parameter that moves linearly from `start` (first game) to `end` (last).
 struct Schedule {
@@ -34,6 +34,15 @@ struct LearnSpec {
   // Players the learner meets in turn, each with both colours; empty: it
   // plays itself (self-play, both sides learn).
   std::vector<std::string> opponents;
+  // Against opponents, the side the learner plays: both in turn (X, then O,
+  // game by game), or always X or always O (FABLE's protocol).
+  // None: the learner only watches the opponent play both sides (FABLE
+  // learns from every game it sees).
+  enum class Sides { Alternate, X, O, None } sides = Sides::Alternate;
+  // fable: the confidence constant of model/fable_model.hpp, and a model
+  // to start from ("": an empty one)
+  double confidence = 5;
+  std::string start_model;
   Schedule alpha, epsilon;
   // alpha = harmonic(A, B): A / (B + n), n the updates so far (Melicher's
   // 50 / (49 + n)); the schedule above is then unused.
@@ -70,6 +79,6 @@ struct LearnSpec {
   std::string checkpoint_folder() const { return checkpoints + "/" + name; }
 };
 
-std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple", "linear"
+std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple", "linear", "fable"
 
 }  // namespace evalsynth::learn

@@ -24,6 +24,17 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
   TrainingState state;
   state.model.info = {spec.name, spec.hash(), 0, spec.seed};
   Rng rng(mix_seed({spec.seed, 0}));
+  if (spec.learner == LearnerKind::Fable) {
+    model::FableModel fable;
+    if (!spec.start_model.empty()) {
+      // The spec reader checked it is a FABLE model of this game.
+      fable = std::get<model::FableModel>(model::read_model(spec.start_model).network);
+    }
+    fable.game = game.name();
+    fable.confidence = spec.confidence;
+    state.model.network = std::move(fable);
+    return state;
+  }
   if (spec.learner == LearnerKind::Linear) {
     if constexpr (HasFeatures<G>) {
       model::FeatureWeights w;
@@ -74,6 +85,12 @@ Player<G> Training<G>::player(int depth) const {
 
 template <Game G>
 void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
+  if constexpr (HasCellGrid<G>) {
+    if (auto* fable = std::get_if<model::FableModel>(&state_.model.network)) {
+      play_fable(*fable, n, on_game);
+      return;
+    }
+  }
   if constexpr (HasFeatures<G>) {
     if (auto* weights = std::get_if<model::FeatureWeights>(&state_.model.network)) {
       LinearTd<G> td(game_, *weights, spec_);
@@ -111,17 +128,70 @@ void Training<G>::play_with(Td& td, std::uint64_t n, const std::function<void()>
     settings.alpha = spec_.alpha.at(g, spec_.games);
     settings.epsilon = spec_.epsilon.at(g, spec_.games);
     // Opponents in turn, each with X then O.
-    if (!opponents_.empty()) {
-      settings.opponent = &opponents_[(g / 2) % opponents_.size()];
-      settings.learner_side = g % 2 == 0 ? Side::X : Side::O;
-    }
+    set_opponent(g, settings.opponent, settings.learner_side);
     const Outcome outcome = play_episode(game_, td, settings, rng);
-    ++state_.games_done;
-    state_.model.info.games = state_.games_done;
-    state_.seconds = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    record(outcome, settings.learner_side, opponents_.empty());
-    if (spec_.curve_every > 0 && (state_.games_done % spec_.curve_every == 0 || finished())) close_row();
-    if (on_game) on_game();
+    finish_game(outcome, settings.learner_side, begin, seconds_before, on_game);
+  }
+}
+
+template <Game G>
+void Training<G>::set_opponent(std::uint64_t g, const Player<G>*& opponent, Side& learner_side) const {
+  if (opponents_.empty()) return;
+  // Opponents in turn; with each, the learner's sides as the spec says.
+  const bool alternate = spec_.sides == LearnSpec::Sides::Alternate;
+  opponent = &opponents_[(alternate ? g / 2 : g) % opponents_.size()];
+  learner_side = alternate ? (g % 2 == 0 ? Side::X : Side::O) : spec_.sides == LearnSpec::Sides::O ? Side::O : Side::X;
+}
+
+template <Game G>
+void Training<G>::finish_game(Outcome outcome, Side learner_side, std::chrono::steady_clock::time_point begin,
+                              double seconds_before, const std::function<void()>& on_game) {
+  ++state_.games_done;
+  state_.model.info.games = state_.games_done;
+  state_.seconds = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  record(outcome, learner_side, opponents_.empty());
+  if (spec_.curve_every > 0 && (state_.games_done % spec_.curve_every == 0 || finished())) close_row();
+  if (on_game) on_game();
+}
+
+// FABLE's games: it moves for its side (both in self-play, from the same
+// model), the opponent as it plays; the model learns when the game is over.
+template <Game G>
+void Training<G>::play_fable(model::FableModel& fable, std::uint64_t n, const std::function<void()>& on_game) {
+  if constexpr (HasCellGrid<G>) {
+    const model::FableAgent<G> agent(game_);
+    const auto begin = std::chrono::steady_clock::now();
+    const double seconds_before = state_.seconds;
+    std::vector<typename G::Position> positions;
+    std::vector<typename G::Move> moves;
+    for (std::uint64_t played = 0; played < n && !finished(); ++played) {
+      const std::uint64_t g = state_.games_done;
+      Rng rng(mix_seed({spec_.seed, 1, g}));
+      const Player<G>* opponent = nullptr;
+      Side learner_side = Side::X;
+      set_opponent(g, opponent, learner_side);
+      positions.clear();
+      moves.clear();
+      typename G::Position p = game_.start();
+      SearchCounters counters;
+      Status status = game_.status(p);
+      while (status == Status::Ongoing) {
+        const bool opponent_moves =
+            opponent && (spec_.sides == LearnSpec::Sides::None || game_.side_to_move(p) != learner_side);
+        const typename G::Move m = opponent_moves ? choose_move(game_, *opponent, p, MoveOrder::Random, rng, counters)
+                                                  : agent.choose(fable, p, rng);
+        positions.push_back(p);
+        moves.push_back(m);
+        p = game_.play(p, m);
+        status = game_.status(p);
+      }
+      agent.learn(fable, positions, moves, status);
+      finish_game(outcome_of(status), learner_side, begin, seconds_before, on_game);
+    }
+  } else {
+    (void)fable;
+    (void)n;
+    (void)on_game;
   }
 }
 

@@ -6,6 +6,7 @@
 // continued from a checkpoint (taken between games) is the same as one never
 // stopped.
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -65,6 +66,10 @@ class Training {
  private:
   template <class Td>
   void play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game);
+  void play_fable(model::FableModel& fable, std::uint64_t n, const std::function<void()>& on_game);
+  void set_opponent(std::uint64_t game, const Player<G>*& opponent, Side& learner_side) const;
+  void finish_game(Outcome outcome, Side learner_side, std::chrono::steady_clock::time_point begin,
+                   double seconds_before, const std::function<void()>& on_game);
   void record(Outcome outcome, Side learner_side, bool self_play);
   void close_row();
 

@@ -1,5 +1,6 @@
 #include "model/model_file.hpp"
 
+#include <algorithm>
 #include <cereal/types/string.hpp>
 #include <cmath>
 #include <set>
@@ -93,6 +94,7 @@ bool all_finite(const std::vector<T>& v) {
 
 std::string learner_name(const Network& network) {
   if (std::holds_alternative<FeatureWeights>(network)) return "linear";
+  if (std::holds_alternative<FableModel>(network)) return "fable";
   return std::holds_alternative<ThesisNet>(network) ? "thesis-net" : "ntuple";
 }
 
@@ -109,6 +111,42 @@ void save_feature_weights(BinaryOutputArchive& a, const FeatureWeights& w) {
   for (const std::string& term : w.terms) a(term);
   save_numbers(a, w.weights);
   a(w.scale, w.updates);
+}
+
+// Transitions sorted by key, so the same model is the same file.
+void save_fable(BinaryOutputArchive& a, const FableModel& m) {
+  std::vector<std::pair<std::uint64_t, FableCounts>> sorted(m.transitions.begin(), m.transitions.end());
+  std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  a(m.game, m.confidence, m.games, cereal::make_size_tag(static_cast<std::uint64_t>(sorted.size())));
+  for (const auto& [key, c] : sorted) a(key, c.x_wins, c.o_wins, c.draws);
+}
+
+FableModel load_fable(BinaryInputArchive& a) {
+  FableModel m;
+  std::uint64_t count = 0;
+  a(m.game, m.confidence, m.games, cereal::make_size_tag(count));
+  try {
+    (void)parse_game(m.game);
+  } catch (const InputError&) {
+    throw cereal::Exception("it names no game evalsynth knows ('" + m.game + "')");
+  }
+  if (!std::isfinite(m.confidence) || m.confidence < 0 || m.confidence > 1e6)
+    throw cereal::Exception("its confidence is not a number from 0 to 1000000");
+  // 20 bytes a transition: checked before reserving.
+  if (count > FableModel::kMaxTransitions || count > a.bytes_left() / 20)
+    throw cereal::Exception(std::to_string(count) + " transitions with " + std::to_string(a.bytes_left()) +
+                            " bytes left");
+  m.transitions.reserve(static_cast<std::size_t>(count));
+  std::uint64_t previous = 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::uint64_t key = 0;
+    FableCounts c;
+    a(key, c.x_wins, c.o_wins, c.draws);
+    if (i > 0 && key <= previous) throw cereal::Exception("its transitions are not in order");
+    previous = key;
+    m.transitions.emplace(key, c);
+  }
+  return m;
 }
 
 FeatureWeights load_feature_weights(BinaryInputArchive& a) {
@@ -219,6 +257,8 @@ std::string encode_model(const Model& model) {
       save_board_net(a, *board_net);
     } else if (const auto* weights = std::get_if<FeatureWeights>(&model.network)) {
       save_feature_weights(a, *weights);
+    } else if (const auto* fable = std::get_if<FableModel>(&model.network)) {
+      save_fable(a, *fable);
     } else {
       const auto& tuples = std::get<NTupleNet>(model.network);
       a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()),
@@ -290,8 +330,10 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = load_board_net(a);
     } else if (learner == "linear") {
       model.network = load_feature_weights(a);
+    } else if (learner == "fable") {
+      model.network = load_fable(a);
     } else {
-      fail("unknown learner '" + learner + "' (thesis-net, ntuple, board-ntuple or linear)");
+      fail("unknown learner '" + learner + "' (thesis-net, ntuple, board-ntuple, linear or fable)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "model/board_ntuple_net.hpp"
+#include "model/fable_model.hpp"
 #include "model/feature_weights.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
@@ -25,15 +26,16 @@ struct ModelInfo {
 };
 
 // Connect4's two networks, the n-tuple network of any other game (which
-// names its game), and a linear evaluator over any game's features.
-using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet, FeatureWeights>;
+// names its game), a linear evaluator over any game's features, and
+// FABLE's transition counts (a player, not an evaluator).
+using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet, FeatureWeights, FableModel>;
 
 struct Model {
   ModelInfo info;
   Network network;
 };
 
-// "thesis-net", "ntuple" (either n-tuple network) or "linear".
+// "thesis-net", "ntuple" (either n-tuple network), "linear" or "fable".
 std::string learner_name(const Network& network);
 
 std::string encode_model(const Model& model);

@@ -61,6 +61,8 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
   const auto* board_net = std::get_if<model::BoardNTupleNet>(&model.network);
   const std::string model_game = board_net ? board_net->game() : std::string(Connect4{}.name());
   auto refuse = [&](const std::string& why) -> EvaluatorOf<G> { throw InputError(TextLocation{source, 1, 1}, why); };
+  if (std::holds_alternative<model::FableModel>(model.network))
+    return refuse("this is FABLE's model: it plays (match, play) but has no evaluation to search with");
   if (const auto* weights = std::get_if<model::FeatureWeights>(&model.network)) {
     if (weights->game != game.name())
       return refuse("this is a model learned for " + weights->game + ", and the game is " + game.name());
@@ -109,8 +111,17 @@ Player<G> program_player(const G& game, const std::string& path, int depth, cons
   if (model::is_model_file(path)) {
     // "results/ntuple/model.bin": the folder says which model it is.
     const std::string folder = name.parent_path().filename().string();
-    return {folder.empty() ? name.stem().string() : folder, depth, model_evaluator(game, model::read_model(path), path),
-            true};
+    const std::string player_name = folder.empty() ? name.stem().string() : folder;
+    model::Model model = model::read_model(path);
+    if (auto* fable = std::get_if<model::FableModel>(&model.network)) {
+      if (fable->game != game.name())
+        throw InputError(TextLocation{path, 1, 1},
+                         "this is a model learned for " + fable->game + ", and the game is " + game.name());
+      if constexpr (HasCellGrid<G>)
+        return {player_name, depth, FablePlayer{std::make_shared<const model::FableModel>(std::move(*fable))}, true};
+      throw InputError(TextLocation{path, 1, 1}, "FABLE does not play " + game.name() + ", whose board it cannot see");
+    }
+    return {player_name, depth, model_evaluator(game, model, path), true};
   }
   const lang::Program program = read(path);
   require_game(game, program, path);

@@ -13,6 +13,7 @@
 #include "game/move_order.hpp"
 #include "game/search.hpp"
 #include "lang/parse.hpp"
+#include "model/fable.hpp"
 #include "support/random.hpp"
 #include "tournament/evaluators.hpp"
 #include "tournament/perfect_play.hpp"
@@ -29,19 +30,28 @@ struct PerfectPlayer {
   bool resist = false;  // when lost, only the moves that lose latest
 };
 
+// FABLE's learned transitions (model/fable.hpp), playing as FABLE chooses:
+// randomly, by how the games through each move ended.
+struct FablePlayer {
+  std::shared_ptr<const model::FableModel> model;
+};
+
 template <class Evaluators>
 struct BasicPlayer {
   std::string name;  // as shown in tables: "IBEF", "ADATE", "RANDOM"
   int depth = 0;     // search depth; unused for the random mover
-  std::variant<RandomMover, Evaluators, PerfectPlayer> brain;
+  std::variant<RandomMover, Evaluators, PerfectPlayer, FablePlayer> brain;
   bool from_file = false;  // a program read from an .eval file
 
   bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
   bool is_perfect() const { return std::holds_alternative<PerfectPlayer>(brain); }
+  bool is_fable() const { return std::holds_alternative<FablePlayer>(brain); }
+  // Whether it searches with an evaluator (and has a depth).
+  bool searches() const { return std::holds_alternative<Evaluators>(brain); }
   // "IBEF4", "RANDOM": the thesis's Appendix D naming; "ibef@4" for a file
   // ibef.eval, whose name may end in a digit.
   std::string label() const {
-    if (is_random() || is_perfect()) return name;
+    if (!searches()) return name;
     return name + (from_file ? "@" : "") + std::to_string(depth);
   }
 };
@@ -81,6 +91,11 @@ typename G::Move choose_move(const G& game, const Player<G>& player, const typen
   if (player.is_random()) return random_move(game, p, rng);
   if (const auto* perfect = std::get_if<PerfectPlayer>(&player.brain))
     return perfect_move(game, p, perfect->epsilon, rng, perfect->resist);
+  if (const auto* fable = std::get_if<FablePlayer>(&player.brain)) {
+    // Only games with a cell grid load FABLE's models (program_player).
+    if constexpr (HasCellGrid<G>) return model::FableAgent<G>(game).choose(*fable->model, p, rng);
+    assert(false && "FABLE plays games with a cell grid only");
+  }
   const MovesOf<G> root = root_moves(game, p, order, rng);
   auto search_with = [&](const auto& evaluator) {
     AlphaBeta<G, std::decay_t<decltype(evaluator)>> search(game, evaluator);

@@ -209,3 +209,57 @@ TEST_CASE("learn checkers with Melicher's linear learner: stops, resumes exactly
   CHECK_THAT(other.output, Contains("model.bin:1:1: error: this is a model learned for checkers(6), and the game is "
                                     "checkers(8)"));
 }
+
+TEST_CASE("learn with FABLE: it watches, continues from a model, resumes exactly and plays matches",
+          "[learn][cli][fable]") {
+  const ScratchFolder dir("learn-fable");
+  const std::string folders = "output = " + dir / "results" + "\ncheckpoints = " + dir / "population" + "\n";
+  test::write_file(dir / "watch.spec",
+                   "game = checkers(4)\nlearner = fable\nopponents = random\nlearner-side = none\n"
+                   "games = 200\n" +
+                       folders);
+  Run watch = test::run_evalsynth("learn " + dir / "watch.spec");
+  REQUIRE(watch.exit_code == 0);
+  CHECK_THAT(watch.output, Contains("learn watch (checkers(4)): fable, 200 games against random (playing both sides; "
+                                    "the learner watches)") &&
+                               Contains("games 100/200  W/D/L"));
+  const std::string body =
+      "game = checkers(4)\nlearner = fable\nopponents = random\nlearner-side = o\ngames = 300\n"
+      "start-model = " +
+      dir / "results/watch/model.bin\n" + folders;
+  test::write_file(dir / "a.spec", "name = a\n" + body);
+  test::write_file(dir / "b.spec", "name = b\n" + body);
+  REQUIRE(test::run_evalsynth("learn " + dir / "a.spec").exit_code == 0);
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --stop-after 120").exit_code == 0);
+  Run rest = test::run_evalsynth("learn " + dir / "b.spec --resume");
+  REQUIRE(rest.exit_code == 0);
+  auto counts = [](const std::string& csv) {  // the curve without its seconds column
+    std::string out;
+    for (std::size_t at = 0; at < csv.size();) {
+      const std::size_t end = csv.find('\n', at);
+      const std::string line = csv.substr(at, end - at);
+      out += line.substr(0, line.rfind(',')) + "\n";
+      at = end + 1;
+    }
+    return out;
+  };
+  CHECK(counts(test::read_file(dir / "results/a/curve.csv")) == counts(test::read_file(dir / "results/b/curve.csv")));
+  CHECK_THAT(test::read_file(dir / "results/a/summary.json"), Contains("\"transitions\""));
+
+  // FABLE's model plays (not searching: its label has no depth)...
+  Run match =
+      test::run_evalsynth("match --game 'checkers(4)' --x " + dir / "results/a/model.bin@1 --o material@2 --games 6");
+  CHECK(match.exit_code == 0);
+  CHECK_THAT(match.output, Contains("a - MATERIAL2"));
+  // ... but only in its own game (and it has no evaluation: fable_test.cpp).
+  Run other =
+      test::run_evalsynth("match --game 'checkers(6)' --x " + dir / "results/a/model.bin@1 --o random --games 2");
+  CHECK(other.exit_code != 0);
+  CHECK_THAT(other.output, Contains("learned for checkers(4), and the game is checkers(6)"));
+  // A start model of another game is refused at its line.
+  test::write_file(dir / "c.spec",
+                   "game = checkers(6)\nlearner = fable\nstart-model = " + dir / "results/a/model.bin\n" + folders);
+  Run wrong = test::run_evalsynth("learn " + dir / "c.spec");
+  CHECK(wrong.exit_code != 0);
+  CHECK_THAT(wrong.output, Contains("c.spec:3:15") && Contains("was learned for checkers(4)"));
+}

@@ -102,6 +102,18 @@ class Game {
   // For the n-tuple learner (game/cell_board.hpp): the squares, each empty
   // (0), X's man (1), X's king (2), O's man (3) or O's king (4); no symmetry.
   CellBoard cell_board() const;
+  // Square s (0-based, numbered row by row from X's back rank) on the N x N
+  // board: the dark squares, (row + col) odd.
+  CellGrid cell_grid() const {
+    const int n = board_->size(), per_row = n / 2;
+    CellGrid grid{n, n, {}};
+    for (int s = 0; s < n * per_row; ++s) {
+      const int row = s / per_row;
+      grid.place.emplace_back(static_cast<std::uint8_t>(row),
+                              static_cast<std::uint8_t>(2 * (s % per_row) + 1 - row % 2));
+    }
+    return grid;
+  }
   int cell_state(const Position& p, int square) const {
     const std::uint64_t b = std::uint64_t{1} << board_->bit_of(square);
     const int king = (p.kings & b) ? 1 : 0;

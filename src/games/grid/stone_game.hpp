@@ -123,6 +123,13 @@ class StoneGame {
       return false;
   }
   CellBoard cell_board() const { return grid_cell_board(*g_, playable_cell_state() ? 4 : 3); }
+  CellGrid cell_grid() const {
+    CellGrid grid{g_->rows(), g_->columns(), {}};
+    for (int cell = 0; cell < g_->cells(); ++cell)
+      grid.place.emplace_back(static_cast<std::uint8_t>(cell / g_->columns()),
+                              static_cast<std::uint8_t>(cell % g_->columns()));
+    return grid;
+  }
   int cell_state(const Position& p, int cell) const {
     const int stone = static_cast<int>((p.x >> cell & 1) | (p.o >> cell & 1) << 1);
     if constexpr (playable_cell_state())

@@ -111,6 +111,7 @@ class Game {
   // For the n-tuple learner (game/cell_board.hpp): one cell, holding the
   // sticks left, so a network of 1-tuples is a table of values by sticks.
   CellBoard cell_board() const { return {1, sticks_ + 1, {{0}}, {{}}}; }
+  CellGrid cell_grid() const { return {1, 1, {{0, 0}}}; }
   int cell_state(const Position& p, int) const { return p.sticks; }
 
   int max_plies() const { return sticks_; }
