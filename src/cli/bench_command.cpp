@@ -61,9 +61,12 @@ const char* const kBenchHelp =
     "\n"
     "Learned evaluators: ns per evaluation of the thesis network, an n-tuple\n"
     "network and the language's ntuple() (uncached, and through its cache) next\n"
-    "to IBEF, and training games/s next to IBEF@1 self-play games.\n"
-    "  --learner-games N  games timed (the n-tuple learner plays 5x as many;\n"
-    "                     default 20000; 0 skips the training part)\n";
+    "to IBEF, and training games/s next to IBEF@1 self-play games, with\n"
+    "Melicher's linear checkers learner and FABLE's learner (checkers(6),\n"
+    "mnk(5,5,3,fill)) against random.\n"
+    "  --learner-games N  games timed (the n-tuple and linear learners play 5x\n"
+    "                     as many, FABLE 1/20; default 20000; 0 skips the\n"
+    "                     training part)\n";
 
 namespace {
 

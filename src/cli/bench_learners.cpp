@@ -85,6 +85,18 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
                     static_cast<std::uint64_t>(training_games) * 5, checkers::Game(8));
   std::printf("  %-44s %9.0f  %6.2fx  (20,000 games: %.1f s)\n", "Melicher's linear TD, checkers self-play",
               linear_rate, linear_rate / reference, 20000 / linear_rate);
+  // FABLE's learner, as results/fable/measure runs it (against random, as X).
+  const double fable_checkers = training_rate(
+      "game = checkers(6)\nlearner = fable\nopponents = random\n"
+      "learner-side = x\n",
+      std::max<std::uint64_t>(1, static_cast<std::uint64_t>(training_games) / 20), checkers::Game(6));
+  const double fable_ttt = training_rate(
+      "game = mnk(5,5,3,fill)\nlearner = fable\nopponents = random\n"
+      "learner-side = x\n",
+      std::max<std::uint64_t>(1, static_cast<std::uint64_t>(training_games) / 20), mnk::FillGame(5, 5, 3));
+  std::printf("  %-44s %9.0f  %6.4fx  (its first games: the model grows)\n", "FABLE vs random, checkers(6)",
+              fable_checkers, fable_checkers / reference);
+  std::printf("  %-44s %9.0f  %6.4fx\n", "FABLE vs random, mnk(5,5,3,fill)", fable_ttt, fable_ttt / reference);
 }
 
 }  // namespace evalsynth

@@ -27,7 +27,8 @@ constexpr const char* kUsage =
     "  strength   mistake rate against perfect play on labelled positions\n"
     "  solve      solve positions exactly (perfect play), or analyse every move\n"
     "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
-    "  learn      train a learned evaluator (TD(lambda) network, n-tuple network)\n"
+    "  learn      train a learned evaluator (TD(lambda), n-tuples, linear, FABLE)\n"
+    "  minesweeper  FABLE's minesweeper experiment: random or FABLE, by blocks\n"
     "  play       play against any player in the terminal\n"
     "  report     the HTML page of a run: curves, answer, cross-table\n"
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
@@ -54,6 +55,7 @@ const Command kCommands[] = {
     {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},
     {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
     {"learn", evalsynth::learn_command, &evalsynth::kLearnHelp},
+    {"minesweeper", evalsynth::minesweeper_command, &evalsynth::kMinesweeperHelp},
     {"play", evalsynth::play_command, &evalsynth::kPlayHelp},
     {"report", evalsynth::report_command, &evalsynth::kReportHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},

@@ -15,9 +15,12 @@
 //   nearest neighbour the observed states one cell different (a cell the
 //                    move leaves alone, in any other state), pooled
 //
-// Each heuristic's value of a move, for the side to move, is
-// (wins - losses) / (n + confidence) over its n games; the move's value is
-// the one of greatest absolute value (the thesis's rule). The choice is the
+// Each heuristic's value of a move, for the side to move, is the thesis's
+// "probability for reaching the desired goal state" times "a confidence
+// factor": wins / n over the n games through the transition, times
+// n / (n + confidence) (the thesis gives no formula for the factor), so
+// wins / (n + confidence); the move's value is the greatest (the thesis
+// takes the greatest absolute value; these are never negative). The choice is the
 // thesis's: moves sorted best first, passed over up to 10 times, each
 // accepted when a uniform random number falls below its value; after 10
 // passes a random move. A move no heuristic knows is worth 0 and never
@@ -53,7 +56,24 @@ struct FableOpinions {
   }
 };
 
-template <HasCellGrid G>
+// What FABLE needs of a game: cells on a grid in observed states, the
+// side to move, legal moves and their results. Every game of the engine
+// with a cell grid has it, and so has minesweeper (games/minesweeper/),
+// which is not a two-player game. A game whose move's outcome the mover
+// cannot see beforehand (a click that reveals hidden mines) says which cell
+// the move is (`clicked_cell`): the input is that click, not what it shows.
+template <class G>
+concept FableGame = requires(const G& g, const typename G::Position& p, const typename G::Move& m, MovesOf<G>& moves,
+                             int cell) {
+  {g.legal_moves(p, moves)};
+  { g.play(p, m) } -> std::same_as<typename G::Position>;
+  { g.side_to_move(p) } -> std::same_as<Side>;
+  { g.cell_board() } -> std::same_as<CellBoard>;
+  { g.cell_grid() } -> std::same_as<CellGrid>;
+  { g.cell_state(p, cell) } -> std::convertible_to<int>;
+};
+
+template <FableGame G>
 class FableAgent {
  public:
   using Position = typename G::Position;
@@ -85,7 +105,7 @@ class FableAgent {
     return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
   }
 
-  // The value of `m` in `p` for the side to move, in [-1, 1].
+  // The value of `m` in `p` for the side to move, in [0, 1].
   double move_value(const FableModel& model, const Position& p, const Move& m) const {
     return opinions(model, p, m).value();
   }
@@ -141,6 +161,17 @@ class FableAgent {
     for (int c = 0; c < board_.cells; ++c) cells[static_cast<std::size_t>(c)] = game_.cell_state(p, c);
   }
   void read_input(const Position& p, const Move& m, Scratch& s) const {
+    if constexpr (requires { G::clicked_cell(m); }) {
+      // The click alone: its cell in a state no cell shows.
+      const auto cell = static_cast<std::size_t>(G::clicked_cell(m));
+      s.is_changed.fill(false);
+      s.after = s.cells;
+      s.after[cell] = board_.states;
+      s.is_changed[cell] = true;
+      s.changed_cells[0] = static_cast<std::uint8_t>(cell);
+      s.changed = 1;
+      return;
+    }
     read_cells(game_.play(p, m), s.after);
     s.changed = 0;
     for (int c = 0; c < board_.cells; ++c) {
@@ -190,8 +221,9 @@ class FableAgent {
     FableOpinions o;
     auto of = [&](const FableCounts& c) {
       if (c.total() == 0) return 0.0;
-      const double wins = side == Side::X ? c.x_wins : c.o_wins, losses = side == Side::X ? c.o_wins : c.x_wins;
-      return (wins - losses) / (static_cast<double>(c.total()) + model.confidence);
+      // P(goal) = wins / n, times the confidence n / (n + K).
+      const double wins = side == Side::X ? c.x_wins : c.o_wins;
+      return wins / (static_cast<double>(c.total()) + model.confidence);
     };
     auto counts = [&](std::uint64_t key) {
       const auto it = model.transitions.find(key);

@@ -23,9 +23,9 @@ struct FableCounts {
 };
 
 struct FableModel {
-  // The thesis gives no formula for its "confidence factor": here a value
-  // is (wins - losses) / (n + confidence) over the n games through a
-  // transition, so a few games say little and many say what they say.
+  // The thesis gives no formula for its "confidence factor": here it is
+  // n / (n + confidence) over the n games through a transition, so a few
+  // games say little and many say what they say.
   static constexpr double kDefaultConfidence = 5;
   // A model holds at most this many transitions (its file, 20 bytes each,
   // stays under the model frame's 256 MiB): games past it add no new ones.

@@ -62,7 +62,7 @@ TEST_CASE("FABLE: an empty model plays at random, and each heuristic reads what 
   for (const auto& [cell, n] : counts) CHECK(std::abs(n - 1000) < 130);
 
   // X wins a game opening in the corner (cell 0): the observed transition
-  // is worth (1 - 0) / (1 + 5) to X.
+  // is worth P(win) x confidence = 1/1 x 1/(1 + 5) to X.
   learn_game(agent, game, m, {0, 1, 2}, {3, 4}, Status::XWon);
   CHECK(m.games == 1);
   const auto start = game.start();
@@ -73,9 +73,9 @@ TEST_CASE("FABLE: an empty model plays at random, and each heuristic reads what 
   // there; the 1x1 window of cell 1 saw X play it (empty before) and win.
   CHECK(agent.move_value(m, start, 4) == Approx(0.0));
   CHECK(agent.move_value(m, start, 1) == Approx(1.0 / 6));
-  // For O after X's corner, the move O played (3) is worth -1/6 to O.
+  // For O after X's corner, the move O played (3) never won: worth 0.
   const auto after = game.play(start, 0);
-  CHECK(agent.move_value(m, after, 3) == Approx(-1.0 / 6));
+  CHECK(agent.move_value(m, after, 3) == Approx(0.0));
   // Each heuristic on its own. After X 0, O 3, X played 1: the observed
   // state knows it; the board with O's stone in 0 instead of X's is one
   // cell away (and X to move, as the stones are even), so its neighbours do.
@@ -95,12 +95,14 @@ TEST_CASE("FABLE: an empty model plays at random, and each heuristic reads what 
   CHECK(turned.observed == Approx(0.0));
   CHECK(turned.rotations == Approx(1.0 / 6));
 
-  // A second game, lost by X after the same opening: the corner is now
-  // worth 0 to X by the observed state; a third, won, makes it 1/7.
+  // A second game, lost by X after the same opening: 1 win in 2, times
+  // 2 / (2 + 5); a third, won: 2 in 3, times 3 / 8. O's reply 1 in the
+  // second game won for O: 1 / 6 to O.
   learn_game(agent, game, m, {0, 4, 5}, {1, 2, 3}, Status::OWon);
-  CHECK(agent.move_value(m, start, 0) == Approx(0.0).margin(1e-12));
+  CHECK(agent.opinions(m, start, 0).observed == Approx(1.0 / 7));
+  CHECK(agent.opinions(m, after, 1).observed == Approx(1.0 / 6));
   learn_game(agent, game, m, {0, 8, 7}, {6, 2}, Status::XWon);
-  CHECK(agent.move_value(m, start, 0) == Approx(1.0 / 8));
+  CHECK(agent.opinions(m, start, 0).observed == Approx(2.0 / 8));
   // The choice follows the values: the best move is played most, a move
   // worth 0 only when every pass fails.
   int best = 0;

@@ -1,0 +1,138 @@
+// `evalsynth minesweeper`: FABLE's minesweeper experiment (Jackson 2009,
+// §4.2): games by the random clicker or by FABLE's learner, which learns
+// from every game it plays, tallied in blocks of 100 games as the thesis's
+// tables 4.1 and 4.2.
+#include <cmath>
+#include <cstdio>
+
+#include "cli/command_line.hpp"
+#include "cli/commands.hpp"
+#include "games/minesweeper/minesweeper.hpp"
+#include "io/csv.hpp"
+#include "model/fable.hpp"
+#include "support/error.hpp"
+#include "support/files.hpp"
+
+namespace evalsynth {
+
+const char* const kMinesweeperHelp =
+    "usage: evalsynth minesweeper [--size N] [--mines M] [--player random|fable]\n"
+    "                             [--games G] [--seed S] [--curve FILE]\n"
+    "\n"
+    "Plays G games of minesweeper on an N x N grid with M mines (placed before\n"
+    "the first click, so it may lose; no flags: FABLE's rules, §3.2.1 of its\n"
+    "thesis) by the random clicker or by FABLE's learner (model/fable.hpp),\n"
+    "which sees only the clicked cells' counts and learns from each game when\n"
+    "it ends. Prints the wins per block of 100 games (the thesis's Table 4.1:\n"
+    "average, maximum, minimum, standard deviation) and the first and last ten\n"
+    "blocks. Game g is seeded by (S, g): the same options give the same games.\n"
+    "Minesweeper is not a game of the other commands: it has one player and\n"
+    "hidden mines (games/minesweeper/minesweeper.hpp says why).\n"
+    "\n"
+    "Options:\n"
+    "  --size N      3, 4 or 5 (default 3)\n"
+    "  --mines M     default: 20% of the cells, rounded (2, 3, 5: the thesis's)\n"
+    "  --player P    random (default) or fable\n"
+    "  --games G     default 10000 (the thesis's 100 blocks of 100)\n"
+    "  --seed S      default 1\n"
+    "  --curve FILE  also write the wins of every block as CSV (block,wins)\n";
+
+namespace {
+
+struct BlockStats {
+  double mean = 0, sd = 0;
+  int most = 0, least = 0;
+};
+
+BlockStats stats(const std::vector<int>& blocks, std::size_t from, std::size_t to) {
+  BlockStats s;
+  if (to <= from) return s;
+  s.most = s.least = blocks[from];
+  for (std::size_t i = from; i < to; ++i) {
+    s.mean += blocks[i];
+    s.most = std::max(s.most, blocks[i]);
+    s.least = std::min(s.least, blocks[i]);
+  }
+  s.mean /= static_cast<double>(to - from);
+  for (std::size_t i = from; i < to; ++i) s.sd += (blocks[i] - s.mean) * (blocks[i] - s.mean);
+  s.sd = to - from > 1 ? std::sqrt(s.sd / static_cast<double>(to - from - 1)) : 0;  // the thesis's n - 1
+  return s;
+}
+
+}  // namespace
+
+int minesweeper_command(const Args& args) {
+  int size = 3, mines = 0;
+  std::uint64_t games = 10000, seed = 1;
+  bool fable = false;
+  std::string curve;
+  CommandLine command;
+  command.integer("size", size, 3, 5);
+  command.integer("mines", mines, 1, 24);
+  command.choice("player", fable, {std::pair<std::string_view, bool>{"random", false}, {"fable", true}});
+  command.integer("games", games, 1, 10'000'000);
+  command.integer("seed", seed, 0, INT64_MAX);
+  command.text("curve", curve);
+  command.parse(args);
+  if (!command.given("mines")) mines = static_cast<int>(std::lround(size * size / 5.0));
+  const minesweeper::Game game(size, mines);
+  if (!curve.empty()) check_outputs({{curve, "--curve"}}, {});
+
+  const model::FableAgent<minesweeper::Game> agent(game);
+  model::FableModel model;
+  model.game = game.name();
+  std::vector<int> blocks;
+  int block_wins = 0;
+  std::vector<minesweeper::Position> positions;
+  std::vector<int> moves;
+  std::printf("minesweeper %dx%d, %d mines, %s, %llu games, seed %llu\n", size, size, mines,
+              fable ? "FABLE (learning from every game)" : "the random clicker", static_cast<unsigned long long>(games),
+              static_cast<unsigned long long>(seed));
+  for (std::uint64_t g = 0; g < games; ++g) {
+    Rng rng(mix_seed({seed, 3, g}));
+    minesweeper::Position p = game.deal(rng);
+    positions.clear();
+    moves.clear();
+    while (game.status(p) == Status::Ongoing) {
+      int cell = 0;
+      if (fable) {
+        cell = agent.choose(model, p, rng);
+      } else {
+        MoveList<int, minesweeper::Game::kMaxMoves> legal;
+        game.legal_moves(p, legal);
+        cell = legal[static_cast<std::size_t>(rng.below(static_cast<int>(legal.size())))];
+      }
+      positions.push_back(p);
+      moves.push_back(cell);
+      p = game.play(p, cell);
+    }
+    const Status result = game.status(p);
+    if (fable) agent.learn(model, positions, moves, result);
+    block_wins += result == Status::XWon;
+    if ((g + 1) % 100 == 0 || g + 1 == games) {
+      blocks.push_back(block_wins);
+      block_wins = 0;
+      if (blocks.size() % 10 == 0) {
+        std::printf("games %llu: wins in the last 10 blocks of 100: %.1f\n", static_cast<unsigned long long>(g + 1),
+                    stats(blocks, blocks.size() - 10, blocks.size()).mean);
+        std::fflush(stdout);
+      }
+    }
+  }
+  const BlockStats all = stats(blocks, 0, blocks.size());
+  const std::size_t ten = std::min<std::size_t>(10, blocks.size());
+  std::printf(
+      "wins per block of 100 games (%zu blocks): average %.2f, maximum %d, minimum %d, standard deviation %.2f\n",
+      blocks.size(), all.mean, all.most, all.least, all.sd);
+  std::printf("first %zu blocks: %.2f; last %zu blocks: %.2f\n", ten, stats(blocks, 0, ten).mean, ten,
+              stats(blocks, blocks.size() - ten, blocks.size()).mean);
+  if (fable) std::printf("FABLE's model: %zu transitions\n", model.transitions.size());
+  if (!curve.empty()) {
+    CsvWriter csv({"block", "wins"});
+    for (std::size_t b = 0; b < blocks.size(); ++b) csv.row({std::to_string(b + 1), std::to_string(blocks[b])});
+    write_file_atomically(curve, csv.text());
+  }
+  return 0;
+}
+
+}  // namespace evalsynth
