@@ -69,7 +69,9 @@ int minesweeper_command(const Args& args) {
   CommandLine command;
   command.integer("size", size, 3, 5);
   command.integer("mines", mines, 1, 24);
-  command.choice("player", fable, {std::pair<std::string_view, bool>{"random", false}, {"fable", true}});
+  // Static: the parser reads the choices after this call returns.
+  static constexpr std::pair<std::string_view, bool> kPlayers[] = {{"random", false}, {"fable", true}};
+  command.choice("player", fable, kPlayers);
   command.integer("games", games, 1, 10'000'000);
   command.integer("seed", seed, 0, INT64_MAX);
   command.text("curve", curve);
