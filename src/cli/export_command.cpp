@@ -141,10 +141,6 @@ int export_command(const Args& args) {
   if (html && game.family == GameFamily::Connect4 && game.params[0] != 0)
     throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
                      " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");
-  if (game.family == GameFamily::Checkers)
-    throw UsageError(
-        "export does not write checkers evaluators yet (neither --cpp nor --html); search with them "
-        "through evalsynth match, play and run");
   if (with_player && game.family != GameFamily::Connect4)
     throw UsageError("--player writes a Connect4 player; for " + game.text() +
                      " export the header alone (--cpp) and search with it in your own engine");

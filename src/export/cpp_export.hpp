@@ -30,7 +30,10 @@ std::string identifier_from(const std::string& text);
 // The header defining, for Connect4, `int NAME(const int board[6][7])` and
 // `int NAME(std::uint64_t x_stones, std::uint64_t o_stones)`; for the
 // k-in-a-row boards the same for their boards (bit row * columns + col);
-// for ModNim `int NAME(int sticks_left, int moves_made)`.
+// for ModNim `int NAME(int sticks_left, int moves_made)`; for checkers
+// `int NAME(std::uint32_t x, std::uint32_t o, std::uint32_t kings_bits, int
+// plies_played, int quiet_plies)` over the numbered squares (bit s - 1 =
+// square s).
 // Precondition: is_usable_identifier(info.name), the program of info.game's family.
 std::string cpp_header(const lang::Program& program, const ExportInfo& info);
 // The part for the games other than Connect4 (game_cpp_export.cpp).

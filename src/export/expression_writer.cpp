@@ -33,7 +33,8 @@ const std::set<std::string>& body_names() {
                                               "minimum", "maximum", "absolute", "popcount", "moves", "to_move",
                                               "mobility", "sum", "k", "ntuple", "ntuple_value",
                                               // other games' runtimes and features without a side
-                                              "sticks", "limit", "line_counts", "legal", "count_lines", "neighbours"};
+                                              "sticks", "limit", "line_counts", "legal", "count_lines", "neighbours",
+                                              "kings_bits", "plies_played", "quiet_plies", "quiet"};
   return words;
 }
 

@@ -1,10 +1,15 @@
 // Standalone C++ headers for programs of the games other than Connect4
-// (cpp_export.hpp): the k-in-a-row boards (mnk, adjacent4) and ModNim. The
+// (cpp_export.hpp): the k-in-a-row boards (mnk, adjacent4), ModNim and
+// checkers. The
 // program's body is written as for Connect4 (expression_writer.hpp); the
 // features come from export/runtime/grid_features.hpp with the board's
-// constants written for the exported game, or are ModNim's two numbers.
+// constants written for the exported game, or are ModNim's two numbers, or
+// checkers' (export/runtime/checkers_features.hpp over square-numbered bits).
 
+#include <cassert>
 #include <cstdio>
+#include <iterator>
+#include <utility>
 
 #include "export/cpp_export.hpp"
 #include "export/expression_writer.hpp"
@@ -161,6 +166,60 @@ std::string modnim_header_body(const lang::Program& program, const modnim::Game&
   return out + body.statements + "}\n";
 }
 
+std::string checkers_header_body(const lang::Program& program, const checkers::Game& game, const std::string& name,
+                                 const std::string& detail) {
+  const ProgramBody body = write_program_body(program);
+  std::string out = "namespace " + detail + " {\n";
+  out += runtime::kPopcount;
+  out += runtime::kWrappingInt;
+  out += "inline constexpr int kSize = " + std::to_string(game.size()) + ";  // the board's side\n";
+  out += runtime::kCheckersFeatures;
+  out += "}  // namespace " + detail + "\n\n";
+  out +=
+      "// The value of a position: bit s - 1 of `x` and `o` is set when square s holds\n"
+      "// a piece of X (Black, who moves first, its men starting on the low numbers)\n"
+      "// or of O; `kings_bits` marks the kings among them; `plies_played` moves have\n"
+      "// been made (X is to move when it is even) and `quiet_plies` since the last\n"
+      "// capture or man's move.\ninline int " +
+      name +
+      "([[maybe_unused]] std::uint32_t x, [[maybe_unused]] std::uint32_t o, [[maybe_unused]] std::uint32_t "
+      "kings_bits,\n    [[maybe_unused]] int plies_played, [[maybe_unused]] int quiet_plies) {\n  using namespace " +
+      detail + ";\n";
+  if (body.uses_sq)
+    out +=
+        "  // +1 X, -1 O, 0 empty, a light square or off the board; row 0 = X's back rank.\n"
+        "  const auto sq = [x, o](I row, I col) -> I {\n"
+        "    const int s = square_at(row.v, col.v);\n"
+        "    return s < 0 ? 0 : (x >> s & 1U) ? 1 : (o >> s & 1U) ? -1 : 0;\n"
+        "  };\n";
+  // In the order of games/checkers/features.cpp: V is the side's pieces, S its view.
+  static constexpr std::pair<const char*, const char*> kOfSide[] = {{"popcount(", " & ~kings_bits)"},
+                                                                    {"popcount(", " & kings_bits)"},
+                                                                    {"back_rank(", ")"},
+                                                                    {"advance(", ")"},
+                                                                    {"popcount(", " & squares().centre)"},
+                                                                    {"popcount(", " & squares().edge)"},
+                                                                    {"mobility(", ")"},
+                                                                    {"jumpers(", ")"},
+                                                                    {"exposed(", ")"}};
+  static constexpr const char* kOfBoard[] = {"plies_played", "(plies_played & 1) ? -1 : 1", "quiet_plies"};
+  constexpr int sided = static_cast<int>(std::size(kOfSide));
+  for (const auto& [id, player] : body.features) {
+    assert(id >= 0 && id < sided + 3);
+    std::string value;
+    if (id < sided) {
+      const bool pieces = id < 2 || id == 4 || id == 5;
+      const std::string side = pieces ? std::string(player ? "o" : "x")
+                                      : std::string("side_view(x, o, kings_bits, ").append(player ? "false)" : "true)");
+      value = std::string(kOfSide[id].first).append(side).append(kOfSide[id].second);
+    } else {
+      value = kOfBoard[id - sided];
+    }
+    out += "  const I " + feature_local(program.features(), id, player) + " = " + value + ";\n";
+  }
+  return out + body.statements + "}\n";
+}
+
 }  // namespace
 
 std::string game_cpp_header(const lang::Program& source, const ExportInfo& info) {
@@ -181,7 +240,13 @@ std::string game_cpp_header(const lang::Program& source, const ExportInfo& info)
   std::string usage;
   with_game(info.game, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
-    if constexpr (std::is_same_v<G, modnim::Game>) {
+    if constexpr (std::is_same_v<G, checkers::Game>) {
+      usage = "//   int " + info.name +
+              "(std::uint32_t x, std::uint32_t o, std::uint32_t kings_bits, int plies_played, int quiet_plies);\n"
+              "//   bit s - 1 = square s, numbered 1.." +
+              std::to_string(g.board().squares()) + " from X's back rank\n";
+      code = checkers_header_body(program, g, info.name, detail);
+    } else if constexpr (std::is_same_v<G, modnim::Game>) {
       usage = "//   int " + info.name + "(int sticks_left, int moves_made);\n";
       code = modnim_header_body(program, g, info.name, detail);
     } else if constexpr (requires { g.geometry(); }) {

@@ -1,7 +1,8 @@
 // The playable page (play_page.hpp) of the games other than Connect4: the
 // m,n,k-games (tic-tac-toe and the fill variant among them) and adjacent4 on
-// a clickable grid, ModNim with buttons taking sticks. The game's parameters
-// go into the page as GAME, read by its rules (play_grid.js, play_modnim.js).
+// a clickable grid, ModNim with buttons taking sticks, checkers on its
+// board. The game's parameters go into the page as GAME, read by its rules
+// (play_grid.js, play_modnim.js, play_checkers.js).
 
 #include <cassert>
 
@@ -45,8 +46,14 @@ GameFacts game_facts(const GameDescriptor& game) {
       return {title,
               "{family: 'modnim', sticks: " + n(a[0]) + ", take: " + n(a[1]) + ", title: " + json_string(title) + "}"};
     }
+    case GameFamily::Checkers: {
+      const std::string title = "Checkers (" + n(a[0]) + " x " + n(a[0]) +
+                                ", the American Checkers Federation's rules; " + n(a[1]) +
+                                " plies without a capture or a man's move draw)";
+      return {title,
+              "{family: 'checkers', size: " + n(a[0]) + ", quiet: " + n(a[1]) + ", title: " + json_string(title) + "}"};
+    }
     case GameFamily::Connect4:
-    case GameFamily::Checkers:  // refused by the export command: no page yet
       break;
   }
   return {};
@@ -62,7 +69,7 @@ std::string game_play_page(const lang::Program& source, const PlayPageInfo& info
   lang::Program program = lang::simplify(source);
   program.game = shown.game;
   const GameFacts game = game_facts(info.game);
-  const bool nim = info.game.family == GameFamily::ModNim;
+  const GameFamily family = info.game.family;
   const std::string facts = play_page_facts(program, shown, info, ", \"game\": " + json_string(info.game.text()));
   std::string style(play_assets::kPlayStyle);
   style += play_assets::kPlayGameStyle;
@@ -72,14 +79,20 @@ std::string game_play_page(const lang::Program& source, const PlayPageInfo& info
   page += "<script>\n'use strict';\n";
   page += play_assets::kPlayCore;
   page += "\n// The game, written by evalsynth: " + info.game.text() + ".\nconst GAME = " + game.object + ";\n\n";
-  page += nim ? play_assets::kPlayModnim : play_assets::kPlayGrid;
-  if (!nim) page += play_assets::kPlayGridFeatures;
+  // The game's rules and features, its search, then how its board is drawn.
+  const auto rules = family == GameFamily::ModNim ? std::string(play_assets::kPlayModnim)
+                     : family == GameFamily::Checkers
+                         ? std::string(play_assets::kPlayCheckers).append(play_assets::kPlayCheckersFeatures)
+                         : std::string(play_assets::kPlayGrid).append(play_assets::kPlayGridFeatures);
+  page += rules;
   page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
   page += js_evaluator(program, "evaluate");
   page += "\n";
   page += play_assets::kPlayGameSearch;
   page += "\n";
-  page += nim ? play_assets::kPlayNimView : play_assets::kPlayGridView;
+  page += family == GameFamily::ModNim     ? play_assets::kPlayNimView
+          : family == GameFamily::Checkers ? play_assets::kPlayCheckersView
+                                           : play_assets::kPlayGridView;
   page += "\n";
   page += play_assets::kPlayGamePage;
   page += "</script>\n</body>\n</html>\n";

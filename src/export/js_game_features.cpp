@@ -1,6 +1,7 @@
 #include "export/js_game_features.hpp"
 
 #include <cassert>
+#include <iterator>
 
 #include "export/expression_writer.hpp"
 #include "games/grid/line_features.hpp"
@@ -56,6 +57,29 @@ std::string modnim_feature(int id) {
   return id >= 0 && id < 4 ? kValues[id] : "0";
 }
 
+// Checkers' features, in its library's order (games/checkers/features.cpp).
+std::string checkers_feature(int id, int player) {
+  static constexpr const char* kOfSide[] = {"checkersMen",      "checkersKings",   "checkersBackRank",
+                                            "checkersAdvance",  "checkersCentre",  "checkersEdge",
+                                            "checkersMobility", "checkersJumpers", "checkersExposed"};
+  static constexpr const char* kOfBoard[] = {"b.plies", "toMove(b)", "b.quiet"};
+  constexpr int sided = static_cast<int>(std::size(kOfSide));
+  assert(id >= 0 && id < sided + 3 && "a checkers feature the page does not know");
+  if (id >= 0 && id < sided) return std::string(kOfSide[id]) + (player ? "(b, O)" : "(b, X)");
+  return id >= sided && id < sided + 3 ? kOfBoard[id - sided] : "0";
+}
+
+std::string feature_value(GameFamily family, int id, int player) {
+  switch (family) {
+    case GameFamily::ModNim:
+      return modnim_feature(id);
+    case GameFamily::Checkers:
+      return checkers_feature(id, player);
+    default:
+      return grid_feature(id, player);
+  }
+}
+
 }  // namespace
 
 std::string js_game_feature_statements(const lang::Program& program, const std::set<std::pair<int, int>>& features) {
@@ -63,7 +87,7 @@ std::string js_game_feature_statements(const lang::Program& program, const std::
   std::string locals;
   bool line_counts = false;
   for (const auto& [id, player] : features) {
-    const std::string value = program.family == GameFamily::ModNim ? modnim_feature(id) : grid_feature(id, player);
+    const std::string value = feature_value(program.family, id, player);
     line_counts = line_counts || value.find("line_counts") != std::string::npos;
     locals += "  const " + feature_local(program.features(), id, player) + " = " + value + ";\n";
   }
@@ -72,7 +96,7 @@ std::string js_game_feature_statements(const lang::Program& program, const std::
 }
 
 bool is_js_game_local(const std::string& name) {
-  return name == "line_counts" || name == "sticks" || name == "limit" || name == "GAME";
+  return name == "line_counts" || name == "sticks" || name == "limit" || name == "quiet" || name == "GAME";
 }
 
 }  // namespace evalsynth::exporter

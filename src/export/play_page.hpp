@@ -7,8 +7,10 @@
 // Connect4 (standard rules; export/play/play_language.js, play_search.js,
 // play_page.js), the m,n,k-games with tic-tac-toe and the fill variant and
 // adjacent4 (a clickable grid: play_grid*.js) and ModNim (buttons taking
-// sticks: play_modnim.js, play_nim_view.js), the last three searched by
-// play_game_search.js on the page of play_game_page.js (game_play_page.cpp).
+// sticks: play_modnim.js, play_nim_view.js) and checkers (its board, a
+// piece and then its square clicked: play_checkers*.js), all but Connect4
+// searched by play_game_search.js on the page of play_game_page.js
+// (game_play_page.cpp).
 
 #include <string>
 #include <vector>

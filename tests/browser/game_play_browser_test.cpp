@@ -3,7 +3,8 @@
 // among the cells or buttons the page enables, or every third from the
 // page's hint, at depths 1-4, either side first) get evalsynth's own replies
 // (tournament/player.hpp with the left-to-right move order) on every
-// position of tic-tac-toe, the fill variant, adjacent4 and ModNim; undo,
+// position of tic-tac-toe, the fill variant, adjacent4, ModNim and checkers
+// (a piece clicked, then its square); undo,
 // positions given after '#', and finished games shown with their result.
 
 #include <catch2/catch.hpp>
@@ -37,11 +38,26 @@ const char* const kClickScript = R"(
     s.dispatchEvent(new Event('change'));
   };
   const enabled = () => [...document.querySelectorAll('#board button')].filter((b) => !b.disabled);
-  const hinted = () => {
+  // Clicks the hinted move: a cell, a number of sticks, or a checkers piece
+  // and then its square (or the button naming the jump sequence).
+  const playHint = () => {
     const status = document.getElementById('status').textContent;
     const cell = /Hint: ([a-p]\d+)/.exec(status);
-    if (cell) return document.querySelector(`button[aria-label="cell ${cell[1]}"]`);
-    return document.querySelector(`button[data-take="${/Hint: take (\d+)/.exec(status)[1]}"]`);
+    if (cell) return document.querySelector(`button[aria-label="cell ${cell[1]}"]`).click();
+    const take = /Hint: take (\d+)/.exec(status);
+    if (take) return document.querySelector(`button[data-take="${take[1]}"]`).click();
+    const move = /Hint: ((\d+)[-x](?:\d+x)*(\d+))/.exec(status);
+    document.querySelector(`button[aria-label="square ${move[2]}"]`).click();
+    const sequence = document.querySelector(`button[data-move="${move[1]}"]`);
+    (sequence || document.querySelector(`button[aria-label="square ${move[3]}"]`)).click();
+  };
+  // Clicks enabled buttons at random until a move is made (checkers takes two clicks).
+  const playRandom = () => {
+    const before = document.body.dataset.moves;
+    for (let clicks = 0; document.body.dataset.moves === before && clicks < 1000; ++clicks) {
+      const choices = enabled();
+      choices[random(choices.length)].click();
+    }
   };
   let seed = 20261125;
   const random = (n) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 16) % n; };
@@ -54,17 +70,14 @@ const char* const kClickScript = R"(
         await settle();
         let how = '';
         while (document.body.dataset.turn === 'you') {
-          let button;
           if (how.length % 3 === 2) {
             document.getElementById('hint').click();
-            button = hinted();
+            playHint();
             how += 'h';
           } else {
-            const choices = enabled();
-            button = choices[random(choices.length)];
+            playRandom();
             how += 'r';
           }
-          button.click();
           await settle();
         }
         const over = window.evalsynthPlay.state.over;
@@ -73,9 +86,15 @@ const char* const kClickScript = R"(
   // Undo: back to the position before the human's last move.
   choose('depth', '1');
   choose('first', 'you');
-  for (let i = 0; i < 2; ++i) { enabled()[0].click(); await settle(); }
+  // The first move offered (checkers: the first piece, then its first square).
+  const first = () => {
+    const before = document.body.dataset.moves;
+    enabled()[0].click();
+    if (document.body.dataset.moves === before) document.querySelector('#board button.target:not(:disabled), #board button.sequence').click();
+  };
+  for (let i = 0; i < 2; ++i) { first(); await settle(); }
   const before = document.body.dataset.moves;
-  enabled()[0].click();
+  first();
   await settle();
   document.getElementById('undo').click();
   out.push(`undo ${before} ${document.body.dataset.moves} ${document.body.dataset.turn}`);
@@ -177,11 +196,14 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
   CHECK(hints > 0);
 
   // play.html#MOVES starts after those moves; the engine replies at once when it is its turn.
-  const std::string start = G::kFamily == GameFamily::ModNim ? "2" : "b2";
+  std::string start = "b2";
+  if constexpr (G::kFamily == GameFamily::ModNim) start = "2";
+  if constexpr (G::kFamily == GameFamily::Checkers)
+    start = game.size() == 4 ? "1-3" : game.size() == 6 ? "4-7" : "11-15";
   const test::Run started = test::load_in_chromium(dir / "play.html#" + start);
   typename G::Position after = game.parse_position(start, TextLocation{"test"});
   const typename G::Move reply = engine_choice(game, program_player(game, dir / "program.eval", 4), after);
-  const std::string separator = G::kFamily == GameFamily::ModNim ? "," : "";
+  const std::string separator = G::kFamily == GameFamily::Mnk || G::kFamily == GameFamily::Adjacent4 ? "" : ",";
   CHECK_THAT(started.output, Contains("data-moves=\"" + start + separator + game.move_text(after, reply) + "\"") &&
                                  Contains("data-turn=\"you\""));
 }
@@ -204,6 +226,15 @@ TEST_CASE("game pages: scripted clicks get evalsynth's own replies at depths 1-4
   }
   SECTION("modnim") {
     check_play("'modnim(21,3)'", modnim::Game(21, 3), *reference_program(parse_game("modnim"), "parity"), 2);
+  }
+  SECTION("checkers") {
+    check_play("checkers", checkers::Game(8), *reference_program(parse_game("checkers"), "positional"), 1);
+  }
+  SECTION("checkers, 6 x 6") {
+    check_play("'checkers(6,30)'", checkers::Game(6, 30), *reference_program(parse_game("checkers"), "positional"), 1);
+  }
+  SECTION("checkers, 4 x 4") {
+    check_play("'checkers(4)'", checkers::Game(4), *reference_program(parse_game("checkers"), "material"), 1);
   }
 }
 

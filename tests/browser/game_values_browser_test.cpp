@@ -5,7 +5,8 @@
 // random programs of its family, over random positions of each game (won,
 // drawn and full boards included) for tic-tac-toe, m,n,k-games of several
 // shapes (their line features counted both ways evalsynth counts them), the
-// fill variant, adjacent4 and ModNim.
+// fill variant, adjacent4, ModNim and checkers (whose positions the page
+// reaches through its own move generator and notation).
 
 #include <catch2/catch.hpp>
 #include <sstream>
@@ -53,10 +54,24 @@ const std::vector<std::string> kModnimPrograms = {
     "let moves = to_move() in evaluate - state % sticks + moves / (sticks - 3)",
 };
 
+// Every checkers feature of both sides, sq on dark, light and outside
+// squares, and lets named as the page's own names.
+const std::vector<std::string> kCheckersPrograms = {
+    "men(x) - men(o) * 2 + kings(x) * 3 - kings(o) * 5 + back_rank(x) * 7 - back_rank(o) * 11 + advance(x) * 13 - "
+    "advance(o) * 17 + centre(x) * 19 - centre(o) * 23 + edge(x) * 29 - edge(o) * 31",
+    "mobility(x) - mobility(o) * 2 + jumpers(x) * 3 - jumpers(o) * 5 + exposed(x) * 7 - exposed(o) * 11 + moves() * "
+    "to_move() * 13 + quiet() * 17",
+    "sq(0, 1) + sq(7, 6) * 2 - sq(2, 2) * 3 + sq(0 - 1, 1) * 5 + sq(moves() % 8, quiet() % 8) * 7 + sq(3, 12) * 11",
+    "let quiet = quiet() in let SIZE = moves() in let BOARD = kings(x) in let squareAt = 3 in let checkersMen = "
+    "men(o) in quiet * SIZE + BOARD - squareAt * checkersMen",
+};
+
 std::vector<lang::Program> programs_of(GameFamily family, Rng& rng) {
   std::vector<lang::Program> programs;
   const std::string line = "game " + std::string(family_name(family)) + "\n";
-  for (const std::string& text : family == GameFamily::ModNim ? kModnimPrograms : kGridPrograms)
+  for (const std::string& text : family == GameFamily::ModNim     ? kModnimPrograms
+                                 : family == GameFamily::Checkers ? kCheckersPrograms
+                                                                  : kGridPrograms)
     programs.push_back(lang::parse_program(line + text));
   for (int i = 0; i < 30; ++i)
     programs.push_back(
@@ -64,27 +79,38 @@ std::vector<lang::Program> programs_of(GameFamily family, Rng& rng) {
   return programs;
 }
 
-std::string move_list(const std::vector<int>& moves) {
-  std::string text = "[";
+// The page's board after `moves`: cells or sticks as numbers, checkers'
+// moves as their text, read by the page's own parseMoves.
+template <class G>
+std::string board_after(const G& game, const std::vector<typename G::Move>& moves) {
+  std::string text;
+  typename G::Position p = game.start();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (i) text += ',';
-    text += std::to_string(moves[i]);
+    if constexpr (G::kFamily == GameFamily::Checkers)
+      text += game.move_text(p, moves[i]);
+    else
+      text += std::to_string(moves[i]);
+    p = game.play(p, moves[i]);
   }
-  return text + "]";
+  if constexpr (G::kFamily == GameFamily::Checkers)
+    return "Board.fromMoves(parseMoves('" + text + "'))";
+  else
+    return "Board.fromMoves([" + text + "])";
 }
 
 // Random games of `game` cut at random lengths, finished games included.
 template <class G>
-std::vector<std::vector<int>> random_games(const G& game, Rng& rng, int count) {
-  std::vector<std::vector<int>> games;
+std::vector<std::vector<typename G::Move>> random_games(const G& game, Rng& rng, int count) {
+  std::vector<std::vector<typename G::Move>> games;
   while (static_cast<int>(games.size()) < count) {
     typename G::Position p = game.start();
-    std::vector<int> moves;
+    std::vector<typename G::Move> moves;
     const int plies = rng.below(game.max_plies() + 1);
     for (int i = 0; i < plies && game.status(p) == Status::Ongoing; ++i) {
       MovesOf<G> legal;
       game.legal_moves(p, legal);
-      const int m = legal[static_cast<std::size_t>(rng.below(static_cast<int>(legal.size())))];
+      const typename G::Move m = legal[static_cast<std::size_t>(rng.below(static_cast<int>(legal.size())))];
       p = game.play(p, m);
       moves.push_back(m);
     }
@@ -99,7 +125,7 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
   const test::ScratchFolder dir("browser-game-values");
   const GameDescriptor descriptor = parse_game(game_name);
   const std::vector<lang::Program> programs = programs_of(G::kFamily, rng);
-  const std::vector<std::vector<int>> games = random_games(game, rng, 300);
+  const std::vector<std::vector<typename G::Move>> games = random_games(game, rng, 300);
 
   std::string script = "const programs = [];\n";
   for (std::size_t i = 0; i < programs.size(); ++i) {
@@ -107,36 +133,59 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
     script += exporter::js_evaluator(programs[i], name) + "programs.push(" + name + ");\n";
   }
   script += "const positions = [";
-  for (const std::vector<int>& g : games) script += move_list(g) + ",\n";
+  for (const auto& g : games) script += "() => " + board_after(game, g) + ",\n";
   script +=
       "];\n"
-      "document.getElementById('test-out').textContent = positions.map((m) => {\n"
-      "  const b = Board.fromMoves(m);\n"
-      "  return programs.map((f) => f(b)).join(' ');\n"
+      "document.getElementById('test-out').textContent = positions.map((made) => {\n"
+      "  const b = made();\n"
+      "  const values = programs.map((f) => f(b)).join(' ');\n"
+      "  // Checkers: the page's own rules too (its moves in order, and the status).\n"
+      "  return GAME.family !== 'checkers' ? values : `${values} | ${b.plies} ${b.status()} "
+      "${movesText(b.legalMoves())}`;\n"
       "}).join('\\n');\n";
   const std::string page = exporter::play_page(programs[0], {"values", {"test"}, 4, descriptor});
   test::write_file(dir / "values.html", test::with_script(page, script));
   const test::Run r = test::load_in_chromium(dir / "values.html");
   REQUIRE(r.exit_code == 0);
   CHECK(r.output.find("data-errors") == std::string::npos);
-  std::istringstream values(test::test_output(r));
+  std::istringstream lines(test::test_output(r));
   std::vector<lang::GameProgram<G>> interpreted;
   for (const lang::Program& p : programs) interpreted.emplace_back(game, p);
-  std::size_t compared = 0, mismatches = 0;
-  for (const std::vector<int>& g : games) {
+  std::size_t compared = 0, mismatches = 0, rules = 0;
+  for (const auto& g : games) {
     typename G::Position p = game.start();
-    for (int m : g) p = game.play(p, m);
+    for (const auto& m : g) p = game.play(p, m);
+    std::string line;
+    REQUIRE(std::getline(lines, line));
+    std::istringstream values(line.substr(0, line.find(" | ")));
+    if constexpr (G::kFamily == GameFamily::Checkers) {
+      MovesOf<G> legal;
+      game.legal_moves(p, legal);
+      std::string moves;
+      for (const auto& m : legal) moves.append(moves.empty() ? "" : ",").append(game.move_text(p, m));
+      const Status status = game.status(p);
+      const char* const status_word = status == Status::Ongoing ? "null"
+                                      : status == Status::XWon  ? "1"
+                                      : status == Status::OWon  ? "-1"
+                                                                : "draw";
+      const std::string expected = std::to_string(p.plies).append(" ").append(status_word).append(" ").append(moves);
+      INFO("after " << board_after(game, g));
+      REQUIRE(line.find(" | ") != std::string::npos);
+      CHECK(line.substr(line.find(" | ") + 3) == expected);
+      ++rules;
+    }
     for (std::size_t i = 0; i < programs.size(); ++i) {
       long long v = 0;
       REQUIRE(values >> v);
       ++compared;
       if (v != interpreted[i](p) && mismatches++ < 5)
-        FAIL_CHECK("program " << i << " " << lang::to_text(programs[i]) << " at " << move_list(g) << ": JavaScript "
-                              << v << ", interpreter " << interpreted[i](p));
+        FAIL_CHECK("program " << i << " " << lang::to_text(programs[i]) << " at " << board_after(game, g)
+                              << ": JavaScript " << v << ", interpreter " << interpreted[i](p));
     }
   }
   CHECK(compared == games.size() * programs.size());
   CHECK(mismatches == 0);
+  CHECK(rules == (G::kFamily == GameFamily::Checkers ? games.size() : 0));
 }
 
 }  // namespace
@@ -154,4 +203,7 @@ TEST_CASE("the game pages' JavaScript evaluators compute exactly the interpreter
   SECTION("adjacent4, small") { check_values("adjacent4(5,4)", adjacent4::Game(5, 4), rng); }
   SECTION("modnim") { check_values("modnim", modnim::Game(100, 3), rng); }
   SECTION("modnim, many moves") { check_values("modnim(30,64)", modnim::Game(30, 64), rng); }
+  SECTION("checkers") { check_values("checkers", checkers::Game(8), rng); }
+  SECTION("checkers, 6 x 6, a short draw rule") { check_values("checkers(6,20)", checkers::Game(6, 20), rng); }
+  SECTION("checkers, 4 x 4") { check_values("checkers(4)", checkers::Game(4), rng); }
 }

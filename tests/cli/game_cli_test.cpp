@@ -222,9 +222,16 @@ TEST_CASE("checkers: match, check, a run and its errors through the commands", "
   r = run_evalsynth("match --game 'checkers(5)' material@1 positional@1", kSource);
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("checkers takes the board's side, 8, 6 or 4"));
-  r = run_evalsynth("export " + (dir / "c.eval") + " --html " + (dir / "c.html"), kSource);
+  // Export: a page and a header (their values and moves: tests/browser, tests/export).
+  r = run_evalsynth("export " + (dir / "c.eval") + " --html " + (dir / "c.html") + " --cpp " + (dir / "c.hpp"),
+                    kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(test::read_file(dir / "c.html"), Contains("family: 'checkers', size: 8, quiet: 80"));
+  CHECK_THAT(test::read_file(dir / "c.hpp"),
+             Contains("inline int c([[maybe_unused]] std::uint32_t x, [[maybe_unused]] std::uint32_t o"));
+  r = run_evalsynth("export " + (dir / "c.eval") + " --cpp " + (dir / "p.hpp") + " --player", kSource);
   CHECK(r.exit_code != 0);
-  CHECK_THAT(r.output, Contains("export does not write checkers evaluators yet"));
+  CHECK_THAT(r.output, Contains("--player writes a Connect4 player"));
   // A short run of the checkers spec's kind, the same for 1 and 2 threads.
   const std::string body =
       "grammar = grammar/checkers.grammar\nopponents = material@1\nseeds = positional\ncandidate-depths = 1\n"

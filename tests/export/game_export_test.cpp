@@ -1,6 +1,7 @@
 // Exported C++ of the other games' programs: the headers compile standalone
 // with warnings as errors and compute exactly the values evalsynth's own
-// compiled programs do, on random programs and positions of each game.
+// compiled programs do, on random programs and positions of each game
+// (checkers on its three boards, kings and the draw rule's count included).
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "game/move_order.hpp"
 #include "games/adjacent4/adjacent4.hpp"
+#include "games/checkers/checkers.hpp"
 #include "games/mnk/mnk.hpp"
 #include "games/modnim/modnim.hpp"
 #include "games/registry.hpp"
@@ -29,15 +31,17 @@ std::string numbered(std::string prefix, std::size_t n) {
 // compiles a checker that reads one position a line and prints every
 // program's value, and compares with evalsynth's values.
 template <class G>
-void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t seed, int count) {
+void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t seed, int count,
+                const std::vector<std::string>& written = {}) {
   test::ScratchFolder scratch("game-export");
   Rng rng(seed);
   std::vector<lang::Program> programs;
   for (const ReferenceProgram& r : game.reference_programs())
     programs.push_back(lang::parse_program(std::string(r.text), std::string(r.name)));
+  for (const std::string& text : written) programs.push_back(lang::parse_program(text));
   for (int i = 0; i < count; ++i)
     programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(150)), false, G::kFamily));
-  constexpr bool nim = std::is_same_v<G, modnim::Game>;
+  constexpr bool nim = std::is_same_v<G, modnim::Game>, checkers = std::is_same_v<G, checkers::Game>;
   std::string checker = "#include <cstdint>\n#include <cstdio>\n";
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const std::string name = numbered("p", i);
@@ -48,10 +52,21 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
     REQUIRE(exported.exit_code == 0);
     checker += "#include \"" + name + ".hpp\"\n";
   }
-  checker += "int main() {\n  unsigned long long a, b;\n  while (std::scanf(\"%llu %llu\", &a, &b) == 2) {\n";
-  for (std::size_t i = 0; i < programs.size(); ++i)
-    checker += nim ? "    std::printf(\"%d \", " + numbered("p", i) + "(static_cast<int>(a), static_cast<int>(b)));\n"
-                   : "    std::printf(\"%d \", " + numbered("p", i) + "(a, b));\n";
+  checker += checkers ? "int main() {\n  unsigned long long a, b, k;\n  int plies, quiet;\n"
+                      : "int main() {\n  unsigned long long a, b;\n";
+  checker += checkers ? "  while (std::scanf(\"%llu %llu %llu %d %d\", &a, &b, &k, &plies, &quiet) == 5) {\n"
+                      : "  while (std::scanf(\"%llu %llu\", &a, &b) == 2) {\n";
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const std::string call = numbered("p", i);
+    if (nim)
+      checker += "    std::printf(\"%d \", " + call + "(static_cast<int>(a), static_cast<int>(b)));\n";
+    else if (checkers)
+      checker += "    std::printf(\"%d \", " + call +
+                 "(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(k), plies, "
+                 "quiet));\n";
+    else
+      checker += "    std::printf(\"%d \", " + call + "(a, b));\n";
+  }
   checker += "    std::printf(\"\\n\");\n  }\n}\n";
   test::write_file(scratch / "checker.cpp", checker);
   const test::Run built =
@@ -67,10 +82,21 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
     for (int plies = rng.below(game.max_plies() + 1); plies > 0 && game.status(p) == Status::Ongoing; --plies)
       p = game.play(p, random_move(game, p, rng));
     positions.push_back(p);
-    if constexpr (nim)
+    if constexpr (nim) {
       input += std::to_string(p.sticks) + " " + std::to_string(p.plies) + "\n";
-    else
+    } else if constexpr (checkers) {
+      // The header's bits are the numbered squares (bit s - 1 = square s).
+      const auto squares = [&](std::uint64_t bits) {
+        std::uint64_t out = 0;
+        for (int s = 0; s < game.board().squares(); ++s)
+          if (bits >> game.board().bit_of(s) & 1) out |= std::uint64_t{1} << s;
+        return std::to_string(out);
+      };
+      input += squares(p.x) + " " + squares(p.o) + " " + squares(p.kings) + " " + std::to_string(p.plies) + " " +
+               std::to_string(p.quiet) + "\n";
+    } else {
       input += std::to_string(p.x) + " " + std::to_string(p.o) + "\n";
+    }
   }
   test::write_file(scratch / "positions.txt", input);
   const test::Run values = test::run_shell("'" + (scratch / "checker") + "' < '" + (scratch / "positions.txt") + "'");
@@ -92,4 +118,22 @@ TEST_CASE("exported headers of other games compute exactly evalsynth's values", 
   check_game(mnk::FillGame(5, 5, 3), parse_game("mnk(5,5,3,fill)"), 2, 8);
   check_game(adjacent4::Game(8, 6), parse_game("adjacent4(8,6)"), 3, 12);
   check_game(modnim::Game(100, 3), parse_game("modnim(100,3)"), 4, 8);
+}
+
+TEST_CASE("exported checkers headers compute exactly evalsynth's values", "[export][games][checkers]") {
+  // Every feature of both sides, sq on dark, light and outside squares, and
+  // lets named as the header's own names.
+  const std::vector<std::string> every_feature = {
+      "game checkers\nmen(x) - 2 * men(o) + 3 * kings(x) - 5 * kings(o) + 7 * back_rank(x) - 11 * back_rank(o) + "
+      "13 * advance(x) - 17 * advance(o) + 19 * centre(x) - 23 * centre(o) + 29 * edge(x) - 31 * edge(o)",
+      "game checkers\nmobility(x) - 2 * mobility(o) + 3 * jumpers(x) - 5 * jumpers(o) + 7 * exposed(x) - 11 * "
+      "exposed(o) + 13 * moves() * to_move() + 17 * quiet()",
+      "game checkers\nsq(0, 1) + 2 * sq(7, 6) - 3 * sq(2, 2) + 5 * sq(0 - 1, 1) + 7 * sq(moves() % 8, quiet() % 8) + "
+      "11 * sq(3, 12)",
+      "game checkers\nlet quiet = quiet() in let plies_played = moves() in let kings_bits = kings(x) in "
+      "let quiet_plies = 3 in quiet * plies_played + kings_bits - quiet_plies",
+  };
+  check_game(checkers::Game(8), parse_game("checkers"), 5, 16, every_feature);
+  check_game(checkers::Game(6, 30), parse_game("checkers(6,30)"), 6, 8);
+  check_game(checkers::Game(4), parse_game("checkers(4)"), 7, 8);
 }

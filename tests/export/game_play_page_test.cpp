@@ -35,6 +35,10 @@ TEST_CASE("export --html writes a page for every game", "[export][cli]") {
        "ModNim (100 sticks, take 1 to 3"},
       {"modnim(21,5)", "game modnim\nsticks() * to_move()", "const GAME = {family: 'modnim', sticks: 21, take: 5",
        "ModNim (21 sticks, take 1 to 5"},
+      {"checkers", "game checkers\nmen(x) - men(o) + quiet()", "const GAME = {family: 'checkers', size: 8, quiet: 80",
+       "Checkers (8 x 8, the American Checkers Federation's rules; 80 plies"},
+      {"checkers(4,20)", "game checkers\nsq(0, 1) * exposed(o)", "const GAME = {family: 'checkers', size: 4, quiet: 20",
+       "Checkers (4 x 4"},
   };
   for (const Case& c : cases) {
     INFO(c.game);
@@ -77,6 +81,7 @@ TEST_CASE("export --html refuses what no page can play", "[export][cli]") {
   const test::ScratchFolder dir("export-game-html-bad");
   test::write_file(dir / "mnk.eval", "game mnk\nstones(x)");
   test::write_file(dir / "nim.eval", "game modnim\nsticks()");
+  test::write_file(dir / "ck.eval", "game checkers\nmen(x)");
   const std::string ibef = EVALSYNTH_SOURCE_DIR "/grammar/examples/ibef.eval";
   const std::string page = " --html " + (dir / "p.html");
   struct Bad {
@@ -92,6 +97,8 @@ TEST_CASE("export --html refuses what no page can play", "[export][cli]") {
       {dir / "nim.eval" + page + " --game 'modnim(0,3)'", "K (sticks) is a whole number from 1"},
       {dir / "mnk.eval" + page + " --player", "--player comes with --cpp"},
       {dir / "mnk.eval" + page + " --depth 9", "depth"},
+      {dir / "ck.eval" + page + " --game tictactoe", "this program is for checkers"},
+      {dir / "ck.eval" + page + " --game 'checkers(10)'", "checkers takes the board's side, 8, 6 or 4"},
   };
   for (const Bad& b : bad) {
     const test::Run r = test::run_evalsynth("export " + b.arguments);
