@@ -10,6 +10,7 @@
 #include "games/minesweeper/minesweeper.hpp"
 #include "io/csv.hpp"
 #include "model/fable.hpp"
+#include "model/model_file.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 
@@ -18,6 +19,7 @@ namespace evalsynth {
 const char* const kMinesweeperHelp =
     "usage: evalsynth minesweeper [--size N] [--mines M] [--player random|fable]\n"
     "                             [--games G] [--seed S] [--curve FILE]\n"
+    "                             [--model FILE] [--start-model FILE]\n"
     "\n"
     "Plays G games of minesweeper on an N x N grid with M mines (placed before\n"
     "the first click, so it may lose; no flags: FABLE's rules, §3.2.1 of its\n"
@@ -35,7 +37,14 @@ const char* const kMinesweeperHelp =
     "  --player P    random (default) or fable\n"
     "  --games G     default 10000 (the thesis's 100 blocks of 100)\n"
     "  --seed S      default 1\n"
-    "  --curve FILE  also write the wins of every block as CSV (block,wins)\n";
+    "  --curve FILE  also write the wins of every block as CSV (block,wins)\n"
+    "  --model FILE  with fable: write FABLE's model after the games (a model\n"
+    "                file, as `learn` writes; it counts the games learned from)\n"
+    "  --start-model FILE\n"
+    "                with fable: go on from a model written by --model, with\n"
+    "                the games after those it learned from (the same seed):\n"
+    "                2,000 games, then 3,000 from their model, learn exactly\n"
+    "                what 5,000 games in one go learn\n";
 
 namespace {
 
@@ -75,14 +84,42 @@ int minesweeper_command(const Args& args) {
   command.integer("games", games, 1, 10'000'000);
   command.integer("seed", seed, 0, INT64_MAX);
   command.text("curve", curve);
+  std::string model_path, start_path;
+  command.text("model", model_path);
+  command.text("start-model", start_path);
   command.parse(args);
   if (!command.given("mines")) mines = static_cast<int>(std::lround(size * size / 5.0));
   const minesweeper::Game game(size, mines);
-  if (!curve.empty()) check_outputs({{curve, "--curve"}}, {});
+  if ((command.given("model") || command.given("start-model")) && !fable)
+    throw UsageError("--model and --start-model are FABLE's: they come with --player fable");
+  std::vector<FileRole> outputs;
+  if (!curve.empty()) outputs.push_back({curve, "--curve"});
+  if (!model_path.empty()) outputs.push_back({model_path, "--model"});
+  std::vector<FileRole> inputs;
+  if (!start_path.empty()) inputs.push_back({start_path, "--start-model"});
+  check_outputs(outputs, inputs);
 
   const model::FableAgent<minesweeper::Game> agent(game);
   model::FableModel model;
   model.game = game.name();
+  std::uint64_t first_game = 0;
+  if (!start_path.empty()) {
+    model::Model start = model::read_model(start_path);
+    auto* learned = std::get_if<model::FableModel>(&start.network);
+    if (!learned || start.info.spec_name != "minesweeper")
+      throw InputError(TextLocation{start_path},
+                       "not a minesweeper model of FABLE's (evalsynth minesweeper --model "
+                       "writes them)");
+    if (learned->game != game.name())
+      throw InputError(TextLocation{start_path}, "the model learned " + learned->game + ", not " + game.name() +
+                                                     " (give --size and --mines as it had them)");
+    if (command.given("seed") && start.info.seed != seed)
+      throw UsageError("the start model's games had seed " + std::to_string(start.info.seed) +
+                       ": go on with the same seed (leave --seed out)");
+    seed = start.info.seed;
+    first_game = learned->games;
+    model = std::move(*learned);
+  }
   std::vector<int> blocks;
   int block_wins = 0;
   std::vector<minesweeper::Position> positions;
@@ -90,7 +127,11 @@ int minesweeper_command(const Args& args) {
   std::printf("minesweeper %dx%d, %d mines, %s, %llu games, seed %llu\n", size, size, mines,
               fable ? "FABLE (learning from every game)" : "the random clicker", static_cast<unsigned long long>(games),
               static_cast<unsigned long long>(seed));
-  for (std::uint64_t g = 0; g < games; ++g) {
+  if (first_game)
+    std::printf("going on from %s: %llu games learned, %zu transitions; games %llu to %llu follow\n",
+                start_path.c_str(), static_cast<unsigned long long>(first_game), model.transitions.size(),
+                static_cast<unsigned long long>(first_game + 1), static_cast<unsigned long long>(first_game + games));
+  for (std::uint64_t g = first_game; g < first_game + games; ++g) {
     Rng rng(mix_seed({seed, 3, g}));
     minesweeper::Position p = game.deal(rng);
     positions.clear();
@@ -111,7 +152,7 @@ int minesweeper_command(const Args& args) {
     const Status result = game.status(p);
     if (fable) agent.learn(model, positions, moves, result);
     block_wins += result == Status::XWon;
-    if ((g + 1) % 100 == 0 || g + 1 == games) {
+    if ((g + 1 - first_game) % 100 == 0 || g + 1 == first_game + games) {
       blocks.push_back(block_wins);
       block_wins = 0;
       if (blocks.size() % 10 == 0) {
@@ -129,6 +170,12 @@ int minesweeper_command(const Args& args) {
   std::printf("first %zu blocks: %.2f; last %zu blocks: %.2f\n", ten, stats(blocks, 0, ten).mean, ten,
               stats(blocks, blocks.size() - ten, blocks.size()).mean);
   if (fable) std::printf("FABLE's model: %zu transitions\n", model.transitions.size());
+  if (!model_path.empty()) {
+    const std::uint64_t learned = model.games;
+    model::write_model({{"minesweeper", 0, learned, seed}, std::move(model)}, model_path);
+    std::printf("wrote %s (%llu games learned; go on with --start-model %s)\n", model_path.c_str(),
+                static_cast<unsigned long long>(learned), model_path.c_str());
+  }
   if (!curve.empty()) {
     CsvWriter csv({"block", "wins"});
     for (std::size_t b = 0; b < blocks.size(); ++b) csv.row({std::to_string(b + 1), std::to_string(blocks[b])});

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "games/minesweeper/minesweeper.hpp"
 #include "games/registry.hpp"
 #include "support/binary_archive.hpp"
 #include "support/error.hpp"
@@ -125,10 +126,13 @@ FableModel load_fable(BinaryInputArchive& a) {
   FableModel m;
   std::uint64_t count = 0;
   a(m.game, m.confidence, m.games, cereal::make_size_tag(count));
-  try {
-    (void)parse_game(m.game);
-  } catch (const InputError&) {
-    throw cereal::Exception("it names no game evalsynth knows ('" + m.game + "')");
+  // An engine game, or minesweeper (evalsynth minesweeper --model).
+  if (!minesweeper::is_game_name(m.game)) {
+    try {
+      (void)parse_game(m.game);
+    } catch (const InputError&) {
+      throw cereal::Exception("it names no game evalsynth knows ('" + m.game + "')");
+    }
   }
   if (!std::isfinite(m.confidence) || m.confidence < 0 || m.confidence > 1e6)
     throw cereal::Exception("its confidence is not a number from 0 to 1000000");

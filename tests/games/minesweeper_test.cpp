@@ -74,3 +74,41 @@ TEST_CASE("evalsynth minesweeper: FABLE learns 3x3 and the command checks its op
   CHECK(test::run_evalsynth("minesweeper --size 7").exit_code != 0);
   CHECK(test::run_evalsynth("minesweeper --player perfect").exit_code != 0);
 }
+
+TEST_CASE("evalsynth minesweeper: FABLE's model is saved and goes on exactly", "[games][minesweeper][cli]") {
+  const test::ScratchFolder dir("minesweeper-model");
+  const std::string fable = "minesweeper --size 4 --player fable --seed 9";
+  const test::Run whole = test::run_evalsynth(fable + " --games 500 --model " + (dir / "whole.bin"));
+  REQUIRE(whole.exit_code == 0);
+  CHECK_THAT(whole.output, Contains("500 games learned"));
+  REQUIRE(test::run_evalsynth(fable + " --games 300 --model " + (dir / "first.bin")).exit_code == 0);
+  const test::Run rest = test::run_evalsynth("minesweeper --size 4 --player fable --games 200 --start-model " +
+                                             (dir / "first.bin") + " --model " + (dir / "rest.bin"));
+  INFO(rest.output);
+  REQUIRE(rest.exit_code == 0);
+  CHECK_THAT(rest.output, Contains("300 games learned") && Contains("games 301 to 500 follow") && Contains("seed 9"));
+  // The same games, so the same model, byte for byte.
+  CHECK(test::read_file(dir / "rest.bin") == test::read_file(dir / "whole.bin"));
+
+  test::write_file(dir / "damaged.bin", test::read_file(dir / "first.bin").substr(0, 100));
+  struct Bad {
+    std::string arguments, message;
+  };
+  const std::vector<Bad> bad = {
+      {"--start-model " + (dir / "first.bin"), "--player fable"},
+      {"--player fable --size 3 --start-model " + (dir / "first.bin"), "the model learned minesweeper(4,3)"},
+      {"--player fable --size 4 --seed 2 --start-model " + (dir / "first.bin"), "had seed 9"},
+      {"--player fable --size 4 --start-model " + (dir / "damaged.bin"), "damaged.bin"},
+      {"--player fable --size 4 --start-model " + (dir / "none.bin"), "none.bin"},
+      {"--player fable --size 4 --start-model " + (dir / "first.bin") + " --model " + (dir / "first.bin"), "first.bin"},
+  };
+  for (const Bad& b : bad) {
+    const test::Run r = test::run_evalsynth("minesweeper " + b.arguments + " --games 100");
+    INFO(b.arguments << "\n" << r.output);
+    CHECK(r.exit_code != 0);
+    CHECK_THAT(r.output, Contains(b.message));
+  }
+  // Nothing was overwritten.
+  CHECK(test::run_evalsynth(fable + " --games 300 --model " + (dir / "again.bin")).exit_code == 0);
+  CHECK(test::read_file(dir / "again.bin") == test::read_file(dir / "first.bin"));
+}

@@ -7,6 +7,13 @@
 
 namespace evalsynth::minesweeper {
 
+bool is_game_name(const std::string& name) {
+  for (int size = 3; size <= 5; ++size)
+    for (int mines = 1; mines < size * size; ++mines)
+      if (name == Game(size, mines).name()) return true;
+  return false;
+}
+
 Game::Game(int size, int mines) : size_(size), mines_(mines) {
   if (size < 3 || size > 5) throw UsageError("minesweeper boards are 3 x 3 to 5 x 5, not " + std::to_string(size));
   if (mines < 1 || mines >= size * size)

@@ -31,6 +31,10 @@ struct Position {
   friend bool operator==(const Position&, const Position&) = default;
 };
 
+// Whether `name` is the name() of a game of some size and number of mines
+// (model files name their game).
+bool is_game_name(const std::string& name);
+
 class Game {
  public:
   using Position = minesweeper::Position;
