@@ -19,6 +19,18 @@ std::string spec_text(const ScratchFolder& dir, const std::string& extra = "") {
          dir / "results" + "\ncheckpoints = " + dir / "population" + "\n" + extra;
 }
 
+// A learning curve without its last column (seconds, which differ run to run).
+std::string curve_without_time(const std::string& csv) {
+  std::string out;
+  for (std::size_t at = 0; at < csv.size();) {
+    const std::size_t end = csv.find('\n', at);
+    const std::string line = csv.substr(at, end - at);
+    out += line.substr(0, line.rfind(',')) + "\n";
+    at = end + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve", "[learn][cli]") {
@@ -44,17 +56,6 @@ TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve",
   CHECK_THAT(test::read_file(a + "report.html"), Contains("evalsynth learn a") && Contains("curve_csv"));
   // The models differ only in the spec name they carry: compare the curves
   // (games, results; not seconds) and the weights through the tables' play.
-  auto curve_without_time = [](const std::string& text) {
-    std::string out;
-    std::size_t at = 0;
-    while (at < text.size()) {
-      const std::size_t end = text.find('\n', at);
-      const std::string line = text.substr(at, end - at);
-      out += line.substr(0, line.rfind(',')) + "\n";
-      at = end + 1;
-    }
-    return out;
-  };
   CHECK(curve_without_time(test::read_file(a + "curve.csv")) == curve_without_time(test::read_file(b + "curve.csv")));
   Run match = test::run_evalsynth("match --x " + a + "model.bin@1-2," + b + "model.bin@1-2 --o ibef@2 --games 20");
   REQUIRE(match.exit_code == 0);
@@ -233,17 +234,8 @@ TEST_CASE("learn with FABLE: it watches, continues from a model, resumes exactly
   REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --stop-after 120").exit_code == 0);
   Run rest = test::run_evalsynth("learn " + dir / "b.spec --resume");
   REQUIRE(rest.exit_code == 0);
-  auto counts = [](const std::string& csv) {  // the curve without its seconds column
-    std::string out;
-    for (std::size_t at = 0; at < csv.size();) {
-      const std::size_t end = csv.find('\n', at);
-      const std::string line = csv.substr(at, end - at);
-      out += line.substr(0, line.rfind(',')) + "\n";
-      at = end + 1;
-    }
-    return out;
-  };
-  CHECK(counts(test::read_file(dir / "results/a/curve.csv")) == counts(test::read_file(dir / "results/b/curve.csv")));
+  CHECK(curve_without_time(test::read_file(dir / "results/a/curve.csv")) ==
+        curve_without_time(test::read_file(dir / "results/b/curve.csv")));
   CHECK_THAT(test::read_file(dir / "results/a/summary.json"), Contains("\"transitions\""));
 
   // FABLE's model plays (not searching: its label has no depth)...
