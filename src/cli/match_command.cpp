@@ -135,13 +135,17 @@ int play_match(const G& game, MatchRequest r) {
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s%s, seed %llu\n",
       options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), Connect4Like<G> ? "" : "game ",
       (rules + (Connect4Like<G> ? " rules" : "")).c_str(), static_cast<unsigned long long>(options.seed));
-  std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)\n");
+  std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
   std::fflush(stdout);
 
   const std::vector<PairingResult> results = run_match(game, pairings, boards, options);
-  for (const PairingResult& result : results) std::printf("%s\n", thesis_line(result).c_str());
+  for (const PairingResult& result : results)
+    std::printf("%s   %s\n", thesis_line(result).c_str(), score_text(result).c_str());
   const std::vector<std::string> paired = paired_lines(results);
-  if (!paired.empty()) std::printf("# both colours together: wins, draws, losses of the first, and its score\n");
+  if (!paired.empty())
+    std::printf(
+        "# both colours together: wins, draws, losses of the first, its score, and the paired test over start "
+        "boards\n");
   for (const std::string& line : paired) std::printf("%s\n", line.c_str());
 
   if (!r.csv.empty()) write_file_atomically(r.csv, match_csv(results));

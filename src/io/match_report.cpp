@@ -4,6 +4,7 @@
 
 #include "io/csv.hpp"
 #include "io/json.hpp"
+#include "support/statistics.hpp"
 
 namespace evalsynth {
 std::string format_percent(int count, int total) {
@@ -20,6 +21,45 @@ std::string thesis_line(const PairingResult& r) {
          format_percent(r.o_wins, r.games) + " (" + format_percent(r.draws, r.games) + ")";
 }
 
+namespace {
+
+std::string interval_text(double mean, double half_width) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1f%% \u00b1 %.1f", 100 * mean, 100 * half_width);
+  return buf;
+}
+
+}  // namespace
+
+std::string score_text(const PairingResult& r) {
+  std::vector<double> scores;
+  scores.reserve(r.x_results.size());
+  for (std::int8_t result : r.x_results) scores.push_back((result + 1) / 2.0);
+  const stats::MeanInterval m = stats::mean_interval(scores);
+  return "X's score " + interval_text(m.mean, m.half_width);
+}
+
+std::string paired_verdict(const PairingResult& a, const PairingResult& b) {
+  const std::string& first = a.x_label;
+  const std::string& second = a.o_label;
+  std::vector<double> scores;  // the first player's score over each pair of games, 0..1
+  std::uint64_t better = 0, worse = 0;
+  for (std::size_t k = 0; k < a.x_results.size(); ++k) {
+    const int net = a.x_results[k] - b.x_results[k];  // the first player's wins minus losses in pair k
+    scores.push_back((net + 2) / 4.0);
+    better += net > 0;
+    worse += net < 0;
+  }
+  const stats::MeanInterval m = stats::mean_interval(scores);
+  const double p = stats::sign_test_p(better, worse);
+  const std::string verdict = p >= stats::kSignificance ? "no significant difference"
+                              : better > worse          ? first + " is stronger"
+                                                        : second + " is stronger";
+  return "score " + interval_text(m.mean, m.half_width) + " (95%, over " + std::to_string(scores.size()) +
+         " pairs of games from the same start); sign test over the pairs: +" + std::to_string(better) + " -" +
+         std::to_string(worse) + ", " + stats::p_text(p) + ": " + verdict;
+}
+
 std::vector<std::string> paired_lines(const std::vector<PairingResult>& results) {
   std::vector<std::string> lines;
   for (std::size_t i = 0; i < results.size(); ++i)
@@ -29,8 +69,11 @@ std::vector<std::string> paired_lines(const std::vector<PairingResult>& results)
       if (a.x_label != b.o_label || a.o_label != b.x_label) continue;
       const int wins = a.x_wins + b.o_wins, losses = a.o_wins + b.x_wins, draws = a.draws + b.draws;
       const int games = a.games + b.games;
-      lines.push_back(a.x_label + " vs " + a.o_label + ": +" + std::to_string(wins) + " =" + std::to_string(draws) +
-                      " -" + std::to_string(losses) + " (" + format_percent(2 * wins + draws, 2 * games) + "%)");
+      std::string line = a.x_label + " vs " + a.o_label + ": +" + std::to_string(wins) + " =" + std::to_string(draws) +
+                         " -" + std::to_string(losses) + " (" + format_percent(2 * wins + draws, 2 * games) + "%)";
+      if (a.x_results.size() == b.x_results.size() && !a.x_results.empty())
+        line.append("; ").append(paired_verdict(a, b));
+      lines.push_back(line);
       break;
     }
   return lines;

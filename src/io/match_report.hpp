@@ -14,11 +14,25 @@ std::string format_percent(int count, int total);
 // `IBEF4 - ADATE4 11.5 - 88.5 (0)`
 std::string thesis_line(const PairingResult& r);
 
+// X's mean score (a draw half a win) with its 95% interval:
+// `X's score 57.3% ± 1.1`.
+std::string score_text(const PairingResult& r);
+
 // Both colours of a pair of players taken together, from the first's view:
 // `FEATURES4 vs IBEF4: +612 =80 -308 (65.2%)` (wins, draws, losses, score
-// with draws as half). One line per pairing whose colour-swapped pairing is
-// also in `results`, in the order the first of the two appears.
+// with draws as half), then the paired analysis (paired_verdict). One line
+// per pairing whose colour-swapped pairing is also in `results`, in the
+// order the first of the two appears.
 std::vector<std::string> paired_lines(const std::vector<PairingResult>& results);
+
+// The paired analysis of `a` (the first player as X) and `b` (the same two,
+// colours swapped, from the same start boards): game k of each began from
+// the same board, so the pair's net result (the first player's wins minus
+// losses, -2..2) is one observation. The first player's mean score over the
+// pairs with its 95% interval, and the exact sign test of the pairs it won
+// against those it lost: "... is stronger" only where p < 0.05, else "no
+// significant difference". Precondition: as many games in each.
+std::string paired_verdict(const PairingResult& a, const PairingResult& b);
 
 std::string match_csv(const std::vector<PairingResult>& results);
 

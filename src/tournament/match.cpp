@@ -48,7 +48,10 @@ std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>
   std::vector<PairingResult> results;
   results.reserve(pairings.size());
   for (std::size_t p = 0; p < pairings.size(); ++p) {
-    PairingResult r{pairings[p].x.label(), pairings[p].o.label()};
+    PairingResult r;
+    r.x_label = pairings[p].x.label();
+    r.o_label = pairings[p].o.label();
+    r.x_results.reserve(per_pairing);
     for (std::size_t g = p * per_pairing; g < (p + 1) * per_pairing; ++g) {
       const GameRecord& game = records[g];
       ++r.games;
@@ -56,12 +59,15 @@ std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>
       switch (game.outcome) {
         case Outcome::XWin:
           ++r.x_wins;
+          r.x_results.push_back(1);
           break;
         case Outcome::OWin:
           ++r.o_wins;
+          r.x_results.push_back(-1);
           break;
         case Outcome::Draw:
           ++r.draws;
+          r.x_results.push_back(0);
           break;
       }
     }

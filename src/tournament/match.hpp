@@ -36,6 +36,10 @@ struct PairingResult {
   int o_wins = 0;
   int draws = 0;
   std::uint64_t nodes = 0;
+  // X's result of each game (+1 won, 0 drawn, -1 lost), by start board and
+  // then repetition: the colour-swapped pairing's game k began where this
+  // one's did, which pairs them for a paired test.
+  std::vector<std::int8_t> x_results;
 };
 
 // The seed of one game; exposed so a single game can be replayed.

@@ -43,6 +43,7 @@ StrengthResult measure_strength(const G& game, const Player<G>& player, const st
   StrengthResult r;
   r.positions = static_cast<int>(positions.size());
   for (std::uint8_t m : mistake) r.mistakes += m;
+  r.mistaken = std::move(mistake);
   return r;
 }
 

@@ -29,6 +29,7 @@ using solver::read_analysis_file;
 struct StrengthResult {
   int positions = 0;
   int mistakes = 0;
+  std::vector<std::uint8_t> mistaken;  // per position, in the set's order: 1 for a mistake
   double rate() const { return positions ? static_cast<double>(mistakes) / positions : 0.0; }
 };
 

@@ -87,6 +87,19 @@ TEST_CASE("every command takes --game, and a program's file says its game", "[cl
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, !Contains(" 0.0%"));
   const test::ScratchFolder dir("game-commands");
+  // Two evaluators on the same positions: McNemar's exact test. The winning
+  // rule never errs, so parity's 8 mistakes are all discordant: p = 2 / 2^8.
+  r = run_evalsynth("strength strategy --game 'modnim(100,3)' --depth 1 --versus parity --json " + (dir / "s.json"),
+                    kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("0.0% [  0.0,") &&
+                           Contains("depth 1: 0 mistakes against 8; strategy alone errs on 0 positions, parity alone "
+                                    "on 8: p = 0.00781, strategy makes fewer mistakes"));
+  CHECK_THAT(test::read_file(dir / "s.json"),
+             Contains("\"only_second_errs\": 8") && Contains("\"versus\": \"parity\""));
+  r = run_evalsynth("strength parity --game 'modnim(100,3)' --depth 1-2 --versus parity", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("alone on 0: p = 1, no significant difference"));
   r = run_evalsynth("positions --game 'adjacent4(6,5)' --count 5 --output " + (dir / "a.positions"), kSource);
   REQUIRE(r.exit_code == 0);
   CHECK(test::read_file(dir / "a.positions").starts_with("game adjacent4(6,5)\n"));
