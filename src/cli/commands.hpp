@@ -26,11 +26,13 @@ int solve_command(const Args& args);
 int positions_command(const Args& args);
 int learn_command(const Args& args);
 int minesweeper_command(const Args& args);
+int reliability_command(const Args& args);
 int play_command(const Args& args);
 int report_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kMinesweeperHelp;
+extern const char* const kReliabilityHelp;
 extern const char* const kBenchHelp;
 extern const char* const kCheckHelp;
 extern const char* const kRunHelp;

@@ -29,6 +29,7 @@ constexpr const char* kUsage =
     "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
     "  learn      train a learned evaluator (TD(lambda), n-tuples, linear, FABLE)\n"
     "  minesweeper  FABLE's minesweeper experiment: random or FABLE, by blocks\n"
+    "  reliability  M2ICAL: how far a noisy-comparison search can be trusted\n"
     "  play       play against any player in the terminal\n"
     "  report     the HTML page of a run: curves, answer, cross-table\n"
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
@@ -56,6 +57,7 @@ const Command kCommands[] = {
     {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
     {"learn", evalsynth::learn_command, &evalsynth::kLearnHelp},
     {"minesweeper", evalsynth::minesweeper_command, &evalsynth::kMinesweeperHelp},
+    {"reliability", evalsynth::reliability_command, &evalsynth::kReliabilityHelp},
     {"play", evalsynth::play_command, &evalsynth::kPlayHelp},
     {"report", evalsynth::report_command, &evalsynth::kReportHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},

@@ -23,6 +23,7 @@ struct ReportInputs {
   std::string curve_csv;  // and its curve.csv
   std::string log_csv, spec_text, match_csv;
   std::map<std::string, std::string> strength_csv;  // name -> a strength table
+  std::string reliability_csv;                      // evalsynth reliability: the model and the runs by iteration
 };
 
 // The page for the inputs.

@@ -211,6 +211,27 @@
     })), 'share of positions', 'search depth');
   }
 
+  // M2ICAL (evalsynth reliability): the chain's prediction against real
+  // runs, mean and mean +- one standard deviation by iteration, as Oon's
+  // Figure 6.2 draws them.
+  if (data.reliability_csv) {
+    const rows = parseCsv(data.reliability_csv);
+    const column = (name, sign = 0, sd = '') => rows.map((r) => Number(r[name]) + sign * (sd ? Number(r[sd]) : 0));
+    const rl = section('Predicted and real strength by iteration');
+    rl.append(el('p', { class: 'note' }, 'The Markov chain of M2ICAL (solid) against the real runs (dashed): the mean strength of the answer, and the mean plus and minus one standard deviation.'));
+    const g = el('div', { class: 'charts' });
+    rl.append(g);
+    const line = (label, values, colour, dashed) => ({ label, data: values, borderColor: colour, backgroundColor: colour, borderDash: dashed ? [6, 4] : [], pointRadius: 0 });
+    lineChart(g, 'Expected strength of the answer (%)', rows.map((r) => r.iteration), [
+      line('model mean', column('model_mean'), palette[0], false),
+      line('model mean + sd', column('model_mean', 1, 'model_sd'), palette[5], false),
+      line('model mean - sd', column('model_mean', -1, 'model_sd'), palette[5], false),
+      line('runs mean', column('runs_mean'), palette[1], true),
+      line('runs mean + sd', column('runs_mean', 1, 'runs_sd'), palette[4], true),
+      line('runs mean - sd', column('runs_mean', -1, 'runs_sd'), palette[4], true),
+    ], 'strength (%)', 'iteration');
+  }
+
   if (data.spec_text) {
     const spec = section('The spec');
     spec.append(el('details', {}, el('summary', {}, 'spec.spec as run'), el('pre', {}, data.spec_text)));
