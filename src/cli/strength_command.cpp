@@ -76,7 +76,11 @@ int measure(const G& game, const StrengthRequest& r) {
   if (!r.versus.empty())
     evaluators.push_back(
         parse_player_list(game, r.versus + (r.versus == "random" ? "" : "@1"), read_evaluator_program).front());
-  CsvWriter csv({"evaluator", "depth", "set", "positions", "mistakes", "mistake_rate", "rate_low", "rate_high"});
+  const auto table = [] {
+    return CsvWriter({"evaluator", "depth", "set", "positions", "mistakes", "mistake_rate", "rate_low", "rate_high"});
+  };
+  CsvWriter csv = table();
+  std::vector<CsvWriter> own_csv(evaluators.size(), table());  // each evaluator's rows, for the page
   Json results = Json::array(), comparisons = Json::array();
   for (std::size_t e = 0; e < evaluators.size(); ++e) {
     const std::string& label = e == 0 ? name : r.versus;
@@ -98,8 +102,10 @@ int measure(const G& game, const StrengthRequest& r) {
         std::snprintf(rate, sizeof rate, "%.4f", result.rate());
         std::snprintf(low, sizeof low, "%.4f", ci.low);
         std::snprintf(high, sizeof high, "%.4f", ci.high);
-        csv.row({label, std::to_string(player.depth), set, std::to_string(result.positions),
-                 std::to_string(result.mistakes), rate, low, high});
+        const std::string depth_text = std::to_string(player.depth), positions = std::to_string(result.positions),
+                          mistakes = std::to_string(result.mistakes);
+        for (CsvWriter* out : {&csv, &own_csv[e]})
+          out->row({label, depth_text, set, positions, mistakes, rate, low, high});
         results.push_back({{"evaluator", label},
                            {"depth", player.depth},
                            {"set", set},
@@ -152,7 +158,8 @@ int measure(const G& game, const StrengthRequest& r) {
   if (!r.html_file.empty()) {
     ReportInputs page;
     page.title = "evalsynth strength: " + name + " against perfect play";
-    page.strength_csv[std::filesystem::path(name).stem().string()] = csv.text();
+    for (std::size_t e = 0; e < evaluators.size(); ++e)
+      page.strength_csv[std::filesystem::path(e == 0 ? name : r.versus).stem().string()] = own_csv[e].text();
     write_file_atomically(r.html_file, html_page(page));
   }
   if (!r.json_file.empty()) {
