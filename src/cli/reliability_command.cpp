@@ -84,7 +84,8 @@ int reliability_command(const Args& args) {
   const int horizon = std::max(setup.iterations, 10 * (converged + 1) + 10000);
   const reliability::Prediction far = reliability::predict(study.chain, horizon);
   std::printf(
-      "model: converged expected strength %.4f%% (%.4f%% with class i valued i%% instead of its bin's middle), "
+      "model: converged expected strength %.4f%% (%.4f%% with each class valued at its bin's top instead of its "
+      "middle), "
       "standard deviation %.4f%%\n",
       far.mean.back(), far.mean.back() + 50.0 / setup.classes, far.sd.back());
   std::printf(
