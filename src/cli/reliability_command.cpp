@@ -2,6 +2,8 @@
 // noisy comparisons can be trusted. This first part reproduces the paper's
 // test: SCSA, the strict hill-climber, on ModNim(K, M), predicted by the
 // Markov chain over strength classes and checked against real runs.
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include "cli/command_line.hpp"
@@ -43,6 +45,9 @@ const char* const kReliabilityHelp =
     "                         model_sd, runs_mean, runs_sd)\n"
     "  --html FILE            a page drawing them (the paper's Figure 6.2)\n";
 
+// How far convergence is looked for (iterations of the chain): -1 beyond.
+constexpr int kSearchLimit = 100'000;
+
 int reliability_command(const Args& args) {
   reliability::ScsaSetup setup;
   bool modnim = false;
@@ -52,17 +57,21 @@ int reliability_command(const Args& args) {
   command.integer("sticks", setup.sticks, 1, 1000);
   command.integer("take", setup.take, 1, 9);
   command.integer("classes", setup.classes, 2, 1000);
-  command.integer("sample", setup.sample, 1, 1'000'000);
+  command.integer("sample", setup.sample, 1, 200'000);
   command.integer("opponents", setup.opponents, 1, 100'000);
   command.integer("wpm", setup.wpm, 1, 1'000'000);
   command.integer("runs", setup.runs, 1, 100'000);
-  command.integer("iterations", setup.iterations, 1, 1'000'000);
+  command.integer("iterations", setup.iterations, 1, 100'000);
   command.integer("seed", setup.seed, 0, INT64_MAX);
   command.integer("threads", setup.threads, 1, 1024);
   command.text("csv", csv_file);
   std::string html_file;
   command.text("html", html_file);
   command.parse(args);
+  // Each run's strength by iteration is kept (to average the runs in a fixed
+  // order): a bound on memory, 160 MB.
+  if (static_cast<std::int64_t>(setup.runs) * (setup.iterations + 1) > 20'000'000)
+    throw UsageError("--runs x --iterations is at most 20,000,000 (each run's strength by iteration is kept)");
   if (!modnim)
     throw UsageError(
         "say what to model: --modnim (the paper's SCSA on ModNim); modelling a spec's own search is not built yet");
@@ -79,9 +88,9 @@ int reliability_command(const Args& args) {
   const reliability::ScsaStudy study = reliability::run_scsa_study(setup);
   std::printf("occupied classes: %zu of %d (lowest %d, highest %d)\n", study.occupied.size(), setup.classes,
               study.occupied.front() + 1, study.occupied.back() + 1);
-  const int converged = reliability::convergence_time(study.chain, 3, 1'000'000);
+  const int converged = reliability::convergence_time(study.chain, 3, kSearchLimit);
   // Far enough for the expected strength to stop moving in its fourth decimal.
-  const int horizon = std::max(setup.iterations, 10 * (converged + 1) + 10000);
+  const int horizon = std::max(setup.iterations, std::min(kSearchLimit, 10 * (converged + 1) + 10000));
   const reliability::Prediction far = reliability::predict(study.chain, horizon);
   std::printf(
       "model: converged expected strength %.4f%% (%.4f%% with each class valued at its bin's top instead of its "
@@ -91,9 +100,9 @@ int reliability_command(const Args& args) {
   std::printf(
       "model: converged to three decimals in %d iterations as the class probabilities go, in %d as the "
       "expected strength (in percent) goes (two decimals: %d and %d)\n",
-      converged, reliability::mean_convergence_time(study.chain, 3, 1'000'000),
-      reliability::convergence_time(study.chain, 2, 1'000'000),
-      reliability::mean_convergence_time(study.chain, 2, 1'000'000));
+      converged, reliability::mean_convergence_time(study.chain, 3, kSearchLimit),
+      reliability::convergence_time(study.chain, 2, kSearchLimit),
+      reliability::mean_convergence_time(study.chain, 2, kSearchLimit));
   std::printf("%-10s %22s %22s\n", "iteration", "model mean +- sd", "runs mean +- sd");
   for (int t : {0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000})
     if (t <= setup.iterations)
