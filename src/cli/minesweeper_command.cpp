@@ -44,7 +44,8 @@ const char* const kMinesweeperHelp =
     "                with fable: go on from a model written by --model, with\n"
     "                the games after those it learned from (the same seed):\n"
     "                2,000 games, then 3,000 from their model, learn exactly\n"
-    "                what 5,000 games in one go learn\n";
+    "                what 5,000 games in one go learn (its blocks of 100 count\n"
+    "                from the first game played here)\n";
 
 namespace {
 

@@ -158,8 +158,15 @@ int measure(const G& game, const StrengthRequest& r) {
   if (!r.html_file.empty()) {
     ReportInputs page;
     page.title = "evalsynth strength: " + name + " against perfect play";
-    for (std::size_t e = 0; e < evaluators.size(); ++e)
-      page.strength_csv[std::filesystem::path(e == 0 ? name : r.versus).stem().string()] = own_csv[e].text();
+    // Each evaluator its curve, named by its file's stem (the whole label
+    // where the stems are the same, and "(versus)" for the same label twice).
+    std::vector<std::string> keys = {std::filesystem::path(name).stem().string()};
+    if (!r.versus.empty()) {
+      keys.push_back(std::filesystem::path(r.versus).stem().string());
+      if (keys[1] == keys[0]) keys = {name, r.versus};
+      if (keys[1] == keys[0]) keys[1] += " (versus)";
+    }
+    for (std::size_t e = 0; e < evaluators.size(); ++e) page.strength_csv[keys[e]] = own_csv[e].text();
     write_file_atomically(r.html_file, html_page(page));
   }
   if (!r.json_file.empty()) {

@@ -1,5 +1,6 @@
 #include "io/match_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "io/csv.hpp"
@@ -29,35 +30,52 @@ std::string interval_text(double mean, double half_width) {
   return buf;
 }
 
+// The independent observations of a pairing: each game's `value`, or with
+// dependent repeats the mean of each start board's games.
+template <class Value>
+std::vector<double> observations(const PairingResult& r, const Value& value) {
+  std::vector<double> out;
+  const std::size_t per = r.independent_repeats ? 1 : static_cast<std::size_t>(std::max(1, r.games_per_board));
+  for (std::size_t start = 0; start < r.x_results.size(); start += per) {
+    double sum = 0;
+    const std::size_t end = std::min(r.x_results.size(), start + per);
+    for (std::size_t k = start; k < end; ++k) sum += value(k);
+    out.push_back(sum / static_cast<double>(end - start));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string score_text(const PairingResult& r) {
-  std::vector<double> scores;
-  scores.reserve(r.x_results.size());
-  for (std::int8_t result : r.x_results) scores.push_back((result + 1) / 2.0);
-  const stats::MeanInterval m = stats::mean_interval(scores);
+  const stats::MeanInterval m =
+      stats::mean_interval(observations(r, [&](std::size_t k) { return (r.x_results[k] + 1) / 2.0; }));
   return "X's score " + interval_text(m.mean, m.half_width);
 }
 
 std::string paired_verdict(const PairingResult& a, const PairingResult& b) {
   const std::string& first = a.x_label;
   const std::string& second = a.o_label;
-  std::vector<double> scores;  // the first player's score over each pair of games, 0..1
+  // The first player's score over each pair of games (or each board's pairs), 0..1:
+  // its wins minus losses in the pair, -2..2, mapped.
+  const std::vector<double> scores =
+      observations(a, [&](std::size_t k) { return (a.x_results[k] - b.x_results[k] + 2) / 4.0; });
   std::uint64_t better = 0, worse = 0;
-  for (std::size_t k = 0; k < a.x_results.size(); ++k) {
-    const int net = a.x_results[k] - b.x_results[k];  // the first player's wins minus losses in pair k
-    scores.push_back((net + 2) / 4.0);
-    better += net > 0;
-    worse += net < 0;
+  for (double s : scores) {
+    better += s > 0.5;
+    worse += s < 0.5;
   }
   const stats::MeanInterval m = stats::mean_interval(scores);
   const double p = stats::sign_test_p(better, worse);
   const std::string verdict = p >= stats::kSignificance ? "no significant difference"
                               : better > worse          ? first + " is stronger"
                                                         : second + " is stronger";
+  const bool by_board = !a.independent_repeats && a.games_per_board > 1;
   return "score " + interval_text(m.mean, m.half_width) + " (95%, over " + std::to_string(scores.size()) +
-         " pairs of games from the same start); sign test over the pairs: +" + std::to_string(better) + " -" +
-         std::to_string(worse) + ", " + stats::p_text(p) + ": " + verdict;
+         (by_board ? " start boards, their repeated games taken together: the left-to-right order repeats games)"
+                   : " pairs of games from the same start)") +
+         "; sign test over them: +" + std::to_string(better) + " -" + std::to_string(worse) + ", " + stats::p_text(p) +
+         ": " + verdict;
 }
 
 std::vector<std::string> paired_lines(const std::vector<PairingResult>& results) {

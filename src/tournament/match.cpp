@@ -52,6 +52,8 @@ std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>
     r.x_label = pairings[p].x.label();
     r.o_label = pairings[p].o.label();
     r.x_results.reserve(per_pairing);
+    r.games_per_board = options.games_per_board;
+    r.independent_repeats = options.settings.order == MoveOrder::Random;
     for (std::size_t g = p * per_pairing; g < (p + 1) * per_pairing; ++g) {
       const GameRecord& game = records[g];
       ++r.games;

@@ -40,6 +40,11 @@ struct PairingResult {
   // then repetition: the colour-swapped pairing's game k began where this
   // one's did, which pairs them for a paired test.
   std::vector<std::int8_t> x_results;
+  // Games per start board, and whether repeated games from one board are
+  // independent draws (random root order); with the left-to-right order
+  // deterministic players repeat one game, so a board is one observation.
+  int games_per_board = 1;
+  bool independent_repeats = true;
 };
 
 // The seed of one game; exposed so a single game can be replayed.

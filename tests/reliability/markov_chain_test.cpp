@@ -124,6 +124,9 @@ TEST_CASE("evalsynth reliability --modnim prints the model and the runs, and che
   CHECK(bare.exit_code != 0);
   CHECK_THAT(bare.output, Catch::Matchers::Contains("--modnim"));
   CHECK(test::run_evalsynth("reliability --modnim --classes 1").exit_code != 0);
+  const test::Run big = test::run_evalsynth("reliability --modnim --runs 100000 --iterations 1000");
+  CHECK(big.exit_code != 0);
+  CHECK_THAT(big.output, Catch::Matchers::Contains("--runs x --iterations is at most 20,000,000"));
   const test::Run kept = test::run_evalsynth("reliability --modnim --csv /proc/evalsynth/r.csv");
   CHECK(kept.exit_code != 0);
 }

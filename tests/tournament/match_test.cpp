@@ -126,7 +126,8 @@ TEST_CASE("the thesis's Java rules differ from Connect4's by exactly one diagona
 
 TEST_CASE("match scores come with intervals and the paired test over start boards", "[match][report][stats]") {
   // A as X: won, won, drew, lost; A as O from the same boards: won, drew, won, lost.
-  const PairingResult a{"A", "B", 4, 2, 1, 1, 0, {1, 1, 0, -1}}, b{"B", "A", 4, 1, 2, 1, 0, {-1, 0, -1, 1}};
+  const PairingResult a{"A", "B", 4, 2, 1, 1, 0, {1, 1, 0, -1}, 1, true},
+      b{"B", "A", 4, 1, 2, 1, 0, {-1, 0, -1, 1}, 1, true};
   // X's scores 1, 1, 1/2, 0: mean 0.625, sample sd 0.4787, half width 1.96 * 0.4787 / 2.
   CHECK(score_text(a) == "X's score 62.5% \u00b1 46.9");
   // Pairs: +2, +1, +1, -2 -> scores 1, 3/4, 3/4, 0; sign test 3 against 1: p = 2 * 5/16.
@@ -134,18 +135,31 @@ TEST_CASE("match scores come with intervals and the paired test over start board
   CHECK_THAT(verdict, Contains("score 62.5%") && Contains("over 4 pairs") && Contains("+3 -1, p = 0.625") &&
                           Contains("no significant difference"));
   // Ten pairs all won by B: p = 2/1024.
-  PairingResult c{"A", "B", 10, 0, 10, 0, 0, std::vector<std::int8_t>(10, -1)};
-  PairingResult d{"B", "A", 10, 10, 0, 0, 0, std::vector<std::int8_t>(10, 1)};
+  PairingResult c{"A", "B", 10, 0, 10, 0, 0, std::vector<std::int8_t>(10, -1), 1, true};
+  PairingResult d{"B", "A", 10, 10, 0, 0, 0, std::vector<std::int8_t>(10, 1), 1, true};
   CHECK_THAT(paired_verdict(c, d), Contains("+0 -10, p = 0.00195: B is stronger"));
+  // The same ten games as one board's repeats under the left-to-right order:
+  // one observation, nothing shown.
+  PairingResult e = c, f = d;
+  e.games_per_board = f.games_per_board = 10;
+  e.independent_repeats = f.independent_repeats = false;
+  CHECK_THAT(paired_verdict(e, f),
+             Contains("over 1 start boards") && Contains("+0 -1, p = 1: no significant difference"));
+  // Two boards of two repeats each: board means (1 + 0.75) / 2 and (0.75 + 0) / 2.
+  PairingResult g = a, h = b;
+  g.games_per_board = h.games_per_board = 2;
+  g.independent_repeats = h.independent_repeats = false;
+  CHECK_THAT(paired_verdict(g, h), Contains("score 62.5%") && Contains("+1 -1"));
+  CHECK_THAT(score_text(g), StartsWith("X's score 62.5%"));
   const std::vector<std::string> lines = paired_lines({c, d});
   REQUIRE(lines.size() == 1);
   CHECK_THAT(lines[0], StartsWith("A vs B: +0 =0 -20 (0%); score 0.0%"));
 }
 
 TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match][report]") {
-  PairingResult r{"IBEF4", "ADATE4", 1000, 115, 885, 0, 12345, {}};
+  PairingResult r{"IBEF4", "ADATE4", 1000, 115, 885, 0, 12345, {}, 1, true};
   CHECK(thesis_line(r) == "IBEF4 - ADATE4 11.5 - 88.5 (0)");
-  r = {"IBEF2", "IBEF2", 1000, 212, 348, 440, 1, {}};
+  r = {"IBEF2", "IBEF2", 1000, 212, 348, 440, 1, {}, 1, true};
   CHECK(thesis_line(r) == "IBEF2 - IBEF2 21.2 - 34.8 (44)");
   CHECK(format_percent(1, 3) == "33.3");
   CHECK(format_percent(0, 0) == "0");
