@@ -1,13 +1,15 @@
 // `evalsynth reliability`: M²ICAL (Oon 2007), how far a search driven by
-// noisy comparisons can be trusted. This first part reproduces the paper's
-// test: SCSA, the strict hill-climber, on ModNim(K, M), predicted by the
-// Markov chain over strength classes and checked against real runs.
+// noisy comparisons can be trusted. --modnim reproduces the paper's test:
+// SCSA, the strict hill-climber, on ModNim(K, M), predicted by the Markov
+// chain over strength classes and checked against real runs; a spec's own
+// hill-climber is modelled by reliability_spec.cpp.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/reliability_spec.hpp"
 #include "io/csv.hpp"
 #include "io/html_report.hpp"
 #include "reliability/modnim_scsa.hpp"
@@ -18,11 +20,36 @@
 namespace evalsynth {
 
 const char* const kReliabilityHelp =
-    "usage: evalsynth reliability --modnim [--sticks K] [--take M] [options]\n"
+    "usage: evalsynth reliability SPEC [options]\n"
+    "       evalsynth reliability --modnim [--sticks K] [--take M] [options]\n"
     "\n"
     "M2ICAL (Oon 2007): models a search that compares candidates by noisy games\n"
     "as a Markov chain over strength classes and predicts the expected strength\n"
-    "of its answer by iteration, its spread and when it converges. --modnim\n"
+    "of its answer by iteration, its spread and when it converges.\n"
+    "\n"
+    "SPEC: the spec's own hill-climber (algorithm = hillclimb, population = 1):\n"
+    "programs are drawn with its grammar and operators (the first programs of\n"
+    "runs, walks of offspring that move when at least as strong, then offspring\n"
+    "of every class: the paper's Algorithms 4.1 and 4.3); a program's strength is\n"
+    "the share of the spec's strength-positions on which it does not err at\n"
+    "strength-depth, in N equal classes between the weakest and the strongest\n"
+    "sampled; a comparison is the spec's training task (Algorithm 4.2 over every\n"
+    "pair of sampled programs), at the spec's number of training boards and at\n"
+    "fewer. Prints the paper's chain (lambda x delta) and the paired chain (an\n"
+    "offspring against its own parent), by iteration and by comparison size,\n"
+    "and real runs of the spec (seeds: the spec's, then the next ones).\n"
+    "  --classes N            strength classes (default 20)\n"
+    "  --starts S             first programs drawn for v_0 (default 50)\n"
+    "  --walks W, --walk-length L   walks and their offspring (default 40, 25)\n"
+    "  --neighbours K         offspring of each class at least (default 30)\n"
+    "  --boards LIST          comparison sizes in training boards (default: a\n"
+    "                         quarter and half of the spec's, and all of them)\n"
+    "  --runs R, --iterations T   real runs and their length (default 20 and\n"
+    "                         the spec's generations; --runs 0: the model only)\n"
+    "  --seed S, --threads N, --csv FILE, --html FILE   as below; --csv has the\n"
+    "                         paired chain's columns too (paired_mean, paired_sd)\n"
+    "\n"
+    "--modnim\n"
     "reproduces the paper's test (its chapter 6): SCSA, the strict hill-climber\n"
     "(a random challenger replaces the incumbent if it wins one game in which\n"
     "the incumbent moves first), over deterministic ModNim(K, M) players (a move\n"
@@ -33,7 +60,7 @@ const char* const kReliabilityHelp =
     "68.3551% converged, standard deviation 16.4793%, 207 iterations to three\n"
     "decimals, runs within 67-70%.\n"
     "\n"
-    "Options:\n"
+    "Options of --modnim:\n"
     "  --sticks K, --take M   the game (default 100 and 3)\n"
     "  --classes N            strength classes (default 100)\n"
     "  --sample S             random players sorted into classes (default 10000)\n"
@@ -52,7 +79,16 @@ int reliability_command(const Args& args) {
   reliability::ScsaSetup setup;
   bool modnim = false;
   std::string csv_file;
+  std::vector<std::string> specs;
+  ReliabilitySpecRequest spec_request;
+  std::string boards_text;
   CommandLine command;
+  command.positionals(specs, 0, 1, "give at most one spec file");
+  command.integer("starts", spec_request.sample.starts, 1, 100'000);
+  command.integer("walks", spec_request.sample.walks, 0, 100'000);
+  command.integer("walk-length", spec_request.sample.walk_length, 0, 100'000);
+  command.integer("neighbours", spec_request.sample.neighbours, 0, 100'000);
+  command.text("boards", boards_text);
   command.flag("modnim", modnim);
   command.integer("sticks", setup.sticks, 1, 1000);
   command.integer("take", setup.take, 1, 9);
@@ -60,7 +96,7 @@ int reliability_command(const Args& args) {
   command.integer("sample", setup.sample, 1, 200'000);
   command.integer("opponents", setup.opponents, 1, 100'000);
   command.integer("wpm", setup.wpm, 1, 1'000'000);
-  command.integer("runs", setup.runs, 1, 100'000);
+  command.integer("runs", setup.runs, 0, 100'000);
   command.integer("iterations", setup.iterations, 1, 100'000);
   command.integer("seed", setup.seed, 0, INT64_MAX);
   command.integer("threads", setup.threads, 1, 1024);
@@ -68,13 +104,40 @@ int reliability_command(const Args& args) {
   std::string html_file;
   command.text("html", html_file);
   command.parse(args);
+  if (!specs.empty()) {
+    if (modnim) throw UsageError("give a spec or --modnim, not both");
+    for (const char* only : {"sticks", "take", "sample", "opponents", "wpm"})
+      if (command.given(only))
+        throw UsageError(std::string("--") + only + " belongs to --modnim; a spec's model samples programs instead");
+    spec_request.spec_file = specs.front();
+    if (command.given("boards")) spec_request.sample.boards = parse_board_counts(boards_text);
+    spec_request.sample.classes = command.given("classes") ? setup.classes : 20;
+    spec_request.runs = command.given("runs") ? setup.runs : 20;
+    spec_request.iterations = command.given("iterations") ? setup.iterations : -1;
+    spec_request.sample.seed = setup.seed;
+    spec_request.threads = command.given("threads") ? setup.threads : 0;
+    spec_request.csv_file = csv_file;
+    spec_request.html_file = html_file;
+    // Sampled programs and offspring are kept with their measures: bound them.
+    const std::int64_t programs =
+        static_cast<std::int64_t>(spec_request.sample.starts) +
+        static_cast<std::int64_t>(spec_request.sample.walks) * spec_request.sample.walk_length +
+        4LL * spec_request.sample.classes * spec_request.sample.neighbours;
+    if (programs > 200'000)
+      throw UsageError("--starts + --walks x --walk-length + 4 x --classes x --neighbours is at most 200,000 programs");
+    return reliability_spec(spec_request);
+  }
+  for (const char* only : {"starts", "walks", "walk-length", "neighbours", "boards"})
+    if (command.given(only)) throw UsageError(std::string("--") + only + " belongs to modelling a spec's hill-climber");
+  if (setup.runs == 0) throw UsageError("--runs must be at least 1 with --modnim (the runs are its check)");
   // Each run's strength by iteration is kept (to average the runs in a fixed
   // order): a bound on memory, 160 MB.
   if (static_cast<std::int64_t>(setup.runs) * (setup.iterations + 1) > 20'000'000)
     throw UsageError("--runs x --iterations is at most 20,000,000 (each run's strength by iteration is kept)");
   if (!modnim)
     throw UsageError(
-        "say what to model: --modnim (the paper's SCSA on ModNim); modelling a spec's own search is not built yet");
+        "say what to model: a spec whose algorithm is hillclimb (evalsynth reliability SPEC), or --modnim (the "
+        "paper's SCSA on ModNim)");
   std::vector<FileRole> outputs;
   if (!csv_file.empty()) outputs.push_back({csv_file, "--csv"});
   if (!html_file.empty()) outputs.push_back({html_file, "--html"});

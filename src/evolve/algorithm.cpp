@@ -8,6 +8,8 @@ std::string_view algorithm_name(AlgorithmKind kind) {
       return "archive";
     case AlgorithmKind::Islands:
       return "islands";
+    case AlgorithmKind::HillClimb:
+      return "hillclimb";
     case AlgorithmKind::Generational:
       break;
   }
@@ -22,6 +24,8 @@ std::unique_ptr<EvolutionAlgorithm> make_algorithm(const Breeding& breeding, con
       return make_archive(breeding, settings);
     case AlgorithmKind::Islands:
       return make_islands(breeding, settings);
+    case AlgorithmKind::HillClimb:
+      return make_hill_climb(breeding, settings);
   }
   return make_generational(breeding, settings);
 }

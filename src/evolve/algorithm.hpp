@@ -6,8 +6,9 @@
 // and optional restarts, generational.cpp), Archive (ADATE-like: the best
 // programs of each size, expanded by compound transformations, archive.cpp)
 // and Islands (generational populations on a ring that trade their best
-// programs every few generations, islands.cpp).
-// A third algorithm is one new file implementing EvolutionAlgorithm, plus its
+// programs every few generations, islands.cpp) and HillClimb (the strict
+// (1+1) hill-climber M²ICAL models, hill_climb.cpp).
+// Another algorithm is one new file implementing EvolutionAlgorithm, plus its
 // name in AlgorithmKind and make_algorithm.
 //
 // Every random choice is drawn from the Rng passed in, in a fixed order, so a
@@ -25,9 +26,9 @@
 
 namespace evalsynth::evolve {
 
-enum class AlgorithmKind : std::uint8_t { Generational, Archive, Islands };
+enum class AlgorithmKind : std::uint8_t { Generational, Archive, Islands, HillClimb };
 
-// "generational", "archive", "islands".
+// "generational", "archive", "islands", "hillclimb".
 std::string_view algorithm_name(AlgorithmKind kind);
 
 // What breeding needs from the run, shared by every algorithm.
@@ -84,6 +85,10 @@ Population next_generation(const Breeding& breeding, const Population& parents, 
 std::unique_ptr<EvolutionAlgorithm> make_generational(const Breeding& breeding, const AlgorithmSettings& settings);
 std::unique_ptr<EvolutionAlgorithm> make_archive(const Breeding& breeding, const AlgorithmSettings& settings);
 std::unique_ptr<EvolutionAlgorithm> make_islands(const Breeding& breeding, const AlgorithmSettings& settings);
+std::unique_ptr<EvolutionAlgorithm> make_hill_climb(const Breeding& breeding, const AlgorithmSettings& settings);
+// The hill-climber's challenger: an offspring of `incumbent` by one operator
+// drawn at the spec's rates (crossover's second parent is the incumbent).
+lang::Program hill_climb_challenger(const Breeding& breeding, const lang::Program& incumbent, Rng& rng);
 // The algorithm settings.kind names. `breeding` must outlive it.
 std::unique_ptr<EvolutionAlgorithm> make_algorithm(const Breeding& breeding, const AlgorithmSettings& settings);
 

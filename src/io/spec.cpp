@@ -186,7 +186,7 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
         choice<RuleSet>(one_word(e), "rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
   };
   h["population"] = [&](const auto& e) {
-    s.population = static_cast<int>(integer(one_word(e), 2, 100000, "population"));
+    s.population = static_cast<int>(integer(one_word(e), 1, 100000, "population"));
   };
   h["generations"] = [&](const auto& e) {
     s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations"));
@@ -201,7 +201,8 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
     s.algorithm = choice<evolve::AlgorithmKind>(one_word(e), "algorithm",
                                                 {{"generational", evolve::AlgorithmKind::Generational},
                                                  {"archive", evolve::AlgorithmKind::Archive},
-                                                 {"islands", evolve::AlgorithmKind::Islands}});
+                                                 {"islands", evolve::AlgorithmKind::Islands},
+                                                 {"hillclimb", evolve::AlgorithmKind::HillClimb}});
   };
   h["islands"] = [&](const auto& e) { s.islands = static_cast<int>(integer(one_word(e), 1, 1000, "islands")); };
   h["migration-every"] = [&](const auto& e) {

@@ -35,6 +35,8 @@ class RunSpecInterpreter : public SpecReader {
   void check_game(const Seen& seen) const;
   // The island model's sizes (and its keys only with algorithm = islands).
   void check_islands(const Seen& seen) const;
+  // The hill-climber's: a population of one, none of the population keys.
+  void check_hill_climb(const Seen& seen) const;
   // A seed named without a path that is no file: a built-in program's name.
   static bool is_builtin_seed(const spec_ast::Word& w);
   // A perfect opponent plays from every training and validation board (or

@@ -18,9 +18,15 @@ void RunSpecInterpreter::check_relations(const Seen& seen) const {
     return it == seen.end() ? nullptr : it->second;
   };
   auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
-  if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");
-  if (spec_.validation_top > spec_.population)
-    complain("validation-top", "validation-top cannot exceed the population");
+  if (spec_.algorithm == evolve::AlgorithmKind::HillClimb) {
+    check_hill_climb(seen);
+  } else {
+    if (spec_.population < 2)
+      complain("population", "a population of one program takes algorithm = hillclimb; the others need 2 or more");
+    if (spec_.elitism >= spec_.population) complain("elitism", "elitism must be smaller than the population");
+    if (spec_.validation_top > spec_.population)
+      complain("validation-top", "validation-top cannot exceed the population");
+  }
   double total = 0;
   for (double r : spec_.operator_rates) total += r;
   if (total <= 0) complain("crossover", "at least one operator rate must be above 0");
@@ -65,6 +71,22 @@ void RunSpecInterpreter::check_relations(const Seen& seen) const {
   if (spec_.algorithm == evolve::AlgorithmKind::Archive && spec_.restart_every > 0)
     complain("restart-every", "restart-every belongs to the generational algorithm; the archive keeps its programs");
   check_islands(seen);
+}
+
+void RunSpecInterpreter::check_hill_climb(const Seen& seen) const {
+  auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
+  // One incumbent and its challenger: the population's other keys have
+  // nothing to act on, and a silently ignored key would mislead.
+  if (spec_.population != 1)
+    complain(seen.count("population") ? "population" : "algorithm",
+             "algorithm = hillclimb keeps one incumbent and compares one challenger with it each generation: write "
+             "population = 1");
+  for (const char* key : {"elitism", "tournament-size", "restart-every", "racing"})
+    if (seen.count(key)) complain(key, std::string(key) + " does not apply to algorithm = hillclimb");
+  if (spec_.validation_top > 2)
+    complain(seen.count("validation-top") ? "validation-top" : "algorithm",
+             "validation-top is at most 2 with algorithm = hillclimb (the incumbent and its challenger): write "
+             "validation-top = 1 or 2");
 }
 
 void RunSpecInterpreter::check_islands(const Seen& seen) const {

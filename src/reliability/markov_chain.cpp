@@ -5,22 +5,32 @@
 
 namespace evalsynth::reliability {
 
-StrengthChain hill_climber_chain(const std::vector<double>& strength, const std::vector<double>& draw,
-                                 const Matrix& replace) {
-  const std::size_t n = draw.size();
-  assert(strength.size() == n && replace.size() == n);
-  StrengthChain chain{strength, Matrix(n, std::vector<double>(n, 0.0)), draw};
+StrengthChain moving_chain(const std::vector<double>& strength, const std::vector<double>& start, const Matrix& move) {
+  const std::size_t n = strength.size();
+  assert(start.size() == n && move.size() == n);
+  StrengthChain chain{strength, Matrix(n, std::vector<double>(n, 0.0)), start};
   for (std::size_t i = 0; i < n; ++i) {
-    assert(replace[i].size() == n);
+    assert(move[i].size() == n);
     double leave = 0;
     for (std::size_t j = 0; j < n; ++j) {
       if (j == i) continue;  // a challenger of the incumbent's own class leaves it there
-      chain.transition[i][j] = draw[j] * replace[i][j];
-      leave += chain.transition[i][j];
+      chain.transition[i][j] = move[i][j];
+      leave += move[i][j];
     }
+    assert(leave <= 1 + 1e-9);
     chain.transition[i][i] = 1 - leave;
   }
   return chain;
+}
+
+StrengthChain hill_climber_chain(const std::vector<double>& strength, const std::vector<double>& draw,
+                                 const Matrix& replace) {
+  const std::size_t n = draw.size();
+  assert(replace.size() == n);
+  Matrix move(n, std::vector<double>(n, 0.0));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) move[i][j] = draw[j] * replace[i][j];
+  return moving_chain(strength, draw, move);
 }
 
 std::vector<double> step(const StrengthChain& chain, const std::vector<double>& v) {
@@ -42,7 +52,10 @@ double sd_strength(const StrengthChain& chain, const std::vector<double>& v) {
   // units; the standard deviation of F under v is what its figures show.
   const double mean = mean_strength(chain, v);
   double variance = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) variance += v[i] * (chain.strength[i] - mean) * (chain.strength[i] - mean);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    variance += v[i] * (chain.strength[i] - mean) * (chain.strength[i] - mean);
+    if (!chain.within_variance.empty()) variance += v[i] * chain.within_variance[i];
+  }
   return std::sqrt(variance);
 }
 

@@ -17,6 +17,9 @@ struct StrengthChain {
   std::vector<double> strength;  // F(i): the strength of class i
   Matrix transition;             // P[i][j]: from class i to class j in one iteration (rows sum to 1)
   std::vector<double> start;     // v_0: the first answer's class distribution
+  // The variance of strength among a class's members, if known (empty: 0,
+  // as the paper takes it); the spread of the answer's strength adds it.
+  std::vector<double> within_variance = {};
 };
 
 // The chain of a strict hill-climber (the paper's SCSA): each iteration a
@@ -27,6 +30,13 @@ struct StrengthChain {
 StrengthChain hill_climber_chain(const std::vector<double>& strength, const std::vector<double>& draw,
                                  const Matrix& replace);
 
+// The chain of a search that moves from class i to class j (j != i) with
+// probability move[i][j] in one iteration and stays with the rest; v_0 =
+// start. A hill-climber whose challengers are neighbours of its incumbent:
+// move[i][j] = lambda_ij delta_ij (reliability/class_model.hpp).
+// Preconditions: square, of strength's size; each row's off-diagonal sum <= 1.
+StrengthChain moving_chain(const std::vector<double>& strength, const std::vector<double>& start, const Matrix& move);
+
 // v_{t+1} = v_t P.
 std::vector<double> step(const StrengthChain& chain, const std::vector<double>& v);
 
@@ -35,7 +45,8 @@ struct Prediction {
 };
 Prediction predict(const StrengthChain& chain, int iterations);
 
-// The mean and standard deviation of F under a class distribution v.
+// The mean and standard deviation of F under a class distribution v (the
+// latter with the classes' within_variance, if given).
 double mean_strength(const StrengthChain& chain, const std::vector<double>& v);
 double sd_strength(const StrengthChain& chain, const std::vector<double>& v);
 

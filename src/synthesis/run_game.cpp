@@ -40,6 +40,15 @@ class RunGameFor : public RunGame {
     return evaluate_fitness(candidates, t, threads, {}, where);
   }
 
+  std::vector<Fitness> evaluate_on_first_boards(const std::vector<const lang::Program*>& programs, std::size_t boards,
+                                                int threads) const override {
+    FitnessTask<G> fewer = training_;
+    if (fewer.boards.size() > boards) fewer.boards.resize(boards);
+    for (Opponent<G>& o : fewer.opponents)
+      if (o.boards.size() > boards) o.boards.resize(boards);
+    return evaluate_fitness(candidates_of(programs), fewer, threads);
+  }
+
   void set_distributor(Distributor distributor) override { distributor_ = std::move(distributor); }
 
   std::unique_ptr<UnitSession> open_session(const std::vector<const lang::Program*>& programs,

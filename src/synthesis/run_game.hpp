@@ -61,6 +61,12 @@ class RunGame {
   virtual std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, Task task, int threads,
                                         const RaceSettings* race = nullptr, const std::vector<double>* known = nullptr,
                                         RaceStats* stats = nullptr) const = 0;
+  // The training fitness of each program with only the first `boards`
+  // training boards (and the first `boards` of a perfect opponent's own);
+  // the positions term unchanged. What a comparison of fewer games would see
+  // (reliability/ models the hill-climber at several comparison sizes).
+  virtual std::vector<Fitness> evaluate_on_first_boards(const std::vector<const lang::Program*>& programs,
+                                                        std::size_t boards, int threads) const = 0;
   // The game's reference evaluators on the validation task (Connect4: IBEF
   // and ADATE-2005), in a fixed order.
   virtual std::vector<Baseline> score_references(int threads) const = 0;

@@ -122,9 +122,13 @@ class Synthesis {
   StopReason stop_reason() const { return state_.stop_reason; }
   const InputFingerprints& inputs() const { return inputs_.fingerprints; }
   std::size_t seed_population_skipped() const { return inputs_.seed_population_skipped; }
+  // The run's variation operators at the spec's rates, and the first
+  // population of a lineage as the run draws it (reliability/ samples the
+  // run's search space with them).
+  const evolve::Breeding& breeding() const { return breeding_; }
+  evolve::Population fresh_population(bool with_seed_population, Rng& rng) const;
 
  private:
-  evolve::Population fresh_population(bool with_seed_population, Rng& rng) const;
   void score_references();
   void evaluate_population(std::size_t& hits, std::size_t& misses, RaceStats& race);
   void update_self_play();

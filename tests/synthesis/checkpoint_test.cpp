@@ -75,12 +75,20 @@ TEST_CASE("a run paused halfway and resumed from its checkpoint ends exactly as 
           "[checkpoint][determinism]") {
   InSourceDir here;
   // Generational, archive, generational with self-play (whose opponent
-  // changes with the answer), and racing with a position term.
-  const int variant = GENERATE(0, 1, 2, 3);
+  // changes with the answer), racing with a position term, and the
+  // hill-climber.
+  const int variant = GENERATE(0, 1, 2, 3, 4);
   INFO("variant " << variant);
   const std::string racing =
       variant == 3 ? "racing = on\nrace-batches = 3\ntraining-positions = tests/data/late.analysis\n" : "";
-  RunSpec spec = parse_spec(spec_text(variant == 2 ? "ibef@1, answer@1" : "ibef@1", 9, variant == 1, racing), "t.spec");
+  const std::string hill_climb =
+      "algorithm = hillclimb\npopulation = 1\nvalidation-top = 1\ngrammar = grammar/features.grammar\nseeds = "
+      "grammar/examples/adate2005.eval\nopponents = ibef@1\ncandidate-depths = 1\ntraining-boards = "
+      "shallow\nvalidation-boards = random(20)\ngenerations = 9\nmax-size = 200\nmax-depth = 40\nhall-of-fame = "
+      "4\nmove-order = random\nscoring = points\n";
+  RunSpec spec = parse_spec(
+      variant == 4 ? hill_climb : spec_text(variant == 2 ? "ibef@1, answer@1" : "ibef@1", 9, variant == 1, racing),
+      "t.spec");
   spec.threads = 1;
   Synthesis straight(spec);
   straight.run();

@@ -178,7 +178,7 @@ TEST_CASE("the archive keeps, per size, only programs better than every smaller 
   CHECK_THAT(spec_error_of("algorithm = archive\nrestart-every = 5\n"),
              Contains("s.spec:2:1: error: restart-every belongs to the generational algorithm"));
   CHECK_THAT(spec_error_of("algorithm = adate\n"),
-             Contains("'algorithm' is one of generational, archive, islands, not 'adate'"));
+             Contains("'algorithm' is one of generational, archive, islands, hillclimb, not 'adate'"));
 }
 
 TEST_CASE("perfect opponents play from their own boards, the others from the run's", "[synthesis][perfect]") {

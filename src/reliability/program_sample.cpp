@@ -1,0 +1,137 @@
+#include "reliability/program_sample.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <unordered_map>
+
+#include "evolve/algorithm.hpp"
+#include "support/random.hpp"
+#include "synthesis/synthesis.hpp"
+
+namespace evalsynth::reliability {
+namespace {
+
+// The distinct programs met so far, strength measured in batches.
+class Registry {
+ public:
+  Registry(const Synthesis& run, ProgramSample& sample) : run_(run), sample_(sample) {}
+
+  std::size_t add(lang::Program program) {
+    const std::uint64_t h = program.canonical_hash();
+    const auto [it, added] = index_.try_emplace(h, sample_.programs.size());
+    if (added) {
+      sample_.programs.push_back(std::move(program));
+      sample_.hashes.push_back(h);
+      sample_.view.strength.push_back(-1);
+    }
+    return it->second;
+  }
+
+  // Measures every program not measured yet.
+  void measure() {
+    for (std::size_t p = measured_; p < sample_.programs.size(); ++p)
+      sample_.view.strength[p] = program_strength(run_, sample_.programs[p]);
+    measured_ = sample_.programs.size();
+  }
+
+  double strength(std::size_t p) const {
+    assert(p < measured_);
+    return sample_.view.strength[p];
+  }
+
+ private:
+  const Synthesis& run_;
+  ProgramSample& sample_;
+  std::unordered_map<std::uint64_t, std::size_t> index_;
+  std::size_t measured_ = 0;
+};
+
+}  // namespace
+
+double program_strength(const Synthesis& run, const lang::Program& program) {
+  const RunSpec& spec = run.spec();
+  return 100.0 * (1.0 - run.game().mistake_rate(program, spec.strength_depth, spec.seed, spec.threads));
+}
+
+ProgramSample sample_programs(const Synthesis& run, const SampleSetup& setup, const Progress& progress) {
+  assert(setup.starts > 0 && setup.classes > 0 && !setup.boards.empty());
+  ProgramSample sample;
+  Registry registry(run, sample);
+  Rng rng(mix_seed({setup.seed, 0x4D32'1CA1}));
+  const evolve::Breeding& breeding = run.breeding();
+
+  // v_0: the search's first program, as a run with another seed would draw it.
+  for (int s = 0; s < setup.starts; ++s) {
+    Rng start_rng(mix_seed({setup.seed, 0x57A87, static_cast<std::uint64_t>(s)}));
+    evolve::Population first = run.fresh_population(true, start_rng);
+    sample.view.starts.push_back(registry.add(std::move(first.front().program)));
+  }
+  registry.measure();
+
+  // Algorithm 4.1, by walks that climb on exact strength.
+  std::vector<std::size_t> at;
+  for (int w = 0; w < setup.walks; ++w)
+    at.push_back(sample.view.starts[static_cast<std::size_t>(w) % sample.view.starts.size()]);
+  for (int step = 0; step < setup.walk_length; ++step) {
+    std::vector<std::size_t> children;
+    for (std::size_t parent : at) {
+      const std::size_t child = registry.add(evolve::hill_climb_challenger(breeding, sample.programs[parent], rng));
+      sample.view.offspring.emplace_back(parent, child);
+      children.push_back(child);
+    }
+    registry.measure();
+    std::vector<const lang::Program*> pair;
+    for (std::size_t w = 0; w < at.size(); ++w) {
+      pair.push_back(&sample.programs[at[w]]);
+      pair.push_back(&sample.programs[children[w]]);
+    }
+    const std::vector<Fitness> scores =
+        run.game().evaluate_on_first_boards(pair, setup.boards.front(), run.spec().threads);
+    for (std::size_t w = 0; w < at.size(); ++w) {
+      const bool moves = w % 2 == 0 ? registry.strength(children[w]) >= registry.strength(at[w])
+                                    : !scores[2 * w].better_than(scores[2 * w + 1], run.spec().scoring);
+      if (moves) at[w] = children[w];
+    }
+    if (progress)
+      progress("walks: step " + std::to_string(step + 1) + " of " + std::to_string(setup.walk_length) + ", " +
+               std::to_string(sample.programs.size()) + " programs");
+  }
+  const auto [low, high] = std::minmax_element(sample.view.strength.begin(), sample.view.strength.end());
+  sample.bins = {*low, *high, setup.classes};
+
+  // Algorithm 4.3: enough offspring of every class. An offspring may open a
+  // class of its own, which then needs offspring too: a few rounds.
+  for (int round = 0; round < 4; ++round) {
+    std::vector<std::vector<std::size_t>> members(static_cast<std::size_t>(setup.classes));
+    std::vector<int> expanded(static_cast<std::size_t>(setup.classes), 0);
+    for (std::size_t p = 0; p < sample.programs.size(); ++p)
+      members[static_cast<std::size_t>(sample.bins.of(registry.strength(p)))].push_back(p);
+    for (const auto& [parent, child] : sample.view.offspring)
+      ++expanded[static_cast<std::size_t>(sample.bins.of(registry.strength(parent)))];
+    bool drew = false;
+    for (std::size_t c = 0; c < members.size(); ++c)
+      for (int k = expanded[c]; k < setup.neighbours && !members[c].empty(); ++k) {
+        const std::size_t parent = members[c][static_cast<std::size_t>(rng.below(static_cast<int>(members[c].size())))];
+        const std::size_t child = registry.add(evolve::hill_climb_challenger(breeding, sample.programs[parent], rng));
+        sample.view.offspring.emplace_back(parent, child);
+        drew = true;
+      }
+    registry.measure();
+    if (progress)
+      progress("neighbours: round " + std::to_string(round + 1) + ", " + std::to_string(sample.programs.size()) +
+               " programs");
+    if (!drew) break;
+  }
+
+  // Every program's fitness at each comparison size.
+  std::vector<const lang::Program*> all;
+  for (const lang::Program& p : sample.programs) all.push_back(&p);
+  for (std::size_t boards : setup.boards) {
+    if (progress)
+      progress("comparisons: " + std::to_string(all.size()) + " programs on " + std::to_string(boards) + " boards");
+    sample.fitness.push_back(run.game().evaluate_on_first_boards(all, boards, run.spec().threads));
+  }
+  return sample;
+}
+
+}  // namespace evalsynth::reliability
