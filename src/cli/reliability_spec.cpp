@@ -178,8 +178,12 @@ int reliability_spec(ReliabilitySpecRequest r) {
       "within 0.0005 of its limit)\n",
       iterations);
 
-  reliability::HillClimbRuns runs;
-  if (r.runs > 0) runs = reliability::run_hill_climbs(spec, run, r.runs, iterations, spec.seed, say);
+  // Real runs at every comparison size (the spec's own first: all boards).
+  std::vector<reliability::HillClimbRuns> runs_by_size;
+  for (std::size_t k = 0; k < r.sample.boards.size() && r.runs > 0; ++k)
+    runs_by_size.push_back(
+        reliability::run_hill_climbs(spec, k == 0 ? 0 : r.sample.boards[k], run, r.runs, iterations, spec.seed, say));
+  const reliability::HillClimbRuns runs = r.runs > 0 ? runs_by_size.front() : reliability::HillClimbRuns{};
   std::printf("\n%-10s %20s %20s %20s %20s\n", "iteration", "paper's chain", "paired chain", "score classes", "runs");
   for (int t : {0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}) {
     if (t > iterations) break;
@@ -202,6 +206,19 @@ int reliability_spec(ReliabilitySpecRequest r) {
     }
     std::printf(" points; the runs' mean has a standard error of %.2f points at T\n",
                 runs.sd.back() / std::sqrt(static_cast<double>(r.runs)));
+    std::printf(
+        "\nat T = %d, by comparison size: each chain's expected strength against the runs' mean +- sd "
+        "(standard error)\n",
+        iterations);
+    std::printf("%-7s %-6s %14s %14s %14s %24s\n", "boards", "games", "paper's chain", "paired chain", "score classes",
+                "runs");
+    for (std::size_t k = 0; k < runs_by_size.size(); ++k) {
+      const reliability::HillClimbRuns& at = runs_by_size[k];
+      std::printf("%-7zu %-6d %14.2f %14.2f %14.2f %10.2f +- %5.2f (%.2f)\n", r.sample.boards[k],
+                  sample.fitness[k].front().games, paper[k].prediction.mean.back(), paired[k].prediction.mean.back(),
+                  scored[k].prediction.mean.back(), at.mean.back(), at.sd.back(),
+                  at.sd.back() / std::sqrt(static_cast<double>(r.runs)));
+    }
   }
 
   if (!r.csv_file.empty() || !r.html_file.empty()) {

@@ -8,14 +8,15 @@
 
 namespace evalsynth::reliability {
 
-HillClimbRuns run_hill_climbs(const RunSpec& spec, const Synthesis& measure, int runs, int iterations,
-                              std::uint64_t first_seed, const Progress& progress) {
+HillClimbRuns run_hill_climbs(const RunSpec& spec, std::size_t boards, const Synthesis& measure, int runs,
+                              int iterations, std::uint64_t first_seed, const Progress& progress) {
   assert(spec.algorithm == evolve::AlgorithmKind::HillClimb && runs > 0 && iterations >= 0);
   HillClimbRuns result;
   std::unordered_map<std::uint64_t, double> known;  // strength by program hash, over all runs
   for (int r = 0; r < runs; ++r) {
     RunSpec one = spec;
     one.seed = first_seed + static_cast<std::uint64_t>(r);
+    one.training_board_limit = boards;
     // Generation g compares the g-th challenger (generation 0 evaluates the
     // start alone), so iteration t's incumbent is known after generation t.
     one.generations = iterations + 1;
@@ -33,7 +34,9 @@ HillClimbRuns run_hill_climbs(const RunSpec& spec, const Synthesis& measure, int
     run.run(hooks);
     assert(static_cast<int>(trajectory.size()) == iterations + 1);
     result.strength.push_back(std::move(trajectory));
-    if (progress) progress("runs: " + std::to_string(r + 1) + " of " + std::to_string(runs));
+    if (progress)
+      progress("runs on " + (boards ? std::to_string(boards) : std::string("all")) +
+               " boards: " + std::to_string(r + 1) + " of " + std::to_string(runs));
   }
   for (int t = 0; t <= iterations; ++t) {
     double sum = 0, squares = 0;

@@ -18,10 +18,11 @@ struct HillClimbRuns {
 };
 
 // Runs `runs` hill-climbs of `spec` (seeds first_seed, first_seed + 1, ...)
-// for `iterations` comparisons each. `measure` is the run whose strength
-// positions and seed judge every incumbent.
+// for `iterations` comparisons each, on the first `boards` training boards
+// (0: all). `measure` is the run whose strength positions and seed judge
+// every incumbent.
 // Precondition: spec.algorithm is hillclimb.
-HillClimbRuns run_hill_climbs(const RunSpec& spec, const Synthesis& measure, int runs, int iterations,
-                              std::uint64_t first_seed, const Progress& progress);
+HillClimbRuns run_hill_climbs(const RunSpec& spec, std::size_t boards, const Synthesis& measure, int runs,
+                              int iterations, std::uint64_t first_seed, const Progress& progress);
 
 }  // namespace evalsynth::reliability

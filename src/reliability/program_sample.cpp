@@ -68,7 +68,7 @@ ProgramSample sample_programs(const Synthesis& run, const SampleSetup& setup, co
   }
   registry.measure();
 
-  // Algorithm 4.1, by walks that climb on exact strength.
+  // Algorithm 4.1, by walks that climb on exact strength or on a comparison.
   std::vector<std::size_t> at;
   for (int w = 0; w < setup.walks; ++w)
     at.push_back(sample.view.starts[static_cast<std::size_t>(w) % sample.view.starts.size()]);
@@ -80,16 +80,27 @@ ProgramSample sample_programs(const Synthesis& run, const SampleSetup& setup, co
       children.push_back(child);
     }
     registry.measure();
-    std::vector<const lang::Program*> pair;
-    for (std::size_t w = 0; w < at.size(); ++w) {
+    // Odd walks climb on the comparison, each on one of the sizes in turn.
+    std::vector<std::vector<const lang::Program*>> pairs(setup.boards.size());
+    for (std::size_t w = 1; w < at.size(); w += 2) {
+      auto& pair = pairs[(w / 2) % setup.boards.size()];
       pair.push_back(&sample.programs[at[w]]);
       pair.push_back(&sample.programs[children[w]]);
     }
-    const std::vector<Fitness> scores =
-        run.game().evaluate_on_first_boards(pair, setup.boards.front(), run.spec().threads);
+    std::vector<std::vector<Fitness>> scores;
+    for (std::size_t k = 0; k < pairs.size(); ++k)
+      scores.push_back(run.game().evaluate_on_first_boards(pairs[k], setup.boards[k], run.spec().threads));
+    std::vector<std::size_t> used(pairs.size(), 0);
     for (std::size_t w = 0; w < at.size(); ++w) {
-      const bool moves = w % 2 == 0 ? registry.strength(children[w]) >= registry.strength(at[w])
-                                    : !scores[2 * w].better_than(scores[2 * w + 1], run.spec().scoring);
+      bool moves = false;
+      if (w % 2 == 0) {
+        moves = registry.strength(children[w]) >= registry.strength(at[w]);
+      } else {
+        const std::size_t k = (w / 2) % setup.boards.size();
+        const std::vector<Fitness>& f = scores[k];
+        moves = !f[used[k]].better_than(f[used[k] + 1], run.spec().scoring);
+        used[k] += 2;
+      }
       if (moves) at[w] = children[w];
     }
     if (progress)

@@ -38,7 +38,7 @@ namespace evalsynth::reliability {
 struct SampleSetup {
   int starts = 50;       // first programs drawn (v_0)
   int walks = 40;        // walks from the first of those
-  int walk_length = 25;  // offspring per walk
+  int walk_length = 50;  // offspring per walk
   int neighbours = 30;   // offspring per class at least
   int classes = 20;
   std::vector<std::size_t> boards;  // comparison sizes in training boards; [0]: the spec's own

@@ -288,6 +288,12 @@ std::unique_ptr<RunGame> load_game_inputs(const G& game, const RunSpec& spec, Ru
     perfect_validation = build_boards(game, spec.perfect_validation, mix_seed({spec.board_seed, 4}),
                                       perfect_training.empty() ? training_boards : perfect_training);
   Boards validation_boards = build_boards(game, spec.validation, mix_seed({spec.board_seed, 2}), training_boards);
+  // A smaller comparison (reliability/): the first boards of the same
+  // training set, and the validation boards as the whole set leaves them.
+  if (const std::size_t limit = spec.training_board_limit; limit > 0) {
+    if (training_boards.size() > limit) training_boards.resize(limit);
+    if (perfect_training.size() > limit) perfect_training.resize(limit);
+  }
   FitnessTask<G> training_task =
       make_task(game, spec, std::move(training_boards), mix_seed({spec.seed, 1}), all, perfect_training);
   FitnessTask<G> validation_task =

@@ -51,6 +51,10 @@ struct RunSpec {
     return perfect_validation.empty() ? validation : perfect_validation;
   }
   std::uint64_t board_seed = 2005;
+  // Not a spec key: play only the first N training boards (0: all of them).
+  // `evalsynth reliability` runs a spec's hill-climber at smaller comparison
+  // sizes with it; never saved, so a checkpoint's spec never carries it.
+  std::size_t training_board_limit = 0;
   std::vector<std::string> strength_positions;  // .analysis files; empty: no strength measure
   int strength_depth = 4;
   // A fitness term: mistakes against perfect play on labelled positions

@@ -224,12 +224,13 @@
     const line = (label, values, colour, dashed) => ({ label, data: values, borderColor: colour, backgroundColor: colour, borderDash: dashed ? [6, 4] : [], pointRadius: 0 });
     // A spec's hill-climber adds the paired chain; a model without runs has no runs columns.
     const has = (name) => rows.length > 0 && name in rows[0];
+    const model = has('paired_mean') ? "strength classes, paper's chain" : 'model';
     const lines = [
-      line('model mean', column('model_mean'), palette[0], false),
-      line('model mean + sd', column('model_mean', 1, 'model_sd'), palette[5], false),
-      line('model mean - sd', column('model_mean', -1, 'model_sd'), palette[5], false),
+      line(model + ' mean', column('model_mean'), palette[0], false),
+      line(model + ' mean + sd', column('model_mean', 1, 'model_sd'), palette[5], false),
+      line(model + ' mean - sd', column('model_mean', -1, 'model_sd'), palette[5], false),
     ];
-    if (has('paired_mean')) lines.push(line('paired chain mean', column('paired_mean'), palette[2], false));
+    if (has('paired_mean')) lines.push(line('strength classes, paired chain mean', column('paired_mean'), palette[2], false));
     if (has('score_mean')) lines.push(line('score classes mean', column('score_mean'), palette[3], false));
     if (has('runs_mean')) {
       lines.push(line('runs mean', column('runs_mean'), palette[1], true),
