@@ -109,14 +109,18 @@ std::string match_csv(const std::vector<PairingResult>& results) {
 
 std::string match_json(const std::vector<PairingResult>& results, const MatchDescription& d) {
   Json pairings = Json::array();
-  for (const PairingResult& r : results)
-    pairings.push_back({{"x", r.x_label},
-                        {"o", r.o_label},
-                        {"games", r.games},
-                        {"x_wins", r.x_wins},
-                        {"o_wins", r.o_wins},
-                        {"draws", r.draws},
-                        {"nodes", r.nodes}});
+  for (const PairingResult& r : results) {
+    Json pairing = {{"x", r.x_label},     {"o", r.o_label},   {"games", r.games}, {"x_wins", r.x_wins},
+                    {"o_wins", r.o_wins}, {"draws", r.draws}, {"nodes", r.nodes}};
+    // X's score (win 1, draw 1/2) and its 95% interval, as the text gives it.
+    if (!r.x_results.empty()) {
+      const stats::MeanInterval m =
+          stats::mean_interval(observations(r, [&](std::size_t k) { return (r.x_results[k] + 1) / 2.0; }));
+      pairing["x_score"] = m.mean;
+      pairing["x_score_half_width"] = m.half_width;
+    }
+    pairings.push_back(std::move(pairing));
+  }
   return json_text({{"seed", d.seed},
                     {"move_order", d.order},
                     {"rules", d.rules},

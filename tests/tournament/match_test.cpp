@@ -177,6 +177,12 @@ TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match
                                               {"o_wins", 348},
                                               {"draws", 440},
                                               {"nodes", 1}});
+  // With its games' results, X's score and its interval as the text gives them.
+  const PairingResult played{"A", "B", 4, 2, 1, 1, 0, {1, 1, -1, 0}, 1, true};
+  const nlohmann::json with = nlohmann::json::parse(match_json({played}, {7, "random", "standard", "e", 1}));
+  CHECK(with["pairings"][0]["x_score"] == 0.625);
+  CHECK(with["pairings"][0]["x_score_half_width"].get<double>() > 0);
+  CHECK_THAT(score_text(played), Catch::Matchers::Contains("62.5%"));
   // Labels with a comma or a quote (file names) stay one CSV field.
   r.x_label = "my,\"prog\"@2";
   CHECK(match_csv({r}).find("\n\"my,\"\"prog\"\"@2\",IBEF2,") != std::string::npos);
