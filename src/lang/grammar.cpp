@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "lang/grammar_operators.hpp"
 #include "lang/grammar_parser.hpp"
 #include "lang/printer.hpp"
 #include "lang/program_edit.hpp"
@@ -18,6 +19,9 @@
 namespace evalsynth::lang {
 namespace {
 
+using grammar_detail::binary_operators;
+using grammar_detail::function_operators;
+using grammar_detail::OperatorSignature;
 using Kind = GrammarForm::Kind;
 
 const char* type_name(SymbolType t) {
@@ -29,42 +33,6 @@ std::optional<std::int32_t> integer(const std::string& s) {
   const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (error != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return v;
-}
-
-struct OperatorSignature {
-  Op op;
-  std::vector<SymbolType> operands;
-  SymbolType result;
-};
-
-const std::map<std::string, OperatorSignature>& binary_operators() {
-  static const std::map<std::string, OperatorSignature> table = {
-      {"+", {Op::Add, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"-", {Op::Sub, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"*", {Op::Mul, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"/", {Op::Div, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"%", {Op::Mod, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"<", {Op::Lt, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
-      {"<=", {Op::Le, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
-      {"=", {Op::Eq, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
-      {"!=", {Op::Ne, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
-      {">", {Op::Gt, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
-      {">=", {Op::Ge, {SymbolType::Int, SymbolType::Int}, SymbolType::Bool}},
-      {"and", {Op::And, {SymbolType::Bool, SymbolType::Bool}, SymbolType::Bool}},
-      {"or", {Op::Or, {SymbolType::Bool, SymbolType::Bool}, SymbolType::Bool}},
-  };
-  return table;
-}
-
-const std::map<std::string, OperatorSignature>& function_operators() {
-  static const std::map<std::string, OperatorSignature> table = {
-      {"sq", {Op::Sq, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"height", {Op::Height, {SymbolType::Int}, SymbolType::Int}},
-      {"min", {Op::Min, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"max", {Op::Max, {SymbolType::Int, SymbolType::Int}, SymbolType::Int}},
-      {"abs", {Op::Abs, {SymbolType::Int}, SymbolType::Int}},
-  };
-  return table;
 }
 
 constexpr const char* kFormHelp =
