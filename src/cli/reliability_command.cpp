@@ -40,7 +40,7 @@ const char* const kReliabilityHelp =
     "and N classes by training score (with fixed training boards the score\n"
     "decides each comparison); beside them real runs of the spec at each size\n"
     "(seeds: the spec's, then the next ones).\n"
-    "  --classes N            strength classes (default 20)\n"
+    "  --classes N            classes, 2 to 100 (default 20)\n"
     "  --starts S             first programs drawn for v_0 (default 50)\n"
     "  --walks W, --walk-length L   walks and their offspring (default 40, 50)\n"
     "  --neighbours K         offspring of each class at least (default 30)\n"
@@ -49,11 +49,15 @@ const char* const kReliabilityHelp =
     "  --runs R, --iterations T   real runs at each comparison size and their\n"
     "                         length (default 20 and the spec's generations;\n"
     "                         --runs 0: the model only)\n"
-    "  --seed S               the sample's (the runs use the spec's seed and the\n"
-    "                         next ones; strength ties are broken with the spec's)\n"
-    "  --threads N, --csv FILE, --html FILE   as below; --csv adds the paired\n"
-    "                         chain's and the score classes' columns (paired_mean,\n"
-    "                         paired_sd, score_mean, score_sd); runs_* only with runs\n"
+    "  --seed S               the sample's (default 1; the runs use the spec's seed\n"
+    "                         and the next ones; strength ties are broken with the\n"
+    "                         spec's)\n"
+    "  --threads N            (results do not depend on the threads)\n"
+    "  --csv FILE             the chains and the runs by iteration (iteration,\n"
+    "                         model_mean, model_sd: the paper's chain; paired_mean,\n"
+    "                         paired_sd; score_mean, score_sd; runs_mean, runs_sd\n"
+    "                         with runs)\n"
+    "  --html FILE            a page drawing them\n"
     "\n"
     "--modnim\n"
     "reproduces the paper's test (its chapter 6): SCSA, the strict hill-climber\n"
@@ -129,21 +133,24 @@ int reliability_command(const Args& args) {
         static_cast<std::int64_t>(spec_request.sample.starts) +
         static_cast<std::int64_t>(spec_request.sample.walks) * spec_request.sample.walk_length +
         4LL * spec_request.sample.classes * spec_request.sample.neighbours;
-    if (programs > 200'000)
-      throw UsageError("--starts + --walks x --walk-length + 4 x --classes x --neighbours is at most 200,000 programs");
+    // Every pair of sampled programs is compared once per comparison size.
+    if (programs > 20'000)
+      throw UsageError("--starts + --walks x --walk-length + 4 x --classes x --neighbours is at most 20,000 programs");
+    if (spec_request.sample.classes > 100) throw UsageError("--classes is at most 100 for a spec's model");
     return reliability_spec(spec_request);
   }
   for (const char* only : {"starts", "walks", "walk-length", "neighbours", "boards"})
     if (command.given(only)) throw UsageError(std::string("--") + only + " belongs to modelling a spec's hill-climber");
-  if (setup.runs == 0) throw UsageError("--runs must be at least 1 with --modnim (the runs are its check)");
-  // Each run's strength by iteration is kept (to average the runs in a fixed
-  // order): a bound on memory, 160 MB.
-  if (static_cast<std::int64_t>(setup.runs) * (setup.iterations + 1) > 20'000'000)
-    throw UsageError("--runs x --iterations is at most 20,000,000 (each run's strength by iteration is kept)");
+
   if (!modnim)
     throw UsageError(
         "say what to model: a spec whose algorithm is hillclimb (evalsynth reliability SPEC), or --modnim (the "
         "paper's SCSA on ModNim)");
+  // Each run's strength by iteration is kept (to average the runs in a fixed
+  // order): a bound on memory, 160 MB.
+  if (static_cast<std::int64_t>(setup.runs) * (setup.iterations + 1) > 20'000'000)
+    throw UsageError("--runs x --iterations is at most 20,000,000 (each run's strength by iteration is kept)");
+  if (setup.runs == 0) throw UsageError("--runs must be at least 1 with --modnim (the runs are its check)");
   std::vector<FileRole> outputs;
   if (!csv_file.empty()) outputs.push_back({csv_file, "--csv"});
   if (!html_file.empty()) outputs.push_back({html_file, "--html"});

@@ -16,6 +16,7 @@
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "synthesis/synthesis.hpp"
+#include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
 namespace {
@@ -116,20 +117,31 @@ int reliability_spec(ReliabilitySpecRequest r) {
     throw UsageError(r.spec_file +
                      ": reliability classes programs by their mistakes against perfect play: name strength-positions "
                      "(.analysis files) in the spec");
+  for (const std::string& opponent : spec.opponents)
+    if (parse_player_entry(opponent, true).kind == PlayerEntry::Kind::SelfPlay)
+      throw UsageError(r.spec_file + ": opponent '" + opponent +
+                       "' plays the run's own answer, so a comparison changes as the run goes; reliability models a "
+                       "fixed comparison: name fixed opponents only");
   if (r.threads > 0) spec.threads = r.threads;
   const int iterations = r.iterations >= 0 ? r.iterations : spec.generations;
   if (static_cast<std::int64_t>(r.runs) * (iterations + 1) > 20'000'000)
     throw UsageError("--runs x --iterations is at most 20,000,000 (each run's strength by iteration is kept)");
+  if (r.sample.boards.size() > 6) throw UsageError("--boards takes at most 6 comparison sizes");
   if (iterations > 100'000)
     throw UsageError(r.spec_file + ": the model follows at most 100,000 iterations; give --iterations");
   std::vector<FileRole> outputs;
   if (!r.csv_file.empty()) outputs.push_back({r.csv_file, "--csv"});
   if (!r.html_file.empty()) outputs.push_back({r.html_file, "--html"});
-  check_outputs(outputs);
+  check_outputs(outputs, spec.input_files());
 
   const Synthesis run(spec);  // reads and checks every input first
   const TaskSummary task = run.game().summary(RunGame::Task::Training);
   r.sample.boards = comparison_sizes(r.sample.boards, task.boards);
+  // Each size's runs keep their strength by iteration.
+  if (static_cast<std::int64_t>(r.runs) * (iterations + 1) * static_cast<std::int64_t>(r.sample.boards.size()) >
+      20'000'000)
+    throw UsageError(
+        "--runs x --iterations x comparison sizes is at most 20,000,000 (each run's strength by iteration is kept)");
   std::printf(
       "# M2ICAL: the hill-climber of %s (%s); %d classes; %d first programs, %d walks of %d, %d offspring per "
       "class; strength: mistakes on %s at depth %d; %d runs of %d iterations; seed %llu\n",
@@ -156,6 +168,17 @@ int reliability_spec(ReliabilitySpecRequest r) {
     by_score.push_back(reliability::build_class_model(sample.view, score, {*low, *high, r.sample.classes}, replaces));
   }
   print_classes(sample, by_strength.front());
+  // A class none of whose sampled programs had an offspring drawn never
+  // moves in the chain: few such classes, or a larger sample, keep it honest.
+  auto unexpanded = [](const reliability::ClassModel& m) {
+    return std::to_string(std::count(m.parents.begin(), m.parents.end(), 0)) + " of " +
+           std::to_string(m.parents.size());
+  };
+  for (std::size_t k = 0; k < by_score.size(); ++k)
+    std::printf(
+        "classes without a sampled offspring (the chain cannot leave them) at %zu boards: strength %s, "
+        "score %s\n",
+        r.sample.boards[k], unexpanded(by_strength[k]).c_str(), unexpanded(by_score[k]).c_str());
 
   std::printf(
       "\nby comparison size, each chain's expected strength +- sd at T, converged, and iterations to converge:\n");

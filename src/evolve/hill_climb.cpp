@@ -4,7 +4,8 @@
 // only if its training fitness is strictly better. The comparison is the
 // spec's training task (its boards, opponents and positions), so "how many
 // games a comparison takes" is set there. The population is the incumbent
-// (first) and the challenger; generation 0 evaluates the start alone.
+// (first) and the challenger; generation 0 evaluates the start alone, and
+// after each comparison the survivor is the incumbent alone.
 
 #include <cassert>
 #include <utility>
@@ -21,15 +22,16 @@ class HillClimb final : public EvolutionAlgorithm {
   void select_survivors(Population& population) const override {
     assert(!population.empty() && population.size() <= 2);
     // Strictly better: an equal challenger does not move the search, as in
-    // the paper's strict hill-climber (a tie is a lost comparison).
+    // the paper's strict hill-climber (a tie is a lost comparison). The loser
+    // goes, so only the incumbent is validated and can become the answer.
     if (population.size() == 2 &&
         population[1].training.better_than(population[0].training, breeding_.selection.scoring()))
       std::swap(population[0], population[1]);
+    population.resize(1);
   }
 
   void breed(Population& population, int, Rng& rng) const override {
-    assert(!population.empty());
-    population.resize(1);
+    assert(population.size() == 1);
     lang::Program child = hill_climb_challenger(breeding_, population[0].program, rng);
     const std::uint64_t h = child.canonical_hash();
     population.push_back({std::move(child), h, {}});

@@ -81,12 +81,16 @@ void RunSpecInterpreter::check_hill_climb(const Seen& seen) const {
     complain(seen.count("population") ? "population" : "algorithm",
              "algorithm = hillclimb keeps one incumbent and compares one challenger with it each generation: write "
              "population = 1");
-  for (const char* key : {"elitism", "tournament-size", "restart-every", "racing"})
+  for (const char* key : {"elitism", "tournament-size", "restart-every", "archive-per-size", "compound"})
     if (seen.count(key)) complain(key, std::string(key) + " does not apply to algorithm = hillclimb");
-  if (spec_.validation_top > 2)
+  if (spec_.racing) complain("racing", "racing does not apply to algorithm = hillclimb (one challenger a generation)");
+  if (spec_.validation_top != 1)
     complain(seen.count("validation-top") ? "validation-top" : "algorithm",
-             "validation-top is at most 2 with algorithm = hillclimb (the incumbent and its challenger): write "
-             "validation-top = 1 or 2");
+             "algorithm = hillclimb validates its incumbent alone: write validation-top = 1");
+  // It climbs from one program: the first seed would silently win over the others.
+  if (spec_.seeds.size() > 1) complain("seeds", "algorithm = hillclimb starts from one program: give at most one seed");
+  if (!spec_.seed_population.empty())
+    complain("seed-population", "algorithm = hillclimb starts from one program: a seed population does not apply");
 }
 
 void RunSpecInterpreter::check_islands(const Seen& seen) const {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
 #include <unordered_map>
 
 #include "evolve/algorithm.hpp"
@@ -46,6 +47,12 @@ class Registry {
   std::size_t measured_ = 0;
 };
 
+// The first size is the spec's own comparison: all of its boards, a perfect
+// opponent's own boards included however many those are (as its runs play).
+std::size_t board_limit(const SampleSetup& setup, std::size_t k) {
+  return k == 0 ? std::numeric_limits<std::size_t>::max() : setup.boards[k];
+}
+
 }  // namespace
 
 double program_strength(const Synthesis& run, const lang::Program& program) {
@@ -89,7 +96,7 @@ ProgramSample sample_programs(const Synthesis& run, const SampleSetup& setup, co
     }
     std::vector<std::vector<Fitness>> scores;
     for (std::size_t k = 0; k < pairs.size(); ++k)
-      scores.push_back(run.game().evaluate_on_first_boards(pairs[k], setup.boards[k], run.spec().threads));
+      scores.push_back(run.game().evaluate_on_first_boards(pairs[k], board_limit(setup, k), run.spec().threads));
     std::vector<std::size_t> used(pairs.size(), 0);
     for (std::size_t w = 0; w < at.size(); ++w) {
       bool moves = false;
@@ -137,10 +144,11 @@ ProgramSample sample_programs(const Synthesis& run, const SampleSetup& setup, co
   // Every program's fitness at each comparison size.
   std::vector<const lang::Program*> all;
   for (const lang::Program& p : sample.programs) all.push_back(&p);
-  for (std::size_t boards : setup.boards) {
+  for (std::size_t k = 0; k < setup.boards.size(); ++k) {
     if (progress)
-      progress("comparisons: " + std::to_string(all.size()) + " programs on " + std::to_string(boards) + " boards");
-    sample.fitness.push_back(run.game().evaluate_on_first_boards(all, boards, run.spec().threads));
+      progress("comparisons: " + std::to_string(all.size()) + " programs on " + std::to_string(setup.boards[k]) +
+               " boards");
+    sample.fitness.push_back(run.game().evaluate_on_first_boards(all, board_limit(setup, k), run.spec().threads));
   }
   return sample;
 }

@@ -73,18 +73,23 @@ std::string RunSpec::resolved_text() const {
     key.resize(17, ' ');
     out << key << " = " << number_text(operator_rates[op]) << "\n";
   }
-  out << "algorithm         = " << evolve::algorithm_name(algorithm) << "\n"
-      << "archive-per-size  = " << archive_per_size << "\n"
-      << "compound          = " << compound << "\n";
+  // The hill-climber has no population keys (its spec refuses them); the
+  // other algorithms' lines are as they always were, and so their hashes.
+  const bool climbs = algorithm == evolve::AlgorithmKind::HillClimb;
+  out << "algorithm         = " << evolve::algorithm_name(algorithm) << "\n";
+  if (!climbs)
+    out << "archive-per-size  = " << archive_per_size << "\n"
+        << "compound          = " << compound << "\n";
   // Only an island run has these lines: the hashes of other runs stay as they were.
   if (algorithm == evolve::AlgorithmKind::Islands)
     out << "islands           = " << islands << "\n"
         << "migration-every   = " << migration_every << "\n"
         << "migrants          = " << migrants << "\n";
-  out << "restart-every     = " << restart_every << "\n"
-      << "tournament-size   = " << tournament_size << "\n"
-      << "elitism           = " << elitism << "\n"
-      << "max-size          = " << limits.max_size << "\n"
+  if (!climbs)
+    out << "restart-every     = " << restart_every << "\n"
+        << "tournament-size   = " << tournament_size << "\n"
+        << "elitism           = " << elitism << "\n";
+  out << "max-size          = " << limits.max_size << "\n"
       << "max-depth         = " << limits.max_depth << "\n"
       << "init-depth        = " << init_depth << "\n"
       << "validation-top    = " << validation_top << "\n"

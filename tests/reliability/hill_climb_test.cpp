@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "io/run_output.hpp"
@@ -35,6 +36,7 @@ TEST_CASE("hillclimb: a challenger replaces the incumbent only if strictly bette
   spec.threads = 1;
   Synthesis run(spec);
   std::optional<Individual> incumbent;
+  std::set<std::uint64_t> incumbents;
   int changes = 0, checked = 0;
   RunHooks hooks;
   hooks.on_generation = [&](const GenerationLog&) {
@@ -45,7 +47,10 @@ TEST_CASE("hillclimb: a challenger replaces the incumbent only if strictly bette
       ++changes;
     }
     if (checked == 0) CHECK(p[0].program == run.state().hall.front().program);  // the seed starts
+    // Only incumbents are validated: the hall holds no rejected challenger.
+    for (const HallEntry& h : run.state().hall) CHECK(incumbents.count(h.hash) + (h.hash == p[0].hash) > 0);
     incumbent = p[0];
+    incumbents.insert(p[0].hash);
     ++checked;
   };
   run.run(hooks);
@@ -66,8 +71,23 @@ TEST_CASE("hillclimb: its spec says population = 1 and refuses the population ke
   CHECK_THAT(spec_error_of("algorithm = hillclimb\npopulation = 5\n"), Contains("s.spec:2:1: error"));
   CHECK_THAT(spec_error_of("algorithm = hillclimb\npopulation = 1\nvalidation-top = 1\nelitism = 1\n"),
              Contains("s.spec:4:1: error: elitism does not apply to algorithm = hillclimb"));
-  CHECK_THAT(spec_error_of("algorithm = hillclimb\npopulation = 1\n"), Contains("validation-top is at most 2"));
+  CHECK_THAT(spec_error_of("algorithm = hillclimb\npopulation = 1\n"), Contains("write validation-top = 1"));
+  const std::string climber = "algorithm = hillclimb\npopulation = 1\nvalidation-top = 1\n";
+  CHECK_THAT(spec_error_of(climber + "validation-top = 2\n"), Contains("validation-top"));
+  CHECK_THAT(spec_error_of(climber + "seeds = ibef, adate\n"),
+             Contains("s.spec:4:1: error: algorithm = hillclimb starts from one program: give at most one seed"));
+  CHECK_THAT(spec_error_of(climber + "compound = 2\n"), Contains("compound does not apply to algorithm = hillclimb"));
+  CHECK_THAT(spec_error_of(climber + "racing = on\n"), Contains("racing does not apply"));
   CHECK_THAT(spec_error_of("population = 1\n"), Contains("a population of one program takes algorithm = hillclimb"));
+}
+
+TEST_CASE("hillclimb: the resolved spec reads back as the same spec", "[synthesis][hillclimb]") {
+  test::InSourceDir here;
+  const RunSpec spec = parse_spec(hill_climb_spec(), "h.spec");
+  const RunSpec again = parse_spec(spec.resolved_text(), "again.spec");
+  CHECK(again.resolved_text() == spec.resolved_text());
+  CHECK(again.hash() == spec.hash());
+  CHECK(again.algorithm == evolve::AlgorithmKind::HillClimb);
 }
 
 TEST_CASE("evalsynth reliability SPEC models the hill-climber and meets its runs", "[reliability][cli]") {
@@ -106,6 +126,11 @@ TEST_CASE("evalsynth reliability SPEC refuses what it cannot model, before any w
   REQUIRE(strength != std::string::npos);
   test::write_file(dir / "g.spec", spec.substr(0, climb).append("population = 4\n").append(spec.substr(climb + 37)));
   test::write_file(dir / "b.spec", spec.substr(0, strength).append("#").append(spec.substr(strength)));
+  const std::size_t opponents = spec.find("opponents = ibef@1");
+  REQUIRE(opponents != std::string::npos);
+  test::write_file(
+      dir / "s.spec",
+      spec.substr(0, opponents).append("opponents = ibef@1, answer@1").append(spec.substr(opponents + 18)));
   const struct {
     std::string arguments, message;
   } cases[] = {
@@ -119,6 +144,10 @@ TEST_CASE("evalsynth reliability SPEC refuses what it cannot model, before any w
       {"reliability h.spec --runs 100000 --iterations 1000", "--runs x --iterations is at most 20,000,000"},
       {"reliability missing.spec", "missing.spec"},
       {"reliability h.spec --csv /proc/evalsynth/r.csv", "r.csv"},
+      {"reliability h.spec --csv h.spec", "h.spec"},
+      {"reliability h.spec --classes 101", "--classes is at most 100"},
+      {"reliability s.spec", "plays the run's own answer"},
+      {"reliability --runs 0", "say what to model"},
   };
   for (const auto& c : cases) {
     const test::Run r = test::run_evalsynth(c.arguments, dir.path.string());
@@ -127,4 +156,5 @@ TEST_CASE("evalsynth reliability SPEC refuses what it cannot model, before any w
     CHECK_THAT(r.output, Contains(c.message));
     CHECK_THAT(r.output, !Contains("sampled programs"));
   }
+  CHECK(test::read_file(dir / "h.spec") == spec);  // never overwritten
 }
