@@ -16,6 +16,12 @@
 // Connect4: a move is tested for a win before it is made, and a node stops at
 // once when the side to move can win (its value is then exactly kWinValue,
 // which no other move can beat). Other games test each position reached.
+//
+// An evaluator may follow the search (FollowsSearch below: an n-tuple
+// network's indices, model/ntuple_tracker.hpp): the search keeps its state,
+// tells it every move it makes and takes back below the root, and asks it
+// for each leaf's value from the leaf's parent and move; the values must be
+// the evaluator's own.
 
 #include <algorithm>
 #include <cassert>
@@ -24,6 +30,14 @@
 #include "game/game.hpp"
 
 namespace evalsynth {
+
+// E::SearchState, made by e.search_state(): reset(root) at each search,
+// enter(parent, move) / leave(parent, move) around each interior child, and
+// e.leaf_value(state, parent, move, leaf) == e(leaf) at the cutoff.
+template <class E, class G>
+concept FollowsSearch = requires {
+  typename E::SearchState;
+};
 
 template <class Move>
 struct SearchResult {
@@ -36,6 +50,17 @@ struct SearchCounters {
   std::uint64_t evaluations = 0;  // evaluator calls at the cutoff
 };
 
+// The state a search keeps for its evaluator (none for most).
+struct NoSearchState {};
+template <class E, bool Follows>
+struct StateOf {
+  using type = NoSearchState;
+};
+template <class E>
+struct StateOf<E, true> {
+  using type = typename E::SearchState;
+};
+
 template <Game G, class E>
 requires PositionEvaluator<E, typename G::Position>
 class AlphaBeta {
@@ -43,7 +68,7 @@ class AlphaBeta {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  AlphaBeta(const G& game, const E& evaluator) : game_(game), evaluator_(evaluator) {}
+  AlphaBeta(const G& game, const E& evaluator) : game_(game), evaluator_(evaluator), state_(make_state(evaluator)) {}
   // The search keeps references to its game and evaluator: a temporary would dangle.
   AlphaBeta(G&&, const E&) = delete;
   AlphaBeta(const G&, E&&) = delete;
@@ -52,6 +77,7 @@ class AlphaBeta {
   // lists legal moves only (not empty).
   SearchResult<Move> search(const Position& root, int depth, const MovesOf<G>& root_order) {
     assert(game_.status(root) == Status::Ongoing && depth >= 1 && !root_order.empty());
+    if constexpr (kFollows) state_.reset(root);
     int best = -kInfinity;
     Move best_move = root_order[0];
     for (const Move& m : root_order) {
@@ -63,10 +89,10 @@ class AlphaBeta {
         } else {
           // Window (best, inf): a move is taken only if strictly better, and
           // fail-soft returns <= best for any move that is not.
-          score = child_value(game_.play(root, m), depth, best, kInfinity);
+          score = child_value(root, m, depth, best, kInfinity);
         }
       } else {
-        score = child_value(game_.play(root, m), depth, best, kInfinity);
+        score = child_value(root, m, depth, best, kInfinity);
       }
       if (score > best) {
         best = score;
@@ -81,11 +107,20 @@ class AlphaBeta {
  private:
   static constexpr int kInfinity = 1'000'000;
   static constexpr bool kFastWins = HasFastWinTests<G>;
+  static constexpr bool kFollows = FollowsSearch<E, G>;
+  using State = typename StateOf<E, kFollows>::type;
+  static State make_state(const E& evaluator) {
+    if constexpr (kFollows)
+      return evaluator.search_state();
+    else
+      return {};
+  }
 
-  // Value, for the side that just moved into `child`, of the position
-  // `child`, with `depth` plies including the move just made. With fast win
-  // tests `child` is known not to be won.
-  int child_value(const Position& child, int depth, int alpha, int beta) {
+  // Value, for the side that just moved into the child (`parent` after `m`),
+  // of the child, with `depth` plies including the move just made. With fast
+  // win tests the child is known not to be won.
+  int child_value(const Position& parent, const Move& m, int depth, int alpha, int beta) {
+    const Position child = game_.play(parent, m);
     ++counters_.nodes;
     if constexpr (kFastWins) {
       if (game_.is_drawn(child)) return 0;
@@ -98,8 +133,19 @@ class AlphaBeta {
     }
     if (depth == 1) {
       ++counters_.evaluations;
-      const int v = clamp_heuristic(evaluator_(child));
+      int raw;
+      if constexpr (kFollows)
+        raw = evaluator_.leaf_value(state_, parent, m, child);
+      else
+        raw = evaluator_(child);
+      const int v = clamp_heuristic(raw);
       return game_.side_to_move(child) == Side::X ? -v : v;
+    }
+    if constexpr (kFollows) {
+      state_.enter(parent, m);
+      const int value = -negamax(child, depth - 1, -beta, -alpha);
+      state_.leave(parent, m);
+      return value;
     }
     return -negamax(child, depth - 1, -beta, -alpha);
   }
@@ -114,7 +160,7 @@ class AlphaBeta {
     }
     int best = -kInfinity;
     auto try_move = [&](const Move& m) {  // false: stop trying moves
-      const int score = child_value(game_.play(p, m), depth, std::max(alpha, best), beta);
+      const int score = child_value(p, m, depth, std::max(alpha, best), beta);
       if (score > best) {
         best = score;
         if (best >= beta) return false;
@@ -136,6 +182,7 @@ class AlphaBeta {
 
   const G& game_;
   const E& evaluator_;
+  State state_;
   SearchCounters counters_;
 };
 

@@ -8,6 +8,10 @@
 #include <string>
 #include <variant>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 #include "lang/builtin_ntuple_bytes.hpp"
 #include "model/model_file.hpp"
 
@@ -37,31 +41,55 @@ std::int32_t ntuple_feature_uncached(const Position& p) {
 // or a whole other one, never a mix: a racing write can cost a recomputation,
 // never a wrong value. The value is a function of the position alone, so the
 // cache changes nothing but the time.
-std::int32_t ntuple_feature(const Position& p) {
-  static constexpr int kIndexBits = 24;
-  static constexpr int kValueBits = 11;
-  static_assert(2 * kNTupleFeatureScale < (1 << kValueBits) && 49 + kValueBits <= 64);
-  static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
+namespace {
+constexpr int kIndexBits = 24;
+constexpr int kValueBits = 11;
+static_assert(2 * kNTupleFeatureScale < (1 << kValueBits) && 49 + kValueBits <= 64);
+static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
+}  // namespace
+
+NTupleCacheEntry ntuple_cache_entry(const Position& p) {
   static std::atomic<std::uint64_t>* const cache = [] {
-    // calloc: zeroed pages from the system, committed only when touched.
-    void* memory = std::calloc(std::size_t{1} << kIndexBits, sizeof(std::atomic<std::uint64_t>));
+    const std::size_t bytes = (std::size_t{1} << kIndexBits) * sizeof(std::atomic<std::uint64_t>);
+#ifdef __linux__
+    // Zeroed pages from the system, committed only when touched; asked to
+    // be huge pages (2 MiB), since the entries are scattered over 128 MB and
+    // a search's lookups would otherwise each miss the TLB.
+    constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    void* mapped = mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapped == MAP_FAILED) throw std::bad_alloc();
+    const auto aligned = (reinterpret_cast<std::uintptr_t>(mapped) + kHugePage - 1) / kHugePage * kHugePage;
+    madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE);  // advice only: ignored where unsupported
+    return reinterpret_cast<std::atomic<std::uint64_t>*>(aligned);
+#else
+    void* memory = std::calloc(1, bytes);
     if (!memory) throw std::bad_alloc();
     return static_cast<std::atomic<std::uint64_t>*>(memory);
+#endif
   }();
   const std::uint64_t key = p.key();
   assert(key != 0 && key >> 49 == 0);
-  std::atomic<std::uint64_t>& slot = cache[(key * 0x9E3779B97F4A7C15ull) >> (64 - kIndexBits)];
-  std::uint64_t entry = slot.load(std::memory_order_relaxed);
-  if (entry >> kValueBits != key) {
-    const std::int32_t value = ntuple_feature_uncached(p);
-    entry = key << kValueBits | static_cast<std::uint64_t>(value + kNTupleFeatureScale);
-    slot.store(entry, std::memory_order_relaxed);
-  }
-  return static_cast<std::int32_t>(entry & ((1u << kValueBits) - 1)) - kNTupleFeatureScale;
+  NTupleCacheEntry entry;
+  entry.slot = &cache[(key * 0x9E3779B97F4A7C15ull) >> (64 - kIndexBits)];
+  entry.key = key;
+  const std::uint64_t word = entry.slot->load(std::memory_order_relaxed);
+  entry.hit = word >> kValueBits == key;
+  entry.value = static_cast<std::int32_t>(word & ((1u << kValueBits) - 1)) - kNTupleFeatureScale;
+  return entry;
 }
 
-void fill_ntuple_basis(std::uint64_t x_stones, std::uint64_t o_stones, features::FeatureBasis& basis) {
-  basis.ntuple = ntuple_feature(Position::from_stones(x_stones, o_stones));
+void NTupleCacheEntry::store(std::int32_t computed) const {
+  assert(computed >= -kNTupleFeatureScale && computed <= kNTupleFeatureScale);
+  slot->store(key << kValueBits | static_cast<std::uint64_t>(computed + kNTupleFeatureScale),
+              std::memory_order_relaxed);
+}
+
+std::int32_t ntuple_feature(const Position& p) {
+  const NTupleCacheEntry entry = ntuple_cache_entry(p);
+  if (entry.hit) return entry.value;
+  const std::int32_t value = ntuple_feature_uncached(p);
+  entry.store(value);
+  return value;
 }
 
 }  // namespace evalsynth::lang

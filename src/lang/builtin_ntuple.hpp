@@ -12,9 +12,9 @@
 // The network is part of the language: a program's meaning depends on it, so
 // it is pinned in grammar/models/ and never read from a run's output.
 
+#include <atomic>
 #include <cstdint>
 
-#include "games/connect4/feature_kernels.hpp"
 #include "games/connect4/position.hpp"
 #include "model/ntuple_net.hpp"
 
@@ -30,9 +30,16 @@ const model::NTupleNet& builtin_ntuple();
 std::int32_t ntuple_feature_uncached(const Position& p);
 std::int32_t ntuple_feature(const Position& p);
 
-// Fills basis.ntuple with ntuple_feature of the position (the interpreter
-// and native code call it, the latter directly: a plain function of the
-// stones with the basis kernels' signature).
-void fill_ntuple_basis(std::uint64_t x_stones, std::uint64_t o_stones, features::FeatureBasis& basis);
+// The cache's entry for a position (builtin_ntuple.cpp): its value if `hit`;
+// else store() keeps a value computed another way (a search's incremental
+// state), which must be ntuple_feature_uncached of the position.
+struct NTupleCacheEntry {
+  std::atomic<std::uint64_t>* slot = nullptr;
+  std::uint64_t key = 0;
+  bool hit = false;
+  std::int32_t value = 0;
+  void store(std::int32_t computed) const;
+};
+NTupleCacheEntry ntuple_cache_entry(const Position& p);
 
 }  // namespace evalsynth::lang

@@ -136,10 +136,10 @@ struct Connect4Board {
 
 }  // namespace
 
-int CompiledProgram::interpret(const Position& p) const {
+int CompiledProgram::interpret(const Position& p, std::int32_t ntuple) const {
   // Each feature the program reads is computed once, into its slot.
   FeatureBasis basis;
-  fill_program_basis(p.x_stones(), p.o_stones(), families_, basis);
+  fill_program_basis(p.x_stones(), p.o_stones(), families_, ntuple, basis);
   std::int32_t feature_values[2 * kFeatureCount];
   for (std::size_t f = 0; f < features_.size(); ++f)
     feature_values[f] = feature_from_basis(static_cast<Feature>(features_[f].id), features_[f].player, p, basis);

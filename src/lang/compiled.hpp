@@ -15,9 +15,11 @@
 #include <vector>
 
 #include "games/connect4/evaluators.hpp"
+#include "lang/builtin_ntuple.hpp"
 #include "lang/bytecode.hpp"
 #include "lang/native_code.hpp"
 #include "lang/program.hpp"
+#include "model/ntuple_tracker.hpp"
 
 namespace evalsynth::lang {
 
@@ -34,8 +36,34 @@ class CompiledProgram {
 
   int operator()(const Position& p) const {
     if (linear_) return (*linear_)(p);
-    if (native_function_) return native_function_(p.x_stones(), p.o_stones());
-    return interpret(p);
+    return with_ntuple(p, families_.ntuple ? ntuple_feature(p) : 0);
+  }
+  // The value of `p` given its ntuple_feature(p) (ignored by a program that
+  // does not read ntuple()). Precondition: not linear.
+  int with_ntuple(const Position& p, std::int32_t ntuple) const {
+    if (native_function_) return native_function_(p.x_stones(), p.o_stones(), ntuple);
+    return interpret(p, ntuple);
+  }
+  bool reads_ntuple() const { return families_.ntuple; }
+
+  // A search follows its moves in the built-in network's indices if the
+  // program reads ntuple() (model/ntuple_tracker.hpp): a leaf's ntuple() not
+  // in the cache then costs the changes of its move, not the network's
+  // whole sum.
+  using SearchState = model::NTupleTracker;
+  model::NTupleTracker search_state() const {
+    return model::NTupleTracker(families_.ntuple ? &builtin_ntuple() : nullptr);
+  }
+  // The cache of computed values (lang/builtin_ntuple.hpp) is read first:
+  // a run's candidates search the same positions, and a hit is cheaper
+  // still.
+  int leaf_value(model::NTupleTracker& state, const Position& parent, int column, const Position& leaf) const {
+    if (!families_.ntuple) return (*this)(leaf);
+    const NTupleCacheEntry cached = ntuple_cache_entry(leaf);
+    if (cached.hit) return with_ntuple(leaf, cached.value);
+    const std::int32_t ntuple = state.scaled_value_after(parent, column, kNTupleFeatureScale);
+    cached.store(ntuple);
+    return with_ntuple(leaf, ntuple);
   }
 
   bool is_linear() const { return linear_.has_value(); }
@@ -47,7 +75,7 @@ class CompiledProgram {
   using Code = bytecode::Code;
   using Instruction = bytecode::Instruction;
 
-  int interpret(const Position& p) const;
+  int interpret(const Position& p, std::int32_t ntuple) const;
   void compile(const Program& program);
 
   std::optional<LinearEvaluator> linear_;

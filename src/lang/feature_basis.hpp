@@ -41,12 +41,12 @@ constexpr FeatureFamily family_of(Feature f) {
 using features::FeatureBasis;
 using features::FeatureFamilies;
 
-// Fills the families of the basis a program reads: the kernels' and the
-// built-in network's value.
+// Fills the families of the basis a program reads: the kernels', and the
+// built-in network's value as given (`ntuple`, computed by the caller).
 inline void fill_program_basis(std::uint64_t x_stones, std::uint64_t o_stones, FeatureFamilies families,
-                               FeatureBasis& basis) {
+                               std::int32_t ntuple, FeatureBasis& basis) {
   features::fill_basis(x_stones, o_stones, families, basis);
-  if (families.ntuple) fill_ntuple_basis(x_stones, o_stones, basis);
+  if (families.ntuple) basis.ntuple = ntuple;
 }
 
 static_assert(static_cast<int>(Feature::Windows3) - static_cast<int>(Feature::Windows1) == 2,

@@ -4,6 +4,7 @@
 #include "lang/native_code.hpp"
 
 #include <atomic>
+#include <cstddef>
 
 #include "lang/native_generator.hpp"
 
@@ -68,22 +69,21 @@ void Generator::epilogue() {
 
 void Generator::fill_basis() {
   namespace x86 = asmjit::x86;
+  // ntuple() arrives as the third argument (edx), which the kernel call
+  // overwrites: stored first.
+  if (families_.ntuple) a_.mov(in_basis(offsetof(FeatureBasis, ntuple), 4), x86::edx);
   const bool kernel = families_.threats || families_.windows;
-  if (!kernel && !families_.ntuple) return;
+  if (!kernel) return;
   const x86::Mem saved_x = x86::qword_ptr(x86::rsp, stones_offset()),
                  saved_o = x86::qword_ptr(x86::rsp, stones_offset() + 8);
   a_.mov(saved_x, x86::rdi);
   a_.mov(saved_o, x86::rsi);
-  // Both have the signature (x_stones, o_stones, basis&).
-  auto call = [&](features::BasisKernel function) {
-    a_.lea(x86::rdx, in_basis(0, 0));
-    a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(function));
-    a_.call(x86::rax);
-    a_.mov(x86::rdi, saved_x);
-    a_.mov(x86::rsi, saved_o);
-  };
-  if (kernel) call(features::basis_kernel(families_));
-  if (families_.ntuple) call(&fill_ntuple_basis);
+  // The kernel's signature is (x_stones, o_stones, basis&).
+  a_.lea(x86::rdx, in_basis(0, 0));
+  a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(features::basis_kernel(families_)));
+  a_.call(x86::rax);
+  a_.mov(x86::rdi, saved_x);
+  a_.mov(x86::rsi, saved_o);
 }
 
 void Generator::copy(std::size_t from, std::size_t to) {

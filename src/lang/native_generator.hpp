@@ -38,11 +38,12 @@ namespace evalsynth::lang::native {
 // constant divisor needs no run-time test.
 //
 // The function fills the feature basis itself, in its frame, calling the
-// kernels (game/feature_kernels.hpp) of the families the program reads, and
-// the built-in network's (lang/builtin_ntuple.hpp) if it reads ntuple(); no
-// test at run time decides which.
+// kernel (game/feature_kernels.hpp) of the families the program reads, and
+// storing the built-in network's value (lang/builtin_ntuple.hpp), its third
+// argument, if it reads ntuple(); no test at run time decides which.
 //
-// Registers: rdi = X's stones, rsi = O's; rax, rcx, rdx, r10 scratch (idiv
+// Registers: rdi = X's stones, rsi = O's, edx = ntuple() on entry; rax,
+// rcx, rdx, r10 scratch (idiv
 // needs eax and edx, variable shifts cl). Frame, from rsp up: the basis, the
 // deeper stack slots, the stones saved across the kernel calls.
 class Generator {

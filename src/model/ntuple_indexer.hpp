@@ -14,7 +14,7 @@ namespace evalsynth::model {
 
 class NTupleIndexer {
  public:
-  explicit NTupleIndexer(const NTupleNet& net);
+  explicit NTupleIndexer(const NTupleNet& net) : net_(net) {}
 
   using Indices = std::vector<std::uint32_t>;  // one per instance
 
@@ -31,14 +31,7 @@ class NTupleIndexer {
   void apply(Indices& indices, int bit, Side side) const;
 
  private:
-  struct Change {
-    std::uint32_t instance;
-    std::int32_t delta_x;  // index change when X lands
-    std::int32_t delta_o;
-  };
   const NTupleNet& net_;
-  std::vector<Change> changes_;       // grouped by landing bit
-  std::vector<std::uint32_t> first_;  // changes of bit b: [first_[b], first_[b + 1])
 };
 
 }  // namespace evalsynth::model

@@ -52,6 +52,33 @@ NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, 
     }
     part_begin_.push_back(static_cast<std::uint32_t>(parts_.size()));
   }
+  list_index_changes();
+}
+
+void NTupleNet::list_index_changes() {
+  const std::int32_t empty_before = states_ == 4 ? kStateEmptyPlayable : 0;
+  change_begin_.assign(64 + 1, 0);
+  for (int bit = 0; bit < 64; ++bit) {
+    change_begin_[static_cast<std::size_t>(bit)] = static_cast<std::uint32_t>(changes_.size());
+    const int row = bit % kColumnStride;
+    if (row >= kRows || bit >= kColumns * kColumnStride) continue;
+    for (std::size_t i = 0; i < instance_count(); ++i) {
+      IndexChange change{static_cast<std::uint32_t>(i), 0, 0};
+      std::int32_t power = 1;
+      for (int k = 0; k < length_; ++k, power *= states_) {
+        if (instance_bit(i, k) == bit) {
+          change.delta_x += (kStateX - empty_before) * power;
+          change.delta_o += (kStateO - empty_before) * power;
+        } else if (states_ == 4 && row + 1 < kRows && instance_bit(i, k) == bit + 1) {
+          change.delta_x += kStateEmptyPlayable * power;
+          change.delta_o += kStateEmptyPlayable * power;
+        }
+      }
+      if (change.delta_x != 0 || change.delta_o != 0) changes_.push_back(change);
+    }
+    max_changes_ = std::max<std::size_t>(max_changes_, changes_.size() - change_begin_[static_cast<std::size_t>(bit)]);
+  }
+  change_begin_[64] = static_cast<std::uint32_t>(changes_.size());
 }
 
 std::vector<std::vector<std::uint8_t>> random_walk_tuples(int count, int length, std::uint64_t seed) {

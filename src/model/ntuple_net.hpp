@@ -17,6 +17,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "games/connect4/position.hpp"
@@ -28,6 +29,8 @@ namespace evalsynth::model {
 inline constexpr int cell_number(int row, int col) { return col * kRows + row; }
 inline constexpr int cell_bit(int number) { return (number / kRows) * kColumnStride + number % kRows; }
 inline constexpr int mirrored_cell(int number) { return cell_number(number % kRows, kColumns - 1 - number / kRows); }
+
+class NTupleTracker;  // model/ntuple_tracker.hpp
 
 class NTupleNet {
  public:
@@ -105,6 +108,27 @@ class NTupleNet {
   double value(const Position& p) const { return std::tanh(sum(p)); }
   int operator()(const Position& p) const { return evaluation_from_signed(value(p)); }
 
+  // How a move changes the table indices: playing into the cell at `bit`
+  // changes that cell's state (and with 4 states makes the cell above
+  // playable), so only the instances through those cells change, each by a
+  // fixed amount for X and one for O. Listed by bit, by instance within a bit.
+  struct IndexChange {
+    std::uint32_t instance;
+    std::int32_t delta_x;  // index change when X lands
+    std::int32_t delta_o;
+  };
+  std::span<const IndexChange> changes_at(int bit) const {
+    const auto b = static_cast<std::size_t>(bit);
+    return {changes_.data() + change_begin_[b], changes_.data() + change_begin_[b + 1]};
+  }
+  std::size_t max_changes_per_move() const { return max_changes_; }
+
+  // The search follows its moves in the network's indices
+  // (model/ntuple_tracker.hpp), so a leaf costs the changes of one move.
+  using SearchState = NTupleTracker;
+  NTupleTracker search_state() const;
+  int leaf_value(NTupleTracker& state, const Position& parent, int column, const Position& child) const;
+
  private:
   int states_ = 3;
   int sides_ = 1;  // tables per tuple
@@ -124,6 +148,11 @@ class NTupleNet {
   std::vector<ColumnPart> parts_;
   std::vector<std::uint32_t> part_begin_;
   std::vector<std::uint32_t> column_digits_;
+
+  std::vector<IndexChange> changes_;
+  std::vector<std::uint32_t> change_begin_;  // bit b: [change_begin_[b], change_begin_[b + 1])
+  std::size_t max_changes_ = 0;
+  void list_index_changes();
 };
 
 // `count` tuples of `length` distinct cells, each a random walk from a

@@ -19,6 +19,7 @@
 #include "lang/game_program.hpp"
 #include "model/board_ntuple_net.hpp"
 #include "model/ntuple_net.hpp"
+#include "model/ntuple_tracker.hpp"
 #include "model/thesis_net.hpp"
 
 namespace evalsynth {

@@ -1,0 +1,162 @@
+// The n-tuple networks' incremental evaluation inside the search
+// (model/ntuple_tracker.hpp): every leaf's value equals the network's own,
+// and a search with it chooses, values and counts exactly as without it.
+
+#include "model/ntuple_tracker.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <type_traits>
+
+#include "game/search.hpp"
+#include "games/connect4/connect4.hpp"
+#include "lang/compiled.hpp"
+#include "lang/parse.hpp"
+#include "support/random.hpp"
+
+using namespace evalsynth;
+using model::NTupleNet;
+using model::NTupleTracker;
+
+namespace {
+
+// Weights of every magnitude from 1e-9 to 10 (and zeros), so sums move by
+// move meet large cancellations and tiny terms.
+NTupleNet wide_range_net(int states, bool per_side, std::uint64_t seed) {
+  NTupleNet net(model::random_walk_tuples(40, 6, seed), states, per_side);
+  Rng rng(seed + 1);
+  for (float& w : net.weights()) {
+    const double magnitude = std::pow(10.0, -9 + 10 * rng.unit());
+    w = rng.below(5) == 0 ? 0.0F : static_cast<float>((rng.unit() < 0.5 ? -1 : 1) * magnitude);
+  }
+  return net;
+}
+
+// Values leaves through the tracker and checks each against the network's
+// own value of the leaf.
+template <class E>
+struct CheckedLeaves {
+  const E& evaluator;
+  bool recompute_all = false;
+  mutable long leaves = 0;
+  mutable long mismatches = 0;
+
+  int operator()(const Position& p) const { return evaluator(p); }
+  // The value from scratch, never through ntuple()'s cache (which the
+  // tracker's values fill).
+  int from_scratch(const Position& p) const {
+    if constexpr (std::is_same_v<E, lang::CompiledProgram>)
+      if (evaluator.reads_ntuple()) return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p));
+    return evaluator(p);
+  }
+  using SearchState = NTupleTracker;
+  NTupleTracker search_state() const {
+    NTupleTracker state = evaluator.search_state();
+    if (recompute_all) state.always_recompute();
+    return state;
+  }
+  int leaf_value(NTupleTracker& state, const Position& parent, int column, const Position& leaf) const {
+    const int value = evaluator.leaf_value(state, parent, column, leaf);
+    ++leaves;
+    if (value != from_scratch(leaf)) ++mismatches;
+    return value;
+  }
+};
+
+// The same evaluator seen without its search state: the plain search.
+template <class E>
+struct FromScratch {
+  const E& evaluator;
+  int operator()(const Position& p) const {
+    if constexpr (std::is_same_v<E, lang::CompiledProgram>)
+      if (evaluator.reads_ntuple()) return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p));
+    return evaluator(p);
+  }
+};
+
+NTupleNet model_test_net() {
+  NTupleNet net(model::random_walk_tuples(70, 8, 3), 3, true);
+  Rng rng(4);
+  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.2F;
+  return net;
+}
+
+std::vector<Position> search_roots(int games, std::uint64_t seed) {
+  std::vector<Position> roots;
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    Position p;
+    while (!p.is_game_over()) {
+      if (rng.below(4) == 0) roots.push_back(p);
+      p = p.played(random_column(p, rng));
+    }
+  }
+  return roots;
+}
+
+// Searches every root at depths 1-4 with and without the tracker; returns
+// the leaves valued through it.
+template <class E>
+long compare_searches(const E& evaluator, bool recompute_all, std::uint64_t seed) {
+  const Connect4 game;
+  CheckedLeaves<E> checked{evaluator, recompute_all};
+  const FromScratch<E> plain{evaluator};
+  for (const Position& root : search_roots(6, seed)) {
+    const MovesOf<Connect4> order = playable_in(root, kLeftToRight);
+    for (int depth = 1; depth <= 4; ++depth) {
+      AlphaBeta<Connect4, CheckedLeaves<E>> tracked(game, checked);
+      AlphaBeta<Connect4, FromScratch<E>> reference(game, plain);
+      const auto a = tracked.search(root, depth, order), b = reference.search(root, depth, order);
+      REQUIRE(a.move == b.move);
+      REQUIRE(a.value == b.value);
+      REQUIRE(tracked.counters().nodes == reference.counters().nodes);
+      REQUIRE(tracked.counters().evaluations == reference.counters().evaluations);
+    }
+  }
+  CHECK(checked.mismatches == 0);
+  return checked.leaves;
+}
+
+}  // namespace
+
+TEST_CASE("n-tuple tracker: every leaf of random searches has the network's own value", "[model][tracker]") {
+  for (const auto& [states, per_side] : {std::pair{3, true}, std::pair{3, false}, std::pair{4, true}}) {
+    const NTupleNet net = wide_range_net(states, per_side, 17);
+    CHECK(compare_searches(net, false, 3) > 2000);
+  }
+}
+
+TEST_CASE("n-tuple tracker: the recomputed values (the fallback near a rounding boundary) are the network's own",
+          "[model][tracker]") {
+  const NTupleNet net = wide_range_net(4, true, 29);
+  CHECK(compare_searches(net, true, 5) > 2000);
+}
+
+TEST_CASE("n-tuple tracker: values are recomputed only when asked or near a rounding boundary", "[model][tracker]") {
+  // Random weights put no leaf within ~1e-9 of a half-integer of 50,000 *
+  // tanh(sum), so a search recomputes nothing; asked to, it recomputes each.
+  const NTupleNet net = model_test_net();
+  for (const bool recompute_all : {false, true}) {
+    NTupleTracker tracker = net.search_state();
+    if (recompute_all) tracker.always_recompute();
+    Position p = Position().played(3).played(3).played(2);
+    tracker.reset(p);
+    std::uint64_t leaves = 0;
+    for (int column = 0; column < kColumns; ++column, ++leaves)
+      CHECK(net.leaf_value(tracker, p, column, p.played(column)) == net(p.played(column)));
+    CHECK(tracker.recomputations() == (recompute_all ? leaves : std::uint64_t{0}));
+  }
+}
+
+TEST_CASE("n-tuple tracker: programs reading ntuple() search as without it, natively and interpreted",
+          "[model][tracker]") {
+  for (const auto mode : {lang::CompiledProgram::Mode::Native, lang::CompiledProgram::Mode::InterpreterOnly}) {
+    const lang::CompiledProgram program(lang::parse_program("ntuple() + 40 * threats(x) - 7 * windows(o, 2)"), mode);
+    REQUIRE(program.reads_ntuple());
+    CHECK(compare_searches(program, false, 7) > 2000);
+  }
+  // A program without ntuple() follows nothing.
+  const lang::CompiledProgram plain(lang::parse_program("threats(x) - threats(o) + sq(0, 3)"));
+  CHECK_FALSE(plain.search_state().active());
+  CHECK(compare_searches(plain, false, 9) > 2000);
+}
