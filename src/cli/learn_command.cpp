@@ -91,6 +91,7 @@ std::string describe(const LearnSpec& s, int cell_states) {
                     learn::AfterstateTrace::length(s.lambda));
       out += text;
     }
+    if (s.tcl) out += ", temporal coherence learning (a rate per weight)";
   }
   return out + ", seed " + std::to_string(s.seed);
 }

@@ -171,6 +171,7 @@ class LearnInterpreter : public SpecReader {
     h["cell-states"] = [&](const auto& e) {
       s.cell_states = static_cast<int>(integer(one_word(e), 3, 4, "cell-states"));
     };
+    h["tcl"] = [&](const auto& e) { s.tcl = choice<bool>(one_word(e), "tcl", {{"on", true}, {"off", false}}); };
     h["side-tables"] = [&](const auto& e) {
       s.per_side_tables = choice<bool>(one_word(e), "side-tables", {{"on", true}, {"off", false}});
     };
@@ -209,7 +210,7 @@ class LearnInterpreter : public SpecReader {
     if (!thesis && seen.count("hidden")) complain(seen, "hidden", "hidden applies to learner = thesis-net");
     if (ntuple && seen.count("initial-weights"))
       complain(seen, "initial-weights", "initial-weights applies to learner = thesis-net or linear");
-    for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables"})
+    for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables", "tcl"})
       if (!ntuple && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
     if (!linear && seen.count("features")) complain(seen, "features", "features applies to learner = linear");
     if (linear && !seen.count("features"))

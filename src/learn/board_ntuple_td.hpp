@@ -20,8 +20,9 @@ class BoardNTupleTd {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  BoardNTupleTd(const G& game, model::BoardNTupleNet& net, double lambda)
-      : game_(game), net_(net), trace_(lambda, net.instance_count()) {}
+  // `tcl`: temporal coherence learning's counters (nullptr: plain TD).
+  BoardNTupleTd(const G& game, model::BoardNTupleNet& net, double lambda, TclCounters* tcl = nullptr)
+      : game_(game), net_(net), trace_(lambda, net.instance_count()), tcl_(tcl) {}
 
   static double terminal_value(Outcome o) { return o; }
 
@@ -41,14 +42,18 @@ class BoardNTupleTd {
   }
   void update(double target, double alpha) {
     if (trace_.empty()) return;
-    trace_.correct(alpha * (target - previous_value_), net_.weights(),
-                   [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); });
+    const auto offset = [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); };
+    if (tcl_)
+      trace_.correct_tcl(alpha, target - previous_value_, net_.weights(), offset, *tcl_);
+    else
+      trace_.correct(alpha * (target - previous_value_), net_.weights(), offset);
   }
 
  private:
   G game_;
   model::BoardNTupleNet& net_;
   AfterstateTrace trace_;
+  TclCounters* tcl_;
   model::BoardNTupleNet::CellStates cells_{};
   double previous_value_ = 0;  // V of the newest afterstate
 };

@@ -1,6 +1,8 @@
 #include "learn/learn_checkpoint.hpp"
 
 #include <cereal/types/string.hpp>
+#include <functional>
+#include <variant>
 
 #include "support/binary_archive.hpp"
 #include "support/error.hpp"
@@ -12,9 +14,22 @@ namespace {
 
 const FrameKind kLearnFrame{{'E', 'V', 'S', 'Y', 'N', 'L', 'R', 'N'},
                             "learning checkpoint",
-                            kLearnCheckpointVersion,
+                            1,
                             kLearnCheckpointVersion,
                             std::uint64_t{1} << 28};
+
+// The TCL counters: a count, then the floats (a count above what is left is damage).
+void read_floats(BinaryInputArchive& a, std::vector<float>& values, const std::function<void(std::string)>& fail) {
+  std::uint64_t count = 0;
+  a(cereal::make_size_tag(count));
+  if (count > a.bytes_left() / sizeof(float)) fail("the TCL counters claim " + std::to_string(count) + " weights");
+  values.resize(static_cast<std::size_t>(count));
+  for (float& v : values) a(v);
+}
+void write_floats(BinaryOutputArchive& a, const std::vector<float>& values) {
+  a(cereal::make_size_tag(static_cast<std::uint64_t>(values.size())));
+  for (float v : values) a(v);
+}
 
 template <class Archive>
 void serialize_row(Archive& a, CurveRow& r) {
@@ -37,6 +52,10 @@ LearnCheckpoint checkpoint_from_frame(const Frame& frame, const std::string& sou
     c.state.curve.resize(static_cast<std::size_t>(rows));
     for (CurveRow& r : c.state.curve) serialize_row(a, r);
     serialize_row(a, c.state.block);
+    if (frame.version >= 2) {
+      read_floats(a, c.state.tcl.sum, fail);
+      read_floats(a, c.state.tcl.magnitude, fail);
+    }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {
     throw;
@@ -49,6 +68,17 @@ LearnCheckpoint checkpoint_from_frame(const Frame& frame, const std::string& sou
     fail("its model does not read: " + e.message());
   }
   if (c.state.model.info.games != c.state.games_done) fail("the model and the game count disagree");
+  const std::size_t weights = std::visit(
+      [](const auto& net) -> std::size_t {
+        if constexpr (requires { net.weights(); })
+          return net.weights().size();
+        else
+          return 0;
+      },
+      c.state.model.network);
+  const std::size_t counters = c.state.tcl.sum.size();
+  if (counters != c.state.tcl.magnitude.size() || (counters != 0 && counters != weights))
+    fail("its TCL counters do not fit its network");
   for (std::size_t i = 0; i < c.state.curve.size(); ++i)
     if (c.state.curve[i].games > c.state.games_done || (i > 0 && c.state.curve[i].games <= c.state.curve[i - 1].games))
       fail("the learning curve is out of order");
@@ -66,6 +96,8 @@ std::string encode_learn_checkpoint(const LearnCheckpoint& c) {
     for (CurveRow r : c.state.curve) serialize_row(a, r);
     CurveRow block = c.state.block;
     serialize_row(a, block);
+    write_floats(a, c.state.tcl.sum);
+    write_floats(a, c.state.tcl.magnitude);
   }
   return encode_frame(kLearnFrame, body);
 }

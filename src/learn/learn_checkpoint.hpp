@@ -11,7 +11,8 @@
 
 namespace evalsynth::learn {
 
-inline constexpr std::uint32_t kLearnCheckpointVersion = 1;
+// 2: temporal coherence learning's counters (empty without tcl); 1 still reads.
+inline constexpr std::uint32_t kLearnCheckpointVersion = 2;
 
 struct LearnCheckpoint {
   std::string spec_source;

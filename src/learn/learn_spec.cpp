@@ -39,6 +39,7 @@ std::uint64_t LearnSpec::hash() const {
   }
   if (sides != Sides::Alternate) key += sides == Sides::X ? "|sides=x" : sides == Sides::O ? "|sides=o" : "|sides=none";
   if (!start_model.empty()) key += "|start=" + start_model;
+  if (tcl) key += "|tcl";
   return hash_text(key);
 }
 

@@ -56,6 +56,12 @@ struct LearnSpec {
   // states their CellBoard says)
   int tuples = 70, tuple_length = 8, cell_states = 4;
   bool per_side_tables = true;  // a table per tuple for each side to move
+  // Temporal coherence learning (Beal & Smith 1999; Thill, Bagheri, Koch
+  // and Konen 2014): each weight's step is alpha times its own rate
+  // |sum of its recommended changes| / (sum of their magnitudes), so weights
+  // whose corrections keep one direction learn at alpha and those that
+  // oscillate slow down (learn/afterstate_trace.hpp).
+  bool tcl = false;
   // linear: its terms, each features of one player joined by '+'
   // (model/feature_weights.hpp), their weights at first
   std::vector<std::string> terms;

@@ -34,8 +34,8 @@ void ThesisTd::update(double target, double alpha) {
   for (std::size_t i = 0; i < w.size(); ++i) w[i] += step * traces_[i];
 }
 
-NTupleTd::NTupleTd(model::NTupleNet& net, double lambda)
-    : net_(net), indexer_(net), trace_(lambda, net.instance_count()) {}
+NTupleTd::NTupleTd(model::NTupleNet& net, double lambda, TclCounters* tcl)
+    : net_(net), indexer_(net), trace_(lambda, net.instance_count()), tcl_(tcl) {}
 
 void NTupleTd::remember(const Position& before, int col, bool explored) {
   AfterstateTrace::Visited& v = trace_.push(explored);
@@ -49,8 +49,11 @@ void NTupleTd::remember(const Position& before, int col, bool explored) {
 
 void NTupleTd::update(double target, double alpha) {
   if (trace_.empty()) return;
-  trace_.correct(alpha * (target - previous_value_), net_.weights(),
-                 [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); });
+  const auto offset = [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); };
+  if (tcl_)
+    trace_.correct_tcl(alpha, target - previous_value_, net_.weights(), offset, *tcl_);
+  else
+    trace_.correct(alpha * (target - previous_value_), net_.weights(), offset);
   sum_valid_ = false;
 }
 

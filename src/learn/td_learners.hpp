@@ -57,7 +57,8 @@ class ThesisTd {
 
 class NTupleTd {
  public:
-  explicit NTupleTd(model::NTupleNet& net, double lambda = 0);
+  // `tcl`: temporal coherence learning's counters (nullptr: plain TD).
+  explicit NTupleTd(model::NTupleNet& net, double lambda = 0, TclCounters* tcl = nullptr);
 
   static double terminal_value(Outcome o) { return o; }
 
@@ -97,6 +98,7 @@ class NTupleTd {
   Side sum_side_ = Side::X;
   bool sum_valid_ = false;
   AfterstateTrace trace_;
+  TclCounters* tcl_;
   double previous_value_ = 0;  // V of the newest afterstate
 };
 

@@ -75,6 +75,18 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
   } else {
     throw InputError(TextLocation{spec.source, 1, 1}, "no learner reads the board of " + game.name());
   }
+  if (spec.tcl) {
+    const std::size_t weights = std::visit(
+        [](const auto& net) -> std::size_t {
+          if constexpr (requires { net.weights(); })
+            return net.weights().size();
+          else
+            return 0;
+        },
+        state.model.network);
+    state.tcl.sum.assign(weights, 0.0F);
+    state.tcl.magnitude.assign(weights, 0.0F);
+  }
   return state;
 }
 
@@ -103,11 +115,11 @@ void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
       ThesisTd td(*net, spec_.lambda);
       play_with(td, n, on_game);
     } else {
-      NTupleTd td(std::get<model::NTupleNet>(state_.model.network), spec_.lambda);
+      NTupleTd td(std::get<model::NTupleNet>(state_.model.network), spec_.lambda, tcl_counters());
       play_with(td, n, on_game);
     }
   } else if constexpr (HasCellBoard<G>) {
-    BoardNTupleTd<G> td(game_, std::get<model::BoardNTupleNet>(state_.model.network), spec_.lambda);
+    BoardNTupleTd<G> td(game_, std::get<model::BoardNTupleNet>(state_.model.network), spec_.lambda, tcl_counters());
     play_with(td, n, on_game);
   } else {
     (void)n;

@@ -32,6 +32,9 @@ struct CurveRow {
 
 struct TrainingState {
   model::Model model;
+  // With tcl = on: per weight of the n-tuple network, the sum of its
+  // recommended changes and of their magnitudes (empty otherwise).
+  TclCounters tcl;
   std::uint64_t games_done = 0;
   std::vector<CurveRow> curve;
   CurveRow block;  // the games since the last row
@@ -64,6 +67,7 @@ class Training {
   Player<G> player(int depth) const;
 
  private:
+  TclCounters* tcl_counters() { return state_.tcl.sum.empty() ? nullptr : &state_.tcl; }
   template <class Td>
   void play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game);
   void play_fable(model::FableModel& fable, std::uint64_t n, const std::function<void()>& on_game);

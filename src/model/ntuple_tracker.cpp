@@ -44,6 +44,20 @@ double NTupleTracker::ordered_sum(Side to_move, double& magnitude) const {
   return total;
 }
 
+void NTupleTracker::prefetch_children(const Position& parent) const {
+  // The weights the parent's leaves will read are scattered over the
+  // tables: asked for all at once, their cache misses overlap instead of
+  // following one another (a leaf cut off unread costs only its requests).
+  const float* w = net_->weights().data();
+  const Side mover = parent.side_to_move(), next = opponent(mover);
+  for (std::uint64_t landing = parent.playable_cells(); landing != 0; landing &= landing - 1)
+    for (const NTupleNet::IndexChange& change : net_->changes_at(std::countr_zero(landing))) {
+      const std::int32_t delta = mover == Side::X ? change.delta_x : change.delta_o;
+      __builtin_prefetch(w + net_->table_offset(change.instance, next) + indices_[change.instance] +
+                         static_cast<std::size_t>(static_cast<std::int64_t>(delta)));
+    }
+}
+
 std::int32_t NTupleTracker::scaled_value_after(const Position& parent, int column, double scale) {
   assert(active());
   const Side mover = parent.side_to_move(), next = opponent(mover);
@@ -51,6 +65,7 @@ std::int32_t NTupleTracker::scaled_value_after(const Position& parent, int colum
     parent_sum_ = ordered_sum(next, parent_magnitude_);
     parent_side_ = next;
     parent_sum_valid_ = true;
+    prefetch_children(parent);
   }
   const int bit = std::countr_zero(parent.landing_cell(column));
   const float* w = net_->weights().data();

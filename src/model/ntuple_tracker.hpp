@@ -47,6 +47,7 @@ class NTupleTracker {
 
  private:
   void move(const Position& parent, int column, int sign);
+  void prefetch_children(const Position& parent) const;
   // NTupleNet::sum's order; `magnitude`: the sum of the weights' |w|.
   double ordered_sum(Side to_move, double& magnitude) const;
 

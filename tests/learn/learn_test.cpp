@@ -124,6 +124,49 @@ TEST_CASE("n-tuple TD(lambda): the trace by hand, cut by exploration", "[learn]"
   }
 }
 
+TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
+  // The tiny network of the cases above, with temporal coherence learning.
+  model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
+  TclCounters tcl{std::vector<float>(net.weights().size()), std::vector<float>(net.weights().size())};
+  NTupleTd td(net, 0, &tcl);
+  const Position start;
+  td.start(start);
+  td.remember(start, 3);
+  // Error 1, slope 1; both readings select w[0]: the first at rate 1 (no
+  // history), the second at |1| / 1 = 1.
+  td.update(1.0, 0.1);
+  CHECK(net.weights()[0] == Approx(0.2));
+  CHECK(tcl.sum[0] == Approx(2.0));
+  CHECK(tcl.magnitude[0] == Approx(2.0));
+  td.moved(start, 3);
+  const Position after = start.played(3);
+  td.remember(after, 0);
+  td.update(-1.0, 0.5);
+  const double v = std::tanh(0.2), r = (-1.0 - v) * (1 - v * v);  // r < 0
+  CHECK(net.weights()[2] == Approx(0.5 * r));                     // O at (0,0): a fresh weight, rate 1
+  CHECK(net.weights()[0] == Approx(0.2 + 0.5 * r));               // the mirror: rate |2| / 2 = 1
+  CHECK(tcl.sum[0] == Approx(2.0 + r));
+  CHECK(tcl.magnitude[0] == Approx(2.0 - r));
+  td.moved(after, 0);
+  // X again in the centre: w[2] (rate |r| / |r| = 1) and w[0], whose
+  // corrections disagreed: rate |2 + r| / (2 - r) < 1.
+  const Position third = after.played(0);
+  const double w0 = 0.2 + 0.5 * r, w2 = 0.5 * r;
+  const double v2 = std::tanh(w2 + w0), r2 = (1.0 - v2) * (1 - v2 * v2);
+  td.remember(third, 3);
+  td.update(1.0, 1.0);
+  const double rate0 = std::abs(2.0 + r) / (2.0 - r);
+  REQUIRE(rate0 < 0.9);
+  CHECK(net.weights()[2] == Approx(w2 + r2));
+  CHECK(net.weights()[0] == Approx(w0 + rate0 * r2));
+  CHECK(tcl.sum[2] == Approx(r + r2));
+  CHECK(tcl.magnitude[2] == Approx(-r + r2));
+  for (const std::size_t untouched : {1, 3, 4, 5, 6, 7, 8}) {
+    CHECK(net.weights()[untouched] == 0.0F);
+    CHECK(tcl.magnitude[untouched] == 0.0F);
+  }
+}
+
 TEST_CASE("both learners learn a known answer: fixed targets for fixed positions", "[learn]") {
   const Position a = parse_moves("44"), b = parse_moves("17");
   const std::vector<std::pair<int, double>> targets = {{3, 0.9}, {0, 0.1}};  // after a: col 4 good, col 1 bad
@@ -171,11 +214,19 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
   const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
   // The n-tuple learner twice: TD(0) and TD(lambda), whose traces live within
   // a game, so a checkpoint between games holds everything.
-  for (const auto& [kind, lambda] : {std::pair{LearnerKind::ThesisNet, 0.6}, std::pair{LearnerKind::NTuple, 0.0},
-                                     std::pair{LearnerKind::NTuple, 0.5}}) {
-    CAPTURE(lambda);
+  // And with temporal coherence learning, whose counters the checkpoint keeps.
+  struct Variant {
+    LearnerKind kind;
+    double lambda;
+    bool tcl;
+  };
+  for (const auto& [kind, lambda, tcl] :
+       {Variant{LearnerKind::ThesisNet, 0.6, false}, Variant{LearnerKind::NTuple, 0.0, false},
+        Variant{LearnerKind::NTuple, 0.5, false}, Variant{LearnerKind::NTuple, 0.5, true}}) {
+    CAPTURE(lambda, tcl);
     LearnSpec spec = small_spec(kind, 300);
     spec.lambda = lambda;
+    spec.tcl = tcl;
     spec.curve_every = 70;
     if (kind == LearnerKind::ThesisNet) spec.opponents = {"ibef@1", "adate@2"};
     auto opponents = [&] {
@@ -199,6 +250,9 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
     second.play(1000);
     CHECK(second.state().games_done == 300);
     CHECK(model::encode_model(second.state().model) == model::encode_model(whole.state().model));
+    CHECK(second.state().tcl.sum == whole.state().tcl.sum);
+    CHECK(second.state().tcl.magnitude == whole.state().tcl.magnitude);
+    CHECK(whole.state().tcl.sum.empty() == !tcl);
     REQUIRE(second.state().curve.size() == whole.state().curve.size());
     for (std::size_t i = 0; i < whole.state().curve.size(); ++i) {
       CHECK(second.state().curve[i].wins == whole.state().curve[i].wins);
@@ -256,6 +310,14 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
              Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, linear, fable, not 'perceptron'"));
   CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"),
              Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
+  CHECK_THAT(learn_error("learner = ntuple\ntcl = maybe\n"), Contains("l.spec:2:7"));
+  CHECK_THAT(learn_error("learner = thesis-net\ntcl = on\n"),
+             Contains("l.spec:2:1") && Contains("tcl applies to learner = ntuple"));
+  CHECK(parse_learn_spec("learner = ntuple\ntcl = on\n", "a.spec").tcl);
+  CHECK(parse_learn_spec("learner = ntuple\ntcl = on\n", "a.spec").hash() !=
+        parse_learn_spec("learner = ntuple\ntcl = off\n", "a.spec").hash());
+  CHECK(parse_learn_spec("learner = ntuple\ntcl = off\n", "a.spec").hash() ==
+        parse_learn_spec("learner = ntuple\n", "a.spec").hash());
   CHECK_THAT(learn_error("learner = ntuple\nhidden = 5\n"),
              Contains("l.spec:2:1") && Contains("applies to learner = thesis-net"));
   CHECK_THAT(learn_error("learner = ntuple\nlambda = 1.5\n"), Contains("l.spec:2:10"));
