@@ -111,6 +111,10 @@ TrainingState starting_state(const G& game, const LearnSpec& spec, bool resume, 
     if (c.spec_hash != spec.hash())
       throw InputError(TextLocation{path, 1, 1}, "this checkpoint belongs to another spec (" + c.spec_source +
                                                      "); pass --overwrite without --resume to start over");
+    if (c.state.tcl.sum.empty() == spec.tcl)
+      throw InputError(TextLocation{path, 1, 1}, std::string("corrupted learning checkpoint: its spec ") +
+                                                     (spec.tcl ? "learns with tcl = on but it holds no TCL counters"
+                                                               : "learns without tcl but it holds TCL counters"));
     return std::move(c.state);
   }
   if (exists && !overwrite) {

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <concepts>
 #include <cstdint>
 
 #include "game/game.hpp"
@@ -37,6 +38,17 @@ namespace evalsynth {
 template <class E, class G>
 concept FollowsSearch = requires {
   typename E::SearchState;
+};
+// What an evaluator that follows the search must provide (checked where it
+// is searched, so a mismatch is an error, not a silent plain search).
+template <class E, class G>
+concept SearchStateProtocol = requires(const E& e, typename E::SearchState& state, const typename G::Position& p,
+                                       const typename G::Move& m) {
+  { e.search_state() } -> std::same_as<typename E::SearchState>;
+  state.reset(p);
+  state.enter(p, m);
+  state.leave(p, m);
+  { e.leaf_value(state, p, m, p) } -> std::convertible_to<int>;
 };
 
 template <class Move>
@@ -108,6 +120,7 @@ class AlphaBeta {
   static constexpr int kInfinity = 1'000'000;
   static constexpr bool kFastWins = HasFastWinTests<G>;
   static constexpr bool kFollows = FollowsSearch<E, G>;
+  static_assert(!kFollows || SearchStateProtocol<E, G>, "an evaluator's SearchState lacks part of the protocol");
   using State = typename StateOf<E, kFollows>::type;
   static State make_state(const E& evaluator) {
     if constexpr (kFollows)

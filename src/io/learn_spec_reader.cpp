@@ -18,6 +18,8 @@
 namespace evalsynth {
 namespace {
 
+constexpr double kMaxTclWeights = 16'000'000;
+
 using learn::LearnerKind;
 using learn::LearnSpec;
 
@@ -322,6 +324,12 @@ class LearnInterpreter : public SpecReader {
       complain(seen, seen.count("tuple-length") ? "tuple-length" : "tuples",
                "tuples x cell-states^tuple-length = " + short_number(weights) +
                    " weights, more than 67,108,864 (256 MiB); use fewer or shorter tuples");
+    // TCL keeps two doubles per weight, in memory and in every checkpoint
+    // (whose frame holds at most 1 GiB).
+    if (ntuple && spec_.tcl && weights > kMaxTclWeights)
+      complain(seen, "tcl",
+               "tcl = on keeps two counters per weight in its checkpoints: " + short_number(weights) +
+                   " weights, more than " + short_number(kMaxTclWeights) + "; use fewer or shorter tuples");
   }
 
   // A linear learner weighs any game's features: each term's names must

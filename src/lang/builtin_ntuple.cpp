@@ -34,8 +34,9 @@ std::int32_t ntuple_feature_uncached(const Position& p) {
 // other features; searches revisit the same positions often (every depth of
 // an iterated search, every candidate of a run on the same start
 // positions), so the last values computed are kept in a direct-mapped cache
-// shared by all threads: 2^24 entries, 128 MB reserved on first use and
-// touched only as used, however many threads there are. An entry packs the
+// shared by all threads: 2^24 entries, 128 MB reserved on first use (in
+// huge pages, so a run's lookups soon commit all of it), however many
+// threads there are. An entry packs the
 // key (49 bits: Position::key() < 2^49, never 0) with the value +
 // kNTupleFeatureScale (11 bits) in one word, so a thread reads a whole entry
 // or a whole other one, never a mix: a racing write can cost a recomputation,

@@ -45,7 +45,7 @@ namespace evalsynth::lang::native {
 // Registers: rdi = X's stones, rsi = O's, edx = ntuple() on entry; rax,
 // rcx, rdx, r10 scratch (idiv
 // needs eax and edx, variable shifts cl). Frame, from rsp up: the basis, the
-// deeper stack slots, the stones saved across the kernel calls.
+// deeper stack slots, the stones saved across the kernel call.
 class Generator {
  public:
   Generator(asmjit::x86::Assembler& a, FeatureFamilies families) : a_(a), families_(families) {}
@@ -85,7 +85,7 @@ class Generator {
     const std::size_t spilled = slots_.size() > kHomeRegisters ? slots_.size() - kHomeRegisters : 0;
     return kSpillOffset + static_cast<std::int32_t>((spilled * 4 + 7) / 8 * 8);
   }
-  // Keeps rsp 16-byte aligned at the kernel calls (it is 8 off at entry).
+  // Keeps rsp 16-byte aligned at the kernel call (it is 8 off at entry).
   std::int32_t frame_bytes() const {
     const std::int32_t bytes = stones_offset() + 16;
     return (8 + 8 * static_cast<std::int32_t>(pushes()) + bytes) % 16 == 0 ? bytes : bytes + 8;

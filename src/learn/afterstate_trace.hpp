@@ -20,8 +20,10 @@ namespace evalsynth::learn {
 
 // Temporal coherence learning's counters (learn_spec.hpp, tcl): per weight,
 // the sum of the changes TD recommended for it and of their magnitudes.
+// Doubles: a weight read on most moves sums millions of changes, and a
+// float would stop adding the small ones.
 struct TclCounters {
-  std::vector<float> sum, magnitude;
+  std::vector<double> sum, magnitude;
 };
 
 class AfterstateTrace {
@@ -77,26 +79,32 @@ class AfterstateTrace {
       for (std::size_t i = 0; i < v.indices.size(); ++i) weights[offset(i, v.to_move) + v.indices[i]] += step;
     }
   }
-  // With temporal coherence learning: each selected weight w is recommended
-  // r = error * slope * lambda^k (`error` = target - value, without alpha)
-  // and moves by alpha * rate * r, rate = |sum of its r| / (sum of |r|)
-  // over the updates before this one (1 before its first); then r joins
-  // its counters.
+  // With temporal coherence learning (Beal & Smith 1999): each reading of
+  // a weight w is recommended r = error * slope * lambda^k (`error` =
+  // target - value, without alpha) and moves w by alpha * rate * r, rate =
+  // |sum of its r| / (sum of |r|) over the updates before this one (1
+  // before its first), the same for every reading of w in this update (a
+  // tuple and its mirror, older afterstates); then every r joins its
+  // counters.
   template <class Offset>
   void correct_tcl(double alpha, double error, std::vector<float>& weights, const Offset& offset,
                    TclCounters& tcl) const {
     assert(tcl.sum.size() == weights.size() && tcl.magnitude.size() == weights.size());
-    for (std::size_t k = 0; k < size_; ++k) {
-      const Visited& v = visited_[(newest_ + visited_.size() - k) % visited_.size()];
-      const double recommended = error * (v.slope * decay_[k]);
-      for (std::size_t i = 0; i < v.indices.size(); ++i) {
-        const std::size_t w = offset(i, v.to_move) + v.indices[i];
-        const double rate = tcl.magnitude[w] > 0 ? std::abs(tcl.sum[w]) / tcl.magnitude[w] : 1.0;
-        weights[w] += static_cast<float>(alpha * rate * recommended);
-        tcl.sum[w] += static_cast<float>(recommended);
-        tcl.magnitude[w] += static_cast<float>(std::abs(recommended));
+    auto for_each_reading = [&](auto&& f) {
+      for (std::size_t k = 0; k < size_; ++k) {
+        const Visited& v = visited_[(newest_ + visited_.size() - k) % visited_.size()];
+        const double recommended = error * (v.slope * decay_[k]);
+        for (std::size_t i = 0; i < v.indices.size(); ++i) f(offset(i, v.to_move) + v.indices[i], recommended);
       }
-    }
+    };
+    for_each_reading([&](std::size_t w, double recommended) {
+      const double rate = tcl.magnitude[w] > 0 ? std::abs(tcl.sum[w]) / tcl.magnitude[w] : 1.0;
+      weights[w] += static_cast<float>(alpha * rate * recommended);
+    });
+    for_each_reading([&](std::size_t w, double recommended) {
+      tcl.sum[w] += recommended;
+      tcl.magnitude[w] += std::abs(recommended);
+    });
   }
 
  private:

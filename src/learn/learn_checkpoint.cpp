@@ -16,19 +16,19 @@ const FrameKind kLearnFrame{{'E', 'V', 'S', 'Y', 'N', 'L', 'R', 'N'},
                             "learning checkpoint",
                             1,
                             kLearnCheckpointVersion,
-                            std::uint64_t{1} << 28};
+                            std::uint64_t{1} << 30};
 
-// The TCL counters: a count, then the floats (a count above what is left is damage).
-void read_floats(BinaryInputArchive& a, std::vector<float>& values, const std::function<void(std::string)>& fail) {
+// The TCL counters: a count, then the numbers (a count above what is left is damage).
+void read_counters(BinaryInputArchive& a, std::vector<double>& values, const std::function<void(std::string)>& fail) {
   std::uint64_t count = 0;
   a(cereal::make_size_tag(count));
-  if (count > a.bytes_left() / sizeof(float)) fail("the TCL counters claim " + std::to_string(count) + " weights");
+  if (count > a.bytes_left() / sizeof(double)) fail("the TCL counters claim " + std::to_string(count) + " weights");
   values.resize(static_cast<std::size_t>(count));
-  for (float& v : values) a(v);
+  for (double& v : values) a(v);
 }
-void write_floats(BinaryOutputArchive& a, const std::vector<float>& values) {
+void write_counters(BinaryOutputArchive& a, const std::vector<double>& values) {
   a(cereal::make_size_tag(static_cast<std::uint64_t>(values.size())));
-  for (float v : values) a(v);
+  for (double v : values) a(v);
 }
 
 template <class Archive>
@@ -53,8 +53,8 @@ LearnCheckpoint checkpoint_from_frame(const Frame& frame, const std::string& sou
     for (CurveRow& r : c.state.curve) serialize_row(a, r);
     serialize_row(a, c.state.block);
     if (frame.version >= 2) {
-      read_floats(a, c.state.tcl.sum, fail);
-      read_floats(a, c.state.tcl.magnitude, fail);
+      read_counters(a, c.state.tcl.sum, fail);
+      read_counters(a, c.state.tcl.magnitude, fail);
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {
@@ -96,8 +96,8 @@ std::string encode_learn_checkpoint(const LearnCheckpoint& c) {
     for (CurveRow r : c.state.curve) serialize_row(a, r);
     CurveRow block = c.state.block;
     serialize_row(a, block);
-    write_floats(a, c.state.tcl.sum);
-    write_floats(a, c.state.tcl.magnitude);
+    write_counters(a, c.state.tcl.sum);
+    write_counters(a, c.state.tcl.magnitude);
   }
   return encode_frame(kLearnFrame, body);
 }

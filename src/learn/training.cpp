@@ -84,8 +84,8 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
             return 0;
         },
         state.model.network);
-    state.tcl.sum.assign(weights, 0.0F);
-    state.tcl.magnitude.assign(weights, 0.0F);
+    state.tcl.sum.assign(weights, 0.0);
+    state.tcl.magnitude.assign(weights, 0.0);
   }
   return state;
 }

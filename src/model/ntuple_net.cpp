@@ -76,7 +76,6 @@ void NTupleNet::list_index_changes() {
       }
       if (change.delta_x != 0 || change.delta_o != 0) changes_.push_back(change);
     }
-    max_changes_ = std::max<std::size_t>(max_changes_, changes_.size() - change_begin_[static_cast<std::size_t>(bit)]);
   }
   change_begin_[64] = static_cast<std::uint32_t>(changes_.size());
 }

@@ -77,8 +77,9 @@ class NTupleNet {
     if (p.o_stones() & b) return kStateO;
     return states_ == 4 && (p.playable_cells() & b) ? kStateEmptyPlayable : 0;
   }
-  // The table index of `instance` in `p`, cell by cell (the definition; the
-  // search's evaluation uses sum(), which reads whole columns at once).
+  // The table index of `instance` in `p`, cell by cell (the definition;
+  // sum() reads whole columns at once, and a search carries the indices
+  // move by move, model/ntuple_tracker.hpp).
   std::uint32_t table_index(const Position& p, std::size_t instance) const {
     std::uint32_t index = 0;
     for (int k = length_ - 1; k >= 0; --k)
@@ -121,7 +122,6 @@ class NTupleNet {
     const auto b = static_cast<std::size_t>(bit);
     return {changes_.data() + change_begin_[b], changes_.data() + change_begin_[b + 1]};
   }
-  std::size_t max_changes_per_move() const { return max_changes_; }
 
   // The search follows its moves in the network's indices
   // (model/ntuple_tracker.hpp), so a leaf costs the changes of one move.
@@ -151,7 +151,6 @@ class NTupleNet {
 
   std::vector<IndexChange> changes_;
   std::vector<std::uint32_t> change_begin_;  // bit b: [change_begin_[b], change_begin_[b + 1])
-  std::size_t max_changes_ = 0;
   void list_index_changes();
 };
 

@@ -53,8 +53,8 @@ void NTupleTracker::prefetch_children(const Position& parent) const {
   for (std::uint64_t landing = parent.playable_cells(); landing != 0; landing &= landing - 1)
     for (const NTupleNet::IndexChange& change : net_->changes_at(std::countr_zero(landing))) {
       const std::int32_t delta = mover == Side::X ? change.delta_x : change.delta_o;
-      __builtin_prefetch(w + net_->table_offset(change.instance, next) + indices_[change.instance] +
-                         static_cast<std::size_t>(static_cast<std::int64_t>(delta)));
+      __builtin_prefetch(w + (net_->table_offset(change.instance, next) + indices_[change.instance] +
+                              static_cast<std::size_t>(static_cast<std::int64_t>(delta))));
     }
 }
 

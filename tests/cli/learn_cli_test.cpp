@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "learn/learn_checkpoint.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::Contains;
@@ -254,4 +255,19 @@ TEST_CASE("learn with FABLE: it watches, continues from a model, resumes exactly
   Run wrong = test::run_evalsynth("learn " + dir / "c.spec");
   CHECK(wrong.exit_code != 0);
   CHECK_THAT(wrong.output, Contains("c.spec:3:15") && Contains("was learned for checkers(4)"));
+}
+
+TEST_CASE("learn --resume refuses a checkpoint whose TCL counters disagree with its spec", "[learn][cli][errors]") {
+  const ScratchFolder dir("learn-tcl");
+  test::write_file(dir / "t.spec", spec_text(dir, "name = t\ntcl = on\n"));
+  Run part = test::run_evalsynth("learn " + dir / "t.spec --stop-after 100");
+  REQUIRE(part.exit_code == 0);
+  const std::string path = dir / "population/t/learn.ckpt";
+  evalsynth::learn::LearnCheckpoint c = evalsynth::learn::read_learn_checkpoint(path);
+  REQUIRE(!c.state.tcl.sum.empty());
+  c.state.tcl = {};
+  evalsynth::learn::write_learn_checkpoint(c, path);
+  Run resumed = test::run_evalsynth("learn " + dir / "t.spec --resume");
+  CHECK(resumed.exit_code != 0);
+  CHECK_THAT(resumed.output, Contains("learn.ckpt:1:1") && Contains("holds no TCL counters"));
 }

@@ -127,7 +127,7 @@ TEST_CASE("n-tuple TD(lambda): the trace by hand, cut by exploration", "[learn]"
 TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
   // The tiny network of the cases above, with temporal coherence learning.
   model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
-  TclCounters tcl{std::vector<float>(net.weights().size()), std::vector<float>(net.weights().size())};
+  TclCounters tcl{std::vector<double>(net.weights().size()), std::vector<double>(net.weights().size())};
   NTupleTd td(net, 0, &tcl);
   const Position start;
   td.start(start);
@@ -163,8 +163,21 @@ TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
   CHECK(tcl.magnitude[2] == Approx(-r + r2));
   for (const std::size_t untouched : {1, 3, 4, 5, 6, 7, 8}) {
     CHECK(net.weights()[untouched] == 0.0F);
-    CHECK(tcl.magnitude[untouched] == 0.0F);
+    CHECK(tcl.magnitude[untouched] == 0.0);
   }
+  // A new game: X in the centre reads w[0] twice (the tuple and its
+  // mirror), both times at the rate its counters gave before this update.
+  const double sum0 = 2.0 + r + r2, magnitude0 = 2.0 - r + r2;
+  CHECK(tcl.sum[0] == Approx(sum0));
+  CHECK(tcl.magnitude[0] == Approx(magnitude0));
+  const double w0_now = w0 + rate0 * r2;
+  td.start(start);
+  const double v3 = std::tanh(2 * w0_now), r3 = (-1.0 - v3) * (1 - v3 * v3);
+  td.remember(start, 3);
+  td.update(-1.0, 0.1);
+  CHECK(net.weights()[0] == Approx(w0_now + 2 * 0.1 * (std::abs(sum0) / magnitude0) * r3));
+  CHECK(tcl.sum[0] == Approx(sum0 + 2 * r3));
+  CHECK(tcl.magnitude[0] == Approx(magnitude0 - 2 * r3));
 }
 
 TEST_CASE("both learners learn a known answer: fixed targets for fixed positions", "[learn]") {
@@ -280,6 +293,12 @@ TEST_CASE("learning checkpoints: damage is a located error", "[learn][errors]") 
   flipped[200] ^= 1;
   CHECK_THAT(error(flipped), Contains("does not match the checksum"));
   CHECK_THAT(error(model::encode_model(t.state().model)), Contains("not an evalsynth learning checkpoint"));
+  // TCL counters must fit the network (one pair per weight).
+  TrainingState misfit = t.state();
+  misfit.tcl.sum.assign(5, 0.0);
+  misfit.tcl.magnitude.assign(5, 0.0);
+  CHECK_THAT(error(encode_learn_checkpoint({spec.source, spec.text, spec.hash(), misfit})),
+             Contains("c.ckpt:1:1") && Contains("TCL counters do not fit its network"));
 }
 
 TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors]") {
@@ -311,6 +330,8 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
   CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"),
              Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
   CHECK_THAT(learn_error("learner = ntuple\ntcl = maybe\n"), Contains("l.spec:2:7"));
+  CHECK_THAT(learn_error("learner = ntuple\ntuples = 1000\ntuple-length = 9\ncell-states = 3\ntcl = on\n"),
+             Contains("l.spec:5:1") && Contains("two counters per weight"));
   CHECK_THAT(learn_error("learner = thesis-net\ntcl = on\n"),
              Contains("l.spec:2:1") && Contains("tcl applies to learner = ntuple"));
   CHECK(parse_learn_spec("learner = ntuple\ntcl = on\n", "a.spec").tcl);
