@@ -1,5 +1,7 @@
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <string_view>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -17,12 +19,14 @@ const char* const kResumeHelp =
     "usage: evalsynth resume CHECKPOINT [--threads N] [--stop-after N] [--worker-timeout S]\n"
     "\n"
     "Continues a stopped run from a checkpoint: a run folder population/<name>\n"
-    "(its newest checkpoint) or one gen-NNNNNN.ckpt file in it. The run goes on\n"
-    "exactly as if it had never stopped: the same log.csv (timing columns\n"
-    "aside) and the same answer. It uses the spec text saved in the checkpoint,\n"
-    "and refuses to go on if a file the spec names (grammar, seeds, opponents,\n"
-    "boards, positions) has changed since, or if the run's checkpoint or\n"
-    "results folder now holds another run's files (it would overwrite them).\n"
+    "(its newest checkpoint, or a newer gen-NNNNNN.ckpt.staged that a job killed\n"
+    "under mpirun left, which is then put in place) or one gen-NNNNNN.ckpt file\n"
+    "in it. The run goes on exactly as if it had never stopped: the same\n"
+    "log.csv (timing columns aside) and the same answer. It uses the spec text\n"
+    "saved in the checkpoint, and refuses to go on if a file the spec names\n"
+    "(grammar, seeds, opponents, boards, positions) has changed since, or if the\n"
+    "run's checkpoint or results folder now holds another run's files (it would\n"
+    "overwrite them).\n"
     "\n"
     "Options:\n"
     "  --threads N     worker threads (results do not depend on it)\n"
@@ -63,6 +67,18 @@ void check_checkpoint_folder(const RunSpec& spec, const std::string& folder) {
     throw InputError(TextLocation{files.back(), 1, 1},
                      "the run's checkpoint folder holds checkpoints of another run (spec " + newest.spec_source +
                          "), which resuming would overwrite; move them away first");
+}
+
+// A staged checkpoint left by a killed process becomes the checkpoint it
+// stood for, before the session (run_session.cpp) clears staged files. Only
+// once every rank has read it (they resolve the same folder).
+void put_staged_in_place(const std::string& staged) {
+  const std::string path = staged.substr(0, staged.size() - std::string_view(".staged").size());
+  std::error_code error;
+  std::filesystem::rename(staged, path, error);
+  if (error)
+    throw InputError(TextLocation{staged, 1, 1}, "cannot put this staged checkpoint in place: " + error.message());
+  std::printf("(%s is the checkpoint a killed process had staged; it is now %s)\n", staged.c_str(), path.c_str());
 }
 
 struct ResumeCommand {
@@ -137,6 +153,10 @@ int resume_command(const Args& args) {
               spec.generations, file.c_str());
   std::fflush(stdout);
   cluster.connect(run.game(), spec.threads, options.worker_timeout);
+  std::error_code ignored;
+  if (is_staged_checkpoint(file) &&
+      std::filesystem::equivalent(std::filesystem::path(file).parent_path(), options.checkpoint_folder, ignored))
+    put_staged_in_place(file);  // after connect: every rank has read it
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
   return code;

@@ -56,12 +56,13 @@ namespace {
 // Refuses to start over a run that is worth keeping, unless told to.
 void check_previous_run(const RunSpec& spec, const std::string& folder, bool overwrite) {
   const std::vector<std::string> files = list_checkpoints(folder);
-  if (files.empty() || overwrite) return;
+  const std::string staged = newest_staged_checkpoint(folder);  // a killed job's newest state
+  if ((files.empty() && staged.empty()) || overwrite) return;
   const std::string advice = "; continue it with `evalsynth resume " + folder +
                              "`, choose another name in the spec, or pass --overwrite to start over";
   Checkpoint previous;
   try {
-    previous = read_checkpoint(files.back());
+    previous = read_checkpoint(staged.empty() ? files.back() : staged);
   } catch (const InputError& e) {
     throw InputError(TextLocation{folder, 1, 1},
                      "this run folder holds a checkpoint that does not read (" + e.message() + ")" + advice);

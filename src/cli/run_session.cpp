@@ -23,15 +23,17 @@ namespace fs = std::filesystem;
 // generation and save. So each finished generation's checkpoint is written
 // under a staging name and staged, to be renamed into place by the signal
 // handler or when a worker is lost (support/parting_file.hpp); a normal end
-// removes it. Alone, a signal stops the run after its generation and it
-// saves normally, so nothing is staged.
+// removes it. If SIGKILL comes before the handler has run, the staged file
+// stays, complete, and `resume` takes it (synthesis/checkpoint_files.hpp).
+// Alone, a signal stops the run after its generation and it saves normally,
+// so nothing is staged.
 class BoundaryCheckpoint {
  public:
+  // A process killed at once (SIGKILL) may have left staged files behind:
+  // a newer one has been put in place when the run resumed from it
+  // (cli/resume_command.cpp), the rest are never read.
   explicit BoundaryCheckpoint(const std::string& folder) : folder_(folder), active_(cluster::size() > 1) {
-    if (!active_) return;
-    std::error_code ignored;
-    for (fs::directory_iterator it(folder_, ignored), end; !ignored && it != end; it.increment(ignored))
-      if (it->path().filename().string().ends_with(kStagedSuffix)) fs::remove(it->path(), ignored);
+    remove_staged_checkpoints(folder_);
   }
   ~BoundaryCheckpoint() {
     parting_file::clear();
@@ -44,11 +46,19 @@ class BoundaryCheckpoint {
   // just written there, if any.
   void update(const Synthesis& run, const std::string& saved) {
     if (!active_ || run.state().population.empty()) return;  // empty: a fresh run, nothing played yet
+    // After a signal the process is ending: the handler has put the last
+    // staged file in place, and a new one would only be left behind.
+    if (parting_file::used()) return;
     const std::string path = folder_ + "/" + checkpoint_file_name(run.state().generation);
     std::string staged;
     if (saved.empty()) {
-      staged = path + kStagedSuffix;
+      staged = staged_checkpoint_name(path);
       write_checkpoint(make_checkpoint(run), staged);
+      if (parting_file::used()) {  // the signal came while it was written
+        std::error_code ignored;
+        fs::remove(staged, ignored);
+        return;
+      }
     }
     parting_file::stage(staged, path,
                         "\nevalsynth: saved " + path + " (the run as it stood after generation " +
@@ -59,7 +69,6 @@ class BoundaryCheckpoint {
   }
 
  private:
-  static constexpr const char* kStagedSuffix = ".staged";
   void remove_staged() {
     std::error_code ignored;
     if (!staged_.empty()) fs::remove(staged_, ignored);

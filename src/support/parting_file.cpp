@@ -19,6 +19,7 @@ Slot slots[2];
 // so a handler may read them.
 std::atomic<int> active{-1};
 std::atomic<bool> finished{false};
+std::atomic<bool> placed{false};  // the first call put its file in place
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
 
 void say(const char* text, std::size_t size) {
@@ -47,15 +48,21 @@ void stage(const std::string& staged, const std::string& path, std::string messa
 void clear() {
   active.store(-1);
   finished.store(false);
+  placed.store(false);
 }
+
+bool used() { return finished.load(); }
 
 bool finish_now() {
   const int index = active.load();
-  // Two signals may arrive on two threads at once: one of them acts.
-  if (index < 0 || finished.exchange(true)) return false;
+  if (index < 0) return false;
+  // Two signals may arrive on two threads at once: one of them acts. A later
+  // call (a lost worker after the signal) learns what the first one did.
+  if (finished.exchange(true)) return placed.load();
   const Slot& slot = slots[index];
   const int saved_errno = errno;
   const bool ok = slot.staged.empty() || ::rename(slot.staged.c_str(), slot.path.c_str()) == 0;
+  placed.store(ok);
   if (ok) {
     say(slot.message.data(), slot.message.size());
   } else {

@@ -14,6 +14,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr std::string_view kStagedSuffix = ".staged";
+
 // The generation in a checkpoint file name, or -1 if it is not one.
 int generation_of(const std::string& file_name) {
   constexpr std::string_view prefix = "gen-", suffix = ".ckpt";
@@ -47,10 +49,47 @@ std::vector<std::string> list_checkpoints(const std::string& folder) {
   return files;
 }
 
+bool is_staged_checkpoint(const std::string& path) {
+  const std::string name = fs::path(path).filename().string();
+  return name.ends_with(kStagedSuffix) && generation_of(name.substr(0, name.size() - kStagedSuffix.size())) >= 0;
+}
+
+std::string staged_checkpoint_name(const std::string& path) { return path + std::string(kStagedSuffix); }
+
+void remove_staged_checkpoints(const std::string& folder) {
+  // Temporaries are named <file>.tmp.<pid> (support/files.hpp).
+  const std::string temporary = std::string(kStagedSuffix) + ".tmp.";
+  std::vector<fs::path> leftovers;
+  std::error_code ignored;
+  for (fs::directory_iterator it(folder, ignored), end; !ignored && it != end; it.increment(ignored)) {
+    const std::string name = it->path().filename().string();
+    if (is_staged_checkpoint(name) || name.find(temporary) != std::string::npos) leftovers.push_back(it->path());
+  }
+  for (const fs::path& file : leftovers) fs::remove(file, ignored);
+}
+
+std::string newest_staged_checkpoint(const std::string& folder) {
+  const std::vector<std::string> files = list_checkpoints(folder);
+  int newest = files.empty() ? -1 : generation_of(fs::path(files.back()).filename().string());
+  std::string staged;
+  std::error_code error;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (!is_staged_checkpoint(name) || !it->is_regular_file(error)) continue;
+    const int generation = generation_of(name.substr(0, name.size() - kStagedSuffix.size()));
+    if (generation > newest) {
+      newest = generation;
+      staged = it->path().string();
+    }
+  }
+  return staged;
+}
+
 std::string resolve_checkpoint(const std::string& path) {
   std::error_code error;
   if (!fs::exists(path, error)) throw InputError(TextLocation{path, 1, 1}, "no such checkpoint file or run folder");
   if (!fs::is_directory(path, error)) return path;
+  if (std::string staged = newest_staged_checkpoint(path); !staged.empty()) return staged;
   const std::vector<std::string> files = list_checkpoints(path);
   if (files.empty())
     throw InputError(TextLocation{path, 1, 1}, "this folder holds no checkpoints (files gen-NNNNNN.ckpt)");

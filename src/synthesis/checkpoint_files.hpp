@@ -16,9 +16,26 @@ std::string checkpoint_file_name(int generation);  // "gen-000042.ckpt"
 // or no such folder).
 std::vector<std::string> list_checkpoints(const std::string& folder);
 
+// A staged checkpoint (gen-NNNNNN.ckpt.staged, cli/run_session.cpp) newer
+// than every checkpoint in `folder`, or "". Under mpirun rank 0 writes one
+// at each generation's end, to be put in place if the job is killed; a
+// process killed at once (SIGKILL) leaves it staged. It is complete (written
+// under a temporary name, then renamed), so it is the run's newest state.
+std::string newest_staged_checkpoint(const std::string& folder);
+
 // `path` itself if it is a file, else the newest checkpoint in the folder
-// `path`. Throws InputError if there is none.
+// `path`, a newer staged one included. Throws InputError if there is none.
 std::string resolve_checkpoint(const std::string& path);
+
+// Whether `path` names a staged checkpoint.
+bool is_staged_checkpoint(const std::string& path);
+
+// The staging name of the checkpoint file `path`.
+std::string staged_checkpoint_name(const std::string& path);
+
+// Removes every staged checkpoint in `folder`, and what a process killed
+// while writing one left of it.
+void remove_staged_checkpoints(const std::string& folder);
 
 // Writes the run's checkpoint into `folder` and deletes all but the newest
 // `keep`. Returns the file written.

@@ -273,8 +273,15 @@ TEST_CASE("a staged parting file is put in place by the first call only, and cle
   CHECK(parting::finish_now());
   CHECK(test::read_file(dir / "b") == "second");
   CHECK(std::filesystem::exists(dir / "a.staged"));
-  CHECK_FALSE(parting::finish_now());  // once only: a second signal does nothing
+  CHECK(parting::used());  // the process is ending: write nothing more
+  std::filesystem::rename(dir / "b", dir / "b.moved");
+  // Once only: a later call (a second signal, a lost worker) does nothing
+  // again but learns that the file was put in place.
+  CHECK(parting::finish_now());
+  CHECK_FALSE(std::filesystem::exists(dir / "b"));
+  std::filesystem::rename(dir / "b.moved", dir / "b");
   parting::clear();
+  CHECK_FALSE(parting::used());
   CHECK_FALSE(parting::finish_now());
   // Re-armed by staging; an already written file (no staging name) stays.
   parting::stage("", dir / "b", "saved b\n");
@@ -284,6 +291,7 @@ TEST_CASE("a staged parting file is put in place by the first call only, and cle
   parting::clear();
   parting::stage(dir / "missing.staged", dir / "c", "saved c\n");
   CHECK_FALSE(parting::finish_now());
+  CHECK_FALSE(parting::finish_now());  // and a later call says so too
   CHECK_FALSE(std::filesystem::exists(dir / "c"));
   parting::clear();
 }
