@@ -31,8 +31,12 @@ const char* const kMatchHelp =
     "model (results/NAME/model.bin, from evalsynth learn). Perfect play:\n"
     "perfect, perfect:EPS (a random non-losing move with probability EPS) and\n"
     "perfect-resist[:EPS] (when lost, the longest resistance); they take no depth\n"
-    "and are slow before about 10 stones (use --boards). Example:\n"
+    "and are slow before about 10 stones (use --boards), the first time they\n"
+    "meet a position: Connect4's remembers its opening analyses for the whole\n"
+    "match, so against a deterministic player later games are fast. Examples:\n"
     "  --x ibef@1-6 --o grammar/examples/adate2005.eval@1-6,population/quick@1-6\n"
+    "  --x results/ntuple/model.bin@1 --o perfect --games 1000   (the first-player\n"
+    "  test against perfect play; minutes)\n"
     "\n"
     "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --both-colours     also play every pairing with the colours swapped\n"
@@ -123,7 +127,8 @@ int play_match(const G& game, MatchRequest r) {
   if (perfect_plays && fewest_plies(game, boards) < least)
     std::fprintf(stderr,
                  "evalsynth: note: from start boards of fewer than %d stones a perfect player needs seconds to "
-                 "minutes a move (from the empty board, minutes a game); --boards with later positions is fast\n",
+                 "minutes a move the first time it meets a position (from the empty board, the first games take "
+                 "minutes); --boards with later positions is fast\n",
                  least);
   const std::string start = Connect4Like<G> ? "empty board" : "start position";
   const std::string board_text =

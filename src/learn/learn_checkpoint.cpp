@@ -68,14 +68,7 @@ LearnCheckpoint checkpoint_from_frame(const Frame& frame, const std::string& sou
     fail("its model does not read: " + e.message());
   }
   if (c.state.model.info.games != c.state.games_done) fail("the model and the game count disagree");
-  const std::size_t weights = std::visit(
-      [](const auto& net) -> std::size_t {
-        if constexpr (requires { net.weights(); })
-          return net.weights().size();
-        else
-          return 0;
-      },
-      c.state.model.network);
+  const std::size_t weights = model::table_weight_count(c.state.model.network);
   const std::size_t counters = c.state.tcl.sum.size();
   if (counters != c.state.tcl.magnitude.size() || (counters != 0 && counters != weights))
     fail("its TCL counters do not fit its network");

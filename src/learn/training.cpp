@@ -76,14 +76,7 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     throw InputError(TextLocation{spec.source, 1, 1}, "no learner reads the board of " + game.name());
   }
   if (spec.tcl) {
-    const std::size_t weights = std::visit(
-        [](const auto& net) -> std::size_t {
-          if constexpr (requires { net.weights(); })
-            return net.weights().size();
-          else
-            return 0;
-        },
-        state.model.network);
+    const std::size_t weights = model::table_weight_count(state.model.network);
     state.tcl.sum.assign(weights, 0.0);
     state.tcl.magnitude.assign(weights, 0.0);
   }

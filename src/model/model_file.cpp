@@ -99,6 +99,17 @@ std::string learner_name(const Network& network) {
   return std::holds_alternative<ThesisNet>(network) ? "thesis-net" : "ntuple";
 }
 
+std::size_t table_weight_count(const Network& network) {
+  return std::visit(
+      [](const auto& net) -> std::size_t {
+        if constexpr (requires { net.weights(); })
+          return net.weights().size();
+        else
+          return 0;
+      },
+      network);
+}
+
 namespace {
 
 // The learner's word in the file: a board network says so (files written

@@ -4,6 +4,7 @@
 // format version, length, FNV-1a checksum). Anything that is not an intact
 // model of a known format is an InputError located at the file.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -37,6 +38,10 @@ struct Model {
 
 // "thesis-net", "ntuple" (either n-tuple network), "linear" or "fable".
 std::string learner_name(const Network& network);
+
+// The number of trainable weights of a network with a weight table (the
+// n-tuple networks), else 0.
+std::size_t table_weight_count(const Network& network);
 
 std::string encode_model(const Model& model);
 Model decode_model(const std::string& bytes, const std::string& source_name);

@@ -9,6 +9,7 @@
 
 #include "games/registry.hpp"
 #include "solver/exact_solver.hpp"
+#include "solver/outcome_memo.hpp"
 #include "solver/solver.hpp"
 #include "tournament/evaluators.hpp"
 
@@ -71,7 +72,7 @@ typename G::Move perfect_move(const G& game, const typename G::Position& p, doub
   if constexpr (Connect4Like<G>) {
     // Perfect play is the standard rules' (the solver's), whatever the game's.
     thread_local solver::Solver solver(64);
-    const auto outcomes = playable_entries(p, solver.analyse_outcomes(p));
+    const auto outcomes = playable_entries(p, solver::remembered_outcomes(solver, p));
     return pick(
         moves, outcomes, [&] { return playable_entries(p, solver.analyse(p)); }, epsilon, rng, resist);
   } else {

@@ -220,3 +220,24 @@ TEST_CASE("solve --openings solves every opening, the first ones from the book",
   CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 25 + 1);
   CHECK(run_evalsynth("solve --openings 2 " + std::string("nope.txt")).exit_code == 2);
 }
+
+TEST_CASE("the first-player test against perfect play: the same games for a seed on 1 and 2 threads",
+          "[solver][cli][perfect]") {
+  // Boards of 12 stones, X to move: the perfect O remembers its analyses
+  // (solver/outcome_memo.hpp) across games and threads, which must change
+  // nothing.
+  test::ScratchFolder scratch("first-player");
+  write_file(scratch / "mid.txt", "324611751351\n521144121541\n751266515541\n");
+  const std::string command = "match --x results/ntuple/model.bin@1,ibef@2 --o perfect --games 3 --boards " +
+                              (scratch / "mid.txt") + " --json " + (scratch / "m.json");
+  auto scores = [&](const std::string& threads, const std::string& seed) {
+    const test::Run r = run_evalsynth(command + " --threads " + threads + " --seed " + seed, EVALSYNTH_SOURCE_DIR);
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("ntuple@1 - PERFECT") && Contains("IBEF2 - PERFECT"));
+    return r.output.substr(r.output.find("# XPlayer"));
+  };
+  const std::string one = scores("1", "1");
+  CHECK(scores("2", "1") == one);
+  CHECK(scores("1", "1") == one);
+}

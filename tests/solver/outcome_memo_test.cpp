@@ -1,0 +1,57 @@
+// The process-wide memo of perfect play's analyses: the solver's values,
+// for a position and its mirror image, kept only for opening positions.
+
+#include "solver/outcome_memo.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/notation.hpp"
+
+using namespace evalsynth;
+
+namespace {
+
+// A position of a random game with exactly `stones` stones, not over.
+Position random_position(Rng& rng, int stones) {
+  while (true) {
+    Position p;
+    while (!p.is_game_over() && p.moves_played() < stones) p = p.played(random_column(p, rng));
+    if (!p.is_game_over() && p.moves_played() == stones) return p;
+  }
+}
+
+std::array<int, kColumns> reversed(std::array<int, kColumns> columns) {
+  std::reverse(columns.begin(), columns.end());
+  return columns;
+}
+
+}  // namespace
+
+TEST_CASE("remembered analyses are the solver's, for a position and its mirror image", "[solver][memo]") {
+  solver::Solver remembering(16), fresh(16);
+  Rng rng(5);
+  int asymmetric = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Position p = random_position(rng, solver::kMemoMaxStones - static_cast<int>(rng.below(2)));
+    const Position mirror = p.mirrored();
+    INFO(to_ascii(p));
+    const std::array<int, kColumns> expected = fresh.analyse_outcomes(p);
+    const std::size_t before = solver::remembered_positions();
+    CHECK(solver::remembered_outcomes(remembering, p) == expected);
+    const std::size_t after = solver::remembered_positions();
+    CHECK(after <= before + 1);  // at most one new entry (none if seen before)
+    // The mirror image is the same entry, read the other way round.
+    CHECK(solver::remembered_outcomes(remembering, mirror) == reversed(expected));
+    CHECK(solver::remembered_outcomes(remembering, p) == expected);
+    CHECK(solver::remembered_positions() == after);
+    asymmetric += mirror.key() != p.key();
+  }
+  CHECK(asymmetric > 0);  // both orientations were stored and read
+  // Later positions are solved, not kept.
+  const Position late = random_position(rng, solver::kMemoMaxStones + 2);
+  const std::size_t before = solver::remembered_positions();
+  CHECK(solver::remembered_outcomes(remembering, late) == fresh.analyse_outcomes(late));
+  CHECK(solver::remembered_positions() == before);
+}
