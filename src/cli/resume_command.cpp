@@ -1,7 +1,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <string_view>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -52,33 +51,39 @@ std::string changed_inputs(const InputFingerprints& saved, const InputFingerprin
 }
 
 // The checkpoint folder a resumed run writes to may since hold another run
-// of the same name (a checkpoint resumed from a copy elsewhere).
+// of the same name (a checkpoint resumed from a copy elsewhere), in its
+// checkpoints or in a staged one that a killed job left.
 void check_checkpoint_folder(const RunSpec& spec, const std::string& folder) {
   const std::vector<std::string> files = list_checkpoints(folder);
-  if (files.empty()) return;
+  const std::string staged = newest_staged_checkpoint(folder);
+  if (files.empty() && staged.empty()) return;
+  const std::string& newest_file = staged.empty() ? files.back() : staged;
   Checkpoint newest;
   try {
-    newest = read_checkpoint(files.back());
+    newest = read_checkpoint(newest_file);
   } catch (const InputError& e) {
     throw InputError(TextLocation{folder, 1, 1}, "the run's checkpoint folder holds a checkpoint that does not read (" +
                                                      e.message() + "); move it away to resume here");
   }
   if (newest.spec_hash != spec.hash())
-    throw InputError(TextLocation{files.back(), 1, 1},
+    throw InputError(TextLocation{newest_file, 1, 1},
                      "the run's checkpoint folder holds checkpoints of another run (spec " + newest.spec_source +
                          "), which resuming would overwrite; move them away first");
 }
 
-// A staged checkpoint left by a killed process becomes the checkpoint it
-// stood for, before the session (run_session.cpp) clears staged files. Only
-// once every rank has read it (they resolve the same folder).
-void put_staged_in_place(const std::string& staged) {
-  const std::string path = staged.substr(0, staged.size() - std::string_view(".staged").size());
+// A staged checkpoint a killed job left in the run's folder, newer than its
+// checkpoints, becomes the checkpoint it stood for, whichever file is
+// resumed: the session (run_session.cpp) clears staged files. Only once
+// every rank has read the file it resumes (they may have resolved this one).
+void put_staged_in_place(const std::string& folder) {
+  const std::string staged = newest_staged_checkpoint(folder);
+  if (staged.empty()) return;
+  const std::string path = checkpoint_of_staged(staged);
   std::error_code error;
   std::filesystem::rename(staged, path, error);
   if (error)
     throw InputError(TextLocation{staged, 1, 1}, "cannot put this staged checkpoint in place: " + error.message());
-  std::printf("(%s is the checkpoint a killed process had staged; it is now %s)\n", staged.c_str(), path.c_str());
+  std::printf("(%s is the checkpoint a killed job had staged; it is now %s)\n", staged.c_str(), path.c_str());
 }
 
 struct ResumeCommand {
@@ -153,10 +158,7 @@ int resume_command(const Args& args) {
               spec.generations, file.c_str());
   std::fflush(stdout);
   cluster.connect(run.game(), spec.threads, options.worker_timeout);
-  std::error_code ignored;
-  if (is_staged_checkpoint(file) &&
-      std::filesystem::equivalent(std::filesystem::path(file).parent_path(), options.checkpoint_folder, ignored))
-    put_staged_in_place(file);  // after connect: every rank has read it
+  put_staged_in_place(options.checkpoint_folder);  // after connect: every rank has read its file
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
   return code;

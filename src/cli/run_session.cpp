@@ -30,8 +30,8 @@ namespace fs = std::filesystem;
 class BoundaryCheckpoint {
  public:
   // A process killed at once (SIGKILL) may have left staged files behind:
-  // a newer one has been put in place when the run resumed from it
-  // (cli/resume_command.cpp), the rest are never read.
+  // `resume` has put a newer one in place (cli/resume_command.cpp), `run`
+  // refused to start over one unless told to, and the rest are never read.
   explicit BoundaryCheckpoint(const std::string& folder) : folder_(folder), active_(cluster::size() > 1) {
     remove_staged_checkpoints(folder_);
   }
@@ -46,6 +46,10 @@ class BoundaryCheckpoint {
   // just written there, if any.
   void update(const Synthesis& run, const std::string& saved) {
     if (!active_ || run.state().population.empty()) return;  // empty: a fresh run, nothing played yet
+    // A finished run saves and writes its results next; a finished staged
+    // checkpoint left by a kill before that would make `resume` see nothing
+    // to do, with results up to 30 s old. The previous one stays staged.
+    if (run.state().finished()) return;
     // After a signal the process is ending: the handler has put the last
     // staged file in place, and a new one would only be left behind.
     if (parting_file::used()) return;
@@ -54,7 +58,9 @@ class BoundaryCheckpoint {
     if (saved.empty()) {
       staged = staged_checkpoint_name(path);
       write_checkpoint(make_checkpoint(run), staged);
-      if (parting_file::used()) {  // the signal came while it was written
+      // The signal came while it was written: the handler has put the
+      // previous one in place and said so; this one goes, to match.
+      if (parting_file::used()) {
         std::error_code ignored;
         fs::remove(staged, ignored);
         return;

@@ -19,7 +19,8 @@ namespace evalsynth::solver {
 // Positions with at most this many stones are remembered: later ones are
 // solved in milliseconds, and there are too many of them to keep.
 inline constexpr int kMemoMaxStones = 14;
-// At most this many positions (about 32 bytes each), then nothing new is kept.
+// At most this many positions, then nothing new is kept: with the hash
+// table's nodes and buckets about 50 bytes each, some 100 MB a process.
 inline constexpr std::size_t kMemoMaxEntries = std::size_t{1} << 21;
 
 // `solver.analyse_outcomes(p)`, from the process-wide memo when p has been

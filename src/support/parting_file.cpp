@@ -15,12 +15,16 @@ struct Slot {
 };
 
 Slot slots[2];
-// The slot a signal uses, or -1; and whether a call has used it. Lock-free,
-// so a handler may read them.
+// What finish_now() has done since the last clear(). One atomic, so a second
+// call (a handler on another thread, or interrupting the first call) sees a
+// consistent state; it never waits for the first call, which may be the very
+// code it interrupted.
+enum Progress : int { kIdle, kPlacing, kPlaced, kFailed };
+// The slot a signal uses, or -1; and the progress. Lock-free, so a handler
+// may read and change them.
 std::atomic<int> active{-1};
-std::atomic<bool> finished{false};
-std::atomic<bool> placed{false};  // the first call put its file in place
-static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
+std::atomic<int> progress{kIdle};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 void say(const char* text, std::size_t size) {
   while (size > 0) {
@@ -47,22 +51,24 @@ void stage(const std::string& staged, const std::string& path, std::string messa
 
 void clear() {
   active.store(-1);
-  finished.store(false);
-  placed.store(false);
+  progress.store(kIdle);
 }
 
-bool used() { return finished.load(); }
+bool used() { return progress.load() != kIdle; }
 
 bool finish_now() {
   const int index = active.load();
   if (index < 0) return false;
   // Two signals may arrive on two threads at once: one of them acts. A later
-  // call (a lost worker after the signal) learns what the first one did.
-  if (finished.exchange(true)) return placed.load();
+  // call (a lost worker after the signal) learns what the first one did;
+  // while it is still at work, that it is putting the file in place (it
+  // reports a failure itself).
+  int expected = kIdle;
+  if (!progress.compare_exchange_strong(expected, kPlacing)) return expected != kFailed;
   const Slot& slot = slots[index];
   const int saved_errno = errno;
   const bool ok = slot.staged.empty() || ::rename(slot.staged.c_str(), slot.path.c_str()) == 0;
-  placed.store(ok);
+  progress.store(ok ? kPlaced : kFailed);
   if (ok) {
     say(slot.message.data(), slot.message.size());
   } else {

@@ -26,11 +26,13 @@ void clear();
 
 // Puts the staged file in place and prints its message; false if none is
 // staged or the rename failed (then says so on stderr). Async-signal-safe;
-// only the first call does anything, later ones return what it returned.
+// only the first call does anything, later ones return what it returned
+// (true while it is still at work).
 bool finish_now();
 
-// Whether finish_now() has run since the last clear(): then the process is
-// ending, and what it writes from now on would be left behind half done.
+// Whether finish_now() has acted (something was staged) since the last
+// clear(): then the process is ending, and what it writes from now on
+// would be left behind.
 bool used();
 
 }  // namespace evalsynth::parting_file

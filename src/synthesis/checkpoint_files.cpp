@@ -1,6 +1,7 @@
 #include "synthesis/checkpoint_files.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -41,7 +42,8 @@ std::vector<std::string> list_checkpoints(const std::string& folder) {
   std::error_code error;
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
     const int generation = generation_of(it->path().filename().string());
-    if (generation >= 0 && it->is_regular_file(error)) found.emplace_back(generation, it->path().string());
+    std::error_code not_a_file;  // apart from the scan's: one odd entry does not end it
+    if (generation >= 0 && it->is_regular_file(not_a_file)) found.emplace_back(generation, it->path().string());
   }
   std::sort(found.begin(), found.end());
   std::vector<std::string> files;
@@ -55,6 +57,11 @@ bool is_staged_checkpoint(const std::string& path) {
 }
 
 std::string staged_checkpoint_name(const std::string& path) { return path + std::string(kStagedSuffix); }
+
+std::string checkpoint_of_staged(const std::string& staged) {
+  assert(staged.ends_with(kStagedSuffix));
+  return staged.substr(0, staged.size() - kStagedSuffix.size());
+}
 
 void remove_staged_checkpoints(const std::string& folder) {
   // Temporaries are named <file>.tmp.<pid> (support/files.hpp).
@@ -75,7 +82,8 @@ std::string newest_staged_checkpoint(const std::string& folder) {
   std::error_code error;
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
-    if (!is_staged_checkpoint(name) || !it->is_regular_file(error)) continue;
+    std::error_code not_a_file;  // apart from the scan's: one odd entry does not end it
+    if (!is_staged_checkpoint(name) || !it->is_regular_file(not_a_file)) continue;
     const int generation = generation_of(name.substr(0, name.size() - kStagedSuffix.size()));
     if (generation > newest) {
       newest = generation;

@@ -30,8 +30,9 @@ std::string resolve_checkpoint(const std::string& path);
 // Whether `path` names a staged checkpoint.
 bool is_staged_checkpoint(const std::string& path);
 
-// The staging name of the checkpoint file `path`.
+// The staging name of the checkpoint file `path`, and back.
 std::string staged_checkpoint_name(const std::string& path);
+std::string checkpoint_of_staged(const std::string& staged);
 
 // Removes every staged checkpoint in `folder`, and what a process killed
 // while writing one left of it.

@@ -151,9 +151,16 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints, resu
   REQUIRE(r.exit_code == 0);
   CHECK(test::run_outcome(three_then_one) == test::run_outcome(alone));
   REQUIRE(test::run_evalsynth("run " + write_spec(one_then_three, 4) + " --stop-after 2", kSource).exit_code == 0);
-  r = mpirun(3, "resume " + (one_then_three / "population/g"));
+  // As a job killed at once leaves it: the newest checkpoint only staged.
+  // Every rank reads it, and then rank 0 puts it in place.
+  const std::string folder = one_then_three / "population/g";
+  std::filesystem::rename(folder + "/gen-000002.ckpt", folder + "/gen-000002.ckpt.staged");
+  r = mpirun(3, "resume " + folder);
+  INFO(r.output);
   REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("resuming run g at generation 2") && Contains("had staged; it is now"));
   CHECK(test::run_outcome(one_then_three) == test::run_outcome(alone));
+  CHECK(newest_checkpoint(folder) == 4);  // nothing staged left
 }
 
 // Worker faults (EVALSYNTH_FAULT, cluster/fitness_cluster.hpp) at a worker's

@@ -128,7 +128,7 @@ TEST_CASE("run, stop and resume from the command line give the uninterrupted run
   const test::Run resumed = run_evalsynth("resume " + folder + " --stop-after 4 --threads 2", kSource);
   REQUIRE(resumed.exit_code == 0);
   CHECK_THAT(resumed.output, Contains("resuming run r at generation 3 of 10") &&
-                                 Contains("gen-000003.ckpt.staged is the checkpoint a killed process had staged"));
+                                 Contains("gen-000003.ckpt.staged is the checkpoint a killed job had staged"));
   for (const char* leftover :
        {"/gen-000003.ckpt.staged", "/gen-000001.ckpt.staged", "/gen-000004.ckpt.staged.tmp.12345"})
     CHECK_FALSE(std::filesystem::exists(folder + leftover));
@@ -183,6 +183,17 @@ TEST_CASE("resume refuses changed inputs, other specs and damaged checkpoints, a
     CHECK(snapshot(scratch.path.string()) == before);
     CHECK(run_evalsynth("inspect " + folder, kSource).exit_code == 1);
   }
+  // A staged checkpoint of another run (a killed job's), newer than the
+  // one resumed: resuming would put it in place and then overwrite it.
+  std::filesystem::remove(folder + "/gen-000009.ckpt");
+  std::filesystem::copy_file(kSource + "/population/fixtures/tiny-v1.ckpt", folder + "/gen-000005.ckpt.staged");
+  before = snapshot(scratch.path.string());
+  r = run_evalsynth("resume " + folder + "/gen-000002.ckpt", kSource);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("gen-000005.ckpt.staged:1:1: error: the run's checkpoint folder holds checkpoints of "
+                                "another run"));
+  CHECK(snapshot(scratch.path.string()) == before);
+  std::filesystem::remove(folder + "/gen-000005.ckpt.staged");
   r = run_evalsynth("resume " + (scratch / "nowhere"), kSource);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("no such checkpoint file or run folder"));

@@ -4,6 +4,7 @@
 #include "synthesis/checkpoint.hpp"
 
 #include <catch2/catch.hpp>
+#include <csignal>
 #include <filesystem>
 #include <memory>
 #include <random>
@@ -13,6 +14,7 @@
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
 #include "support/framed_file.hpp"
+#include "support/interrupt.hpp"
 #include "support/parting_file.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "test_support.hpp"
@@ -260,6 +262,23 @@ TEST_CASE("a saved run seeds a new one and serves as its opponent", "[checkpoint
       "16\nvalidation-boards = random(5)\n";
   CHECK(Synthesis(parse_spec(adate, "a.spec")).seed_population_skipped() > 0);
   CHECK(read_evaluator_program("population/fixtures/tiny-v1.ckpt") == tiny.state.hall.front().program);
+}
+
+TEST_CASE("SIGTERM puts the staged parting file in place at once, and the process goes on", "[checkpoint]") {
+  const test::ScratchFolder dir("parting-signal");
+  namespace parting = evalsynth::parting_file;
+  test::write_file(dir / "gen.staged", "complete");
+  {
+    const evalsynth::InterruptGuard guard;
+    parting::stage(dir / "gen.staged", dir / "gen", "saved gen\n");
+    std::raise(SIGTERM);  // the handler runs before raise returns
+    CHECK(evalsynth::InterruptGuard::received() == SIGTERM);
+    CHECK(test::read_file(dir / "gen") == "complete");
+    CHECK_FALSE(std::filesystem::exists(dir / "gen.staged"));
+    CHECK(parting::used());
+    CHECK(parting::finish_now());  // a lost worker afterwards learns it is saved
+  }
+  parting::clear();
 }
 
 TEST_CASE("a staged parting file is put in place by the first call only, and clear disarms it", "[checkpoint]") {
