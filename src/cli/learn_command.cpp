@@ -25,11 +25,12 @@ const char* const kLearnHelp =
     "Trains a learned evaluator as a learning spec says (specs/README.md,\n"
     "\"Learning specs\"): the thesis's 126-15-1 network by TD(lambda) against\n"
     "opponents (learner = thesis-net), or an n-tuple network by TD(0) or\n"
-    "TD(lambda) in self-play (learner = ntuple). Writes results/<name>/: model.bin (usable\n"
-    "wherever a player is named: match, strength, spec opponents, as\n"
-    "results/<name>/model.bin@DEPTH), curve.csv (a row every curve-every games:\n"
-    "results and, with curve-positions, the mistake rate), summary.json and a\n"
-    "copy of the spec.\n"
+    "TD(lambda) in self-play (learner = ntuple), for Connect4 also by regression\n"
+    "on solver-labelled positions (labelled-positions). Writes results/<name>/:\n"
+    "model.bin (usable wherever a player is named: match, strength, spec\n"
+    "opponents, as results/<name>/model.bin@DEPTH), curve.csv (a row every\n"
+    "curve-every games: results and, with curve-positions, the mistake rate),\n"
+    "summary.json and a copy of the spec.\n"
     "\n"
     "The same spec gives the same model, bit for bit. A checkpoint is written\n"
     "to population/<name>/learn.ckpt every checkpoint-every games or\n"
@@ -66,7 +67,9 @@ std::string describe(const LearnSpec& s, int cell_states) {
                   s.epsilon.end);
   const std::string game = s.game.family == GameFamily::Connect4 ? "" : " (" + s.game.text() + ")";
   std::string out = "learn " + s.name + game + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
-                    " games " + (s.opponents.empty() ? std::string("of self-play") : "against ");
+                    (!s.play_games         ? std::string(" rounds without games")
+                     : s.opponents.empty() ? std::string(" games of self-play")
+                                           : " games against ");
   for (std::size_t i = 0; i < s.opponents.size(); ++i) out += (i ? ", " : "") + s.opponents[i];
   if (!s.opponents.empty() && s.sides != LearnSpec::Sides::Alternate)
     out += s.sides == LearnSpec::Sides::X   ? " (the learner always X)"
@@ -92,6 +95,11 @@ std::string describe(const LearnSpec& s, int cell_states) {
       out += text;
     }
     if (s.tcl) out += ", temporal coherence learning (a rate per weight)";
+    if (!s.labelled_positions.empty()) {
+      out += ", after each " + std::string(s.play_games ? "game " : "round ") + std::to_string(s.labelled_steps) +
+             " regression steps on the labelled positions of";
+      for (const std::string& f : s.labelled_positions) out += " " + f;
+    }
   }
   return out + ", seed " + std::to_string(s.seed);
 }
@@ -179,6 +187,12 @@ int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite
     curve_positions = read_labelled_positions(game, spec.curve_positions);
     inputs.push_back({spec.curve_positions, "the curve positions"});
   }
+  std::vector<LabelledOf<G>> labelled_positions;
+  for (const std::string& file : spec.labelled_positions) {
+    const auto positions = read_labelled_positions(game, file);  // refuses a file without positions
+    labelled_positions.insert(labelled_positions.end(), positions.begin(), positions.end());
+    inputs.push_back({file, "the labelled positions"});
+  }
   check_results_folder(ResultsClaim{spec.results_folder(), spec.hash(), spec.source, kLearnResultFiles, inputs},
                        resume ? ResultsOwner::Resumed : ResultsOwner::NewRun, overwrite);
   TrainingState state = starting_state(game, spec, resume, overwrite);
@@ -194,7 +208,8 @@ int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite
     std::printf("resuming after %llu games\n", static_cast<unsigned long long>(state.games_done));
   std::fflush(stdout);
 
-  learn::Training<G> training(game, spec, std::move(opponents), std::move(curve_positions), std::move(state));
+  learn::Training<G> training(game, spec, std::move(opponents), std::move(curve_positions), std::move(state),
+                              std::move(labelled_positions));
   const std::string checkpoint_path = learn::learn_checkpoint_path(spec);
   auto save = [&] {
     write_learn_checkpoint(LearnCheckpoint{spec.source, spec.text, spec.hash(), training.state()}, checkpoint_path);

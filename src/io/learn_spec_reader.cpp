@@ -182,6 +182,17 @@ class LearnInterpreter : public SpecReader {
       s.curve_every = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "curve-every"));
     };
     h["curve-positions"] = [&](const auto& e) { s.curve_positions = existing_file(one_word(e), "curve positions"); };
+    h["labelled-positions"] = [&](const auto& e) {
+      s.labelled_positions.clear();
+      for (const auto* w : words(e)) s.labelled_positions.push_back(existing_file(*w, "labelled positions"));
+      check_distinct(words(e), s.labelled_positions, "labelled-positions");
+    };
+    h["labelled-steps"] = [&](const auto& e) {
+      s.labelled_steps = static_cast<int>(integer(one_word(e), 1, 100000, "labelled-steps"));
+    };
+    h["play-games"] = [&](const auto& e) {
+      s.play_games = choice<bool>(one_word(e), "play-games", {{"on", true}, {"off", false}});
+    };
     h["curve-depth"] = [&](const auto& e) {
       s.curve_depth = static_cast<int>(integer(one_word(e), 1, 12, "curve-depth"));
     };
@@ -249,6 +260,13 @@ class LearnInterpreter : public SpecReader {
     }
     if (seen.count("learner-side") && spec_.opponents.empty())
       complain(seen, "learner-side", "learner-side applies when the learner has opponents (in self-play it is both)");
+    for (const char* key : {"labelled-steps", "play-games"})
+      if (seen.count(key) && spec_.labelled_positions.empty())
+        complain(seen, key, std::string(key) + " applies when labelled-positions names files of labelled positions");
+    if (seen.count("labelled-positions") && (!ntuple || spec_.game.family != GameFamily::Connect4))
+      complain(seen, "labelled-positions", "labelled-positions trains Connect4's n-tuple network (learner = ntuple)");
+    if (!spec_.play_games && !spec_.opponents.empty())
+      complain(seen, "play-games", "play-games = off plays no games, so it meets no opponents");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
       complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
     with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });

@@ -40,6 +40,11 @@ std::uint64_t LearnSpec::hash() const {
   if (sides != Sides::Alternate) key += sides == Sides::X ? "|sides=x" : sides == Sides::O ? "|sides=o" : "|sides=none";
   if (!start_model.empty()) key += "|start=" + start_model;
   if (tcl) key += "|tcl";
+  if (!labelled_positions.empty()) {
+    key += "|labelled=";
+    for (const std::string& f : labelled_positions) key += f + ",";
+    key += std::to_string(labelled_steps) + (play_games ? "" : "|no-games");
+  }
   return hash_text(key);
 }
 

@@ -62,6 +62,14 @@ struct LearnSpec {
   // whose corrections keep one direction learn at alpha and those that
   // oscillate slow down (learn/afterstate_trace.hpp).
   bool tcl = false;
+  // Regression on solver-labelled positions (learn/labelled_regression.hpp;
+  // Connect4's n-tuple network): the files, and the steps taken after each
+  // game (each a position, every move's afterstate towards its exact value
+  // class). play_games = false: no games, each of `games` rounds is the
+  // steps alone (regression without self-play).
+  std::vector<std::string> labelled_positions;
+  int labelled_steps = 10;
+  bool play_games = true;
   // linear: its terms, each features of one player joined by '+'
   // (model/feature_weights.hpp), their weights at first
   std::vector<std::string> terms;

@@ -1,5 +1,6 @@
 #include "learn/training.hpp"
 
+#include <cassert>
 #include <chrono>
 
 #include "games/registry.hpp"
@@ -12,12 +13,18 @@ namespace evalsynth::learn {
 
 template <Game G>
 Training<G>::Training(const G& game, const LearnSpec& spec, std::vector<Player<G>> opponents,
-                      std::vector<LabelledOf<G>> curve_positions, TrainingState state)
+                      std::vector<LabelledOf<G>> curve_positions, TrainingState state,
+                      std::vector<LabelledOf<G>> labelled_positions)
     : game_(game),
       spec_(spec),
       opponents_(std::move(opponents)),
       curve_positions_(std::move(curve_positions)),
-      state_(std::move(state)) {}
+      state_(std::move(state)),
+      labelled_positions_(std::move(labelled_positions)) {
+  // The spec reader allows labelled positions for Connect4's n-tuple network only.
+  assert(labelled_positions_.empty() || spec_.learner == LearnerKind::NTuple);
+  assert(spec_.play_games || !labelled_positions_.empty());
+}
 
 template <Game G>
 TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
@@ -108,8 +115,14 @@ void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
       ThesisTd td(*net, spec_.lambda);
       play_with(td, n, on_game);
     } else {
-      NTupleTd td(std::get<model::NTupleNet>(state_.model.network), spec_.lambda, tcl_counters());
-      play_with(td, n, on_game);
+      auto& ntuple = std::get<model::NTupleNet>(state_.model.network);
+      NTupleTd td(ntuple, spec_.lambda, tcl_counters());
+      if (labelled_positions_.empty()) {
+        play_with(td, n, on_game);
+      } else {
+        LabelledRegression regression(ntuple, labelled_positions_);
+        play_with(td, n, on_game, &regression);
+      }
     }
   } else if constexpr (HasCellBoard<G>) {
     BoardNTupleTd<G> td(game_, std::get<model::BoardNTupleNet>(state_.model.network), spec_.lambda, tcl_counters());
@@ -123,7 +136,8 @@ void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
 
 template <Game G>
 template <class Td>
-void Training<G>::play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game) {
+void Training<G>::play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game,
+                            LabelledRegression* regression) {
   const auto begin = std::chrono::steady_clock::now();
   const double seconds_before = state_.seconds;
   for (std::uint64_t played = 0; played < n && !finished(); ++played) {
@@ -134,7 +148,13 @@ void Training<G>::play_with(Td& td, std::uint64_t n, const std::function<void()>
     settings.epsilon = spec_.epsilon.at(g, spec_.games);
     // Opponents in turn, each with X then O.
     set_opponent(g, settings.opponent, settings.learner_side);
-    const Outcome outcome = play_episode(game_, td, settings, rng);
+    std::optional<Outcome> outcome;
+    if (spec_.play_games) outcome = play_episode(game_, td, settings, rng);
+    if (regression) {
+      // Its own generator, apart from the game's.
+      Rng draws(mix_seed({spec_.seed, 2, g}));
+      regression->run(spec_.labelled_steps, settings.alpha, draws);
+    }
     finish_game(outcome, settings.learner_side, begin, seconds_before, on_game);
   }
 }
@@ -149,12 +169,13 @@ void Training<G>::set_opponent(std::uint64_t g, const Player<G>*& opponent, Side
 }
 
 template <Game G>
-void Training<G>::finish_game(Outcome outcome, Side learner_side, std::chrono::steady_clock::time_point begin,
-                              double seconds_before, const std::function<void()>& on_game) {
+void Training<G>::finish_game(std::optional<Outcome> outcome, Side learner_side,
+                              std::chrono::steady_clock::time_point begin, double seconds_before,
+                              const std::function<void()>& on_game) {
   ++state_.games_done;
   state_.model.info.games = state_.games_done;
   state_.seconds = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  record(outcome, learner_side, opponents_.empty());
+  if (outcome) record(*outcome, learner_side, opponents_.empty());
   if (spec_.curve_every > 0 && (state_.games_done % spec_.curve_every == 0 || finished())) close_row();
   if (on_game) on_game();
 }

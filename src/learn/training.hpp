@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "learn/labelled_regression.hpp"
 #include "learn/learn_spec.hpp"
 #include "learn/td_learners.hpp"
 #include "model/model_file.hpp"
@@ -47,9 +49,12 @@ struct TrainingState {
 template <Game G>
 class Training {
  public:
-  // `opponents`: the spec's opponents, parsed; `curve_positions` may be empty.
+  // `opponents`: the spec's opponents, parsed; `curve_positions` may be
+  // empty; `labelled_positions`: those of the spec's labelled-positions
+  // files, in order (Connect4's n-tuple network regresses on them).
   Training(const G& game, const LearnSpec& spec, std::vector<Player<G>> opponents,
-           std::vector<LabelledOf<G>> curve_positions, TrainingState state);
+           std::vector<LabelledOf<G>> curve_positions, TrainingState state,
+           std::vector<LabelledOf<G>> labelled_positions = {});
 
   // The state before the first game: the network the spec asks for, with
   // its initial weights.
@@ -68,11 +73,14 @@ class Training {
 
  private:
   TclCounters* tcl_counters() { return state_.tcl.sum.empty() ? nullptr : &state_.tcl; }
+  // `regression`: the steps on labelled positions after each game (null: none).
   template <class Td>
-  void play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game);
+  void play_with(Td& td, std::uint64_t n, const std::function<void()>& on_game,
+                 LabelledRegression* regression = nullptr);
   void play_fable(model::FableModel& fable, std::uint64_t n, const std::function<void()>& on_game);
   void set_opponent(std::uint64_t game, const Player<G>*& opponent, Side& learner_side) const;
-  void finish_game(Outcome outcome, Side learner_side, std::chrono::steady_clock::time_point begin,
+  // `outcome`: empty for a round without a game (play-games = off).
+  void finish_game(std::optional<Outcome> outcome, Side learner_side, std::chrono::steady_clock::time_point begin,
                    double seconds_before, const std::function<void()>& on_game);
   void record(Outcome outcome, Side learner_side, bool self_play);
   void close_row();
@@ -82,6 +90,7 @@ class Training {
   std::vector<Player<G>> opponents_;
   std::vector<LabelledOf<G>> curve_positions_;
   TrainingState state_;
+  std::vector<LabelledOf<G>> labelled_positions_;
 };
 
 }  // namespace evalsynth::learn

@@ -271,3 +271,34 @@ TEST_CASE("learn --resume refuses a checkpoint whose TCL counters disagree with 
   CHECK(resumed.exit_code != 0);
   CHECK_THAT(resumed.output, Contains("learn.ckpt:1:1") && Contains("holds no TCL counters"));
 }
+
+TEST_CASE("learn with labelled positions: says so, refuses a bad or empty file before any work, and plays",
+          "[learn][cli][regression][errors]") {
+  const ScratchFolder dir("learn-labelled");
+  const std::string positions = std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis";
+  test::write_file(dir / "r.spec", spec_text(dir, "name = r\nlabelled-positions = " + positions + "\n"));
+  Run r = test::run_evalsynth("learn " + dir / "r.spec --dry-run");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("after each game 10 regression steps on the labelled positions of"));
+
+  test::write_file(dir / "empty.analysis", "# nothing here\n");
+  test::write_file(dir / "e.spec", spec_text(dir, "name = e\nlabelled-positions = " + dir / "empty.analysis\n"));
+  r = test::run_evalsynth("learn " + dir / "e.spec");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("empty.analysis:1:1") && Contains("no positions"));
+  test::write_file(dir / "bad.analysis", "4455 1 2 3\n");
+  test::write_file(dir / "b.spec", spec_text(dir, "name = b\nlabelled-positions = " + dir / "bad.analysis\n"));
+  r = test::run_evalsynth("learn " + dir / "b.spec");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("bad.analysis:1:"));
+  CHECK(!std::filesystem::exists(dir / "results"));
+  CHECK(!std::filesystem::exists(dir / "population"));
+
+  test::write_file(dir / "o.spec",
+                   spec_text(dir, "name = o\nplay-games = off\nlabelled-positions = " + positions + "\n"));
+  r = test::run_evalsynth("learn " + dir / "o.spec");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("3000 rounds without games"));
+  r = test::run_evalsynth("strength " + dir / "results/o/model.bin --depth 1 --positions " + positions);
+  CHECK(r.exit_code == 0);
+}

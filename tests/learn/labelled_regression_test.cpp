@@ -1,0 +1,191 @@
+// Regression of Connect4's n-tuple network on solver-labelled positions:
+// one step by hand, the targets, training that learns its positions, runs
+// that repeat and resume exactly, and the spec's checks.
+
+#include "learn/labelled_regression.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "games/connect4/notation.hpp"
+#include "io/learn_spec_reader.hpp"
+#include "learn/learn_checkpoint.hpp"
+#include "learn/training.hpp"
+#include "support/error.hpp"
+#include "support/random.hpp"
+#include "tournament/strength.hpp"
+
+using namespace evalsynth;
+using namespace evalsynth::learn;
+using Catch::Matchers::Contains;
+
+namespace {
+
+solver::LabelledPosition labelled(const std::string& moves, std::array<int, kColumns> scores) {
+  solver::LabelledPosition p;
+  p.position = parse_moves(moves);
+  p.moves = moves;
+  p.move_scores = scores;
+  return p;
+}
+
+std::string spec_error(const std::string& text) {
+  try {
+    parse_learn_spec(text, "r.spec");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("labelled regression: the targets are exact value classes from X's view", "[learn][regression]") {
+  const auto x_to_move = labelled("", {-2, -1, 0, 1, 0, -1, -2});
+  CHECK(LabelledRegression::target(x_to_move, 0) == -1.0);
+  CHECK(LabelledRegression::target(x_to_move, 2) == 0.0);
+  CHECK(LabelledRegression::target(x_to_move, 3) == 1.0);
+  const auto o_to_move = labelled("4", {-3, 2, 0, 0, 0, 2, -3});
+  CHECK(LabelledRegression::target(o_to_move, 0) == 1.0);   // O loses: X wins
+  CHECK(LabelledRegression::target(o_to_move, 1) == -1.0);  // O wins
+  CHECK(LabelledRegression::target(o_to_move, 3) == 0.0);
+}
+
+TEST_CASE("labelled regression: one step by hand", "[learn][regression]") {
+  // One tuple, the bottom two cells of column 0, and its mirror (column 6);
+  // one table: index 0 both empty, 1 X at the bottom.
+  model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
+  const std::vector<solver::LabelledPosition> none;
+  LabelledRegression regression(net, none);
+  // X to move on the empty board; column 1 (a) wins for X, the rest draw.
+  const double a = 0.1;
+  CHECK(regression.correct(labelled("", {1, 0, 0, 0, 0, 0, 0}), a) == 7);
+  // Column 1: the tuple reads X (index 1), its mirror empty (index 0), V = 0.
+  double w0 = a, w1 = a;
+  // Columns 2-6 read index 0 twice; targets 0.
+  for (int column = 1; column < 6; ++column) {
+    const double v = std::tanh(2 * w0);
+    w0 += 2 * a * (0 - v) * (1 - v * v);
+  }
+  // Column 7: the mirror reads X (index 1), the tuple empty (index 0).
+  const double v = std::tanh(w0 + w1);
+  const double step = a * (0 - v) * (1 - v * v);
+  w0 += step;
+  w1 += step;
+  CHECK(net.weights()[0] == Approx(w0));
+  CHECK(net.weights()[1] == Approx(w1));
+  for (std::size_t i = 2; i < net.weights().size(); ++i) REQUIRE(net.weights()[i] == 0.0F);
+}
+
+TEST_CASE("labelled regression: a move that wins at once and a full column are left out", "[learn][regression]") {
+  model::NTupleNet net({{model::cell_number(0, 3), model::cell_number(1, 3)}}, 3);
+  const std::vector<solver::LabelledPosition> none;
+  LabelledRegression regression(net, none);
+  // Column 3 full; X has three in column 1 and wins there at once.
+  const auto p = labelled("333333121212", {18, 1, -1000, -17, -17, -17, -17});
+  REQUIRE(p.position.is_winning_move(0));
+  REQUIRE_FALSE(p.position.can_play(2));
+  CHECK(regression.correct(p, 0.1) == 5);
+}
+
+TEST_CASE("labelled regression: a step equals one computed from scratch", "[learn][regression]") {
+  // Indices carried from the position to each afterstate (the step's way)
+  // against each afterstate's indices read cell by cell, on a network with
+  // random weights, both tables per side, 3 and 4 cell states.
+  const auto positions = solver::read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  for (const int states : {3, 4}) {
+    CAPTURE(states);
+    model::NTupleNet net(model::random_walk_tuples(12, 5, 7), states, true);
+    Rng rng(3);
+    for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5);
+    model::NTupleNet expected = net;
+    LabelledRegression regression(net, positions);
+    for (std::size_t k = 0; k < 40; ++k) {
+      const solver::LabelledPosition& p = positions[k * 7 % positions.size()];
+      regression.correct(p, 0.05);
+      for (int column = 0; column < kColumns; ++column) {
+        if (!p.position.can_play(column) || p.position.is_winning_move(column)) continue;
+        const Position after = p.position.played(column);
+        double sum = 0;
+        for (std::size_t i = 0; i < expected.instance_count(); ++i)
+          sum += expected.weights()[expected.table_offset(i, after.side_to_move()) + expected.table_index(after, i)];
+        const double v = std::tanh(sum);
+        const auto step = static_cast<float>(0.05 * (LabelledRegression::target(p, column) - v) * (1 - v * v));
+        for (std::size_t i = 0; i < expected.instance_count(); ++i)
+          expected.weights()[expected.table_offset(i, after.side_to_move()) + expected.table_index(after, i)] += step;
+      }
+      REQUIRE(net.weights() == expected.weights());
+    }
+  }
+}
+
+TEST_CASE("labelled regression in training: it learns its positions, repeats and resumes exactly",
+          "[learn][regression]") {
+  const auto positions = solver::read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  LearnSpec spec = parse_learn_spec(
+      "learner = ntuple\ngames = 300\ntuples = 20\ntuple-length = 6\nalpha = 0.02\ncurve-every = 100\n"
+      "labelled-positions = " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis\nlabelled-steps = 20\n",
+      "r.spec");
+  auto fresh = [&] { return Training<Connect4>::fresh_state(Connect4{}, spec); };
+  for (const bool play_games : {true, false}) {
+    CAPTURE(play_games);
+    spec.play_games = play_games;
+    Training<Connect4> untrained(Connect4{}, spec, {}, positions, fresh(), positions);
+    const double before = measure_strength(Connect4{}, untrained.player(1), positions, MoveOrder::Random, 1, 1).rate();
+    Training<Connect4> whole(Connect4{}, spec, {}, positions, fresh(), positions);
+    whole.play(spec.games);
+    REQUIRE(whole.finished());
+    const double after = whole.state().curve.back().mistake_rate;
+    INFO("mistakes before " << before << ", after " << after);
+    CHECK(after < before - 0.1);
+    // Without games the curve counts none.
+    CHECK((whole.state().curve.back().wins + whole.state().curve.back().draws + whole.state().curve.back().losses) ==
+          (play_games ? 100U : 0U));
+
+    Training<Connect4> first(Connect4{}, spec, {}, positions, fresh(), positions);
+    first.play(123);
+    LearnCheckpoint back =
+        decode_learn_checkpoint(encode_learn_checkpoint({spec.source, spec.text, spec.hash(), first.state()}), "c");
+    Training<Connect4> second(Connect4{}, spec, {}, positions, std::move(back.state), positions);
+    second.play(1000);
+    CHECK(model::encode_model(second.state().model) == model::encode_model(whole.state().model));
+    REQUIRE(second.state().curve.size() == whole.state().curve.size());
+    for (std::size_t i = 0; i < whole.state().curve.size(); ++i)
+      CHECK(second.state().curve[i].mistake_rate == whole.state().curve[i].mistake_rate);
+  }
+  // The same games without the regression give another network.
+  LearnSpec plain = spec;
+  plain.play_games = true;
+  Training<Connect4> without(Connect4{}, plain, {}, {}, Training<Connect4>::fresh_state(Connect4{}, plain));
+  without.play(plain.games);
+  Training<Connect4> with(Connect4{}, plain, {}, {}, Training<Connect4>::fresh_state(Connect4{}, plain), positions);
+  with.play(plain.games);
+  CHECK(model::encode_model(without.state().model) != model::encode_model(with.state().model));
+}
+
+TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regression][errors]") {
+  const std::string file = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";
+  const std::string base = "learner = ntuple\nlabelled-positions = " + file + "\n";
+  const LearnSpec spec = parse_learn_spec(base, "r.spec");
+  CHECK(spec.labelled_positions == std::vector<std::string>{file});
+  CHECK(spec.labelled_steps == 10);
+  CHECK(spec.play_games);
+  // Older specs hash as before; each regression setting changes the hash.
+  CHECK(parse_learn_spec("learner = ntuple\n", "r.spec").hash() != spec.hash());
+  CHECK(parse_learn_spec(base + "labelled-steps = 11\n", "r.spec").hash() != spec.hash());
+  CHECK(parse_learn_spec(base + "play-games = off\n", "r.spec").hash() != spec.hash());
+
+  CHECK_THAT(spec_error("learner = ntuple\nlabelled-steps = 5\n"),
+             Contains("r.spec:2:1") && Contains("applies when labelled-positions"));
+  CHECK_THAT(spec_error("learner = ntuple\nplay-games = off\n"), Contains("applies when labelled-positions"));
+  CHECK_THAT(spec_error("learner = ntuple\nlabelled-positions = nothere.analysis\n"),
+             Contains("r.spec:2:22") && Contains("not found"));
+  CHECK_THAT(spec_error("learner = thesis-net\nlabelled-positions = " + file + "\n"),
+             Contains("r.spec:2:1") && Contains("Connect4's n-tuple network"));
+  CHECK_THAT(spec_error("game = mnk(3,3,3)\nlearner = ntuple\nlabelled-positions = " + file + "\n"),
+             Contains("r.spec:3:1") && Contains("Connect4's n-tuple network"));
+  CHECK_THAT(spec_error(base + "play-games = off\nopponents = ibef@1\n"),
+             Contains("r.spec:3:1") && Contains("meets no opponents"));
+  CHECK_THAT(spec_error(base + "labelled-steps = 0\n"), Contains("r.spec:3:18"));
+  CHECK_THAT(spec_error("learner = ntuple\nlabelled-positions = " + file + ", " + file + "\n"), Contains("twice"));
+}
