@@ -62,6 +62,8 @@ std::string describe(const LearnSpec& s, int cell_states) {
   else if (s.harmonic_alpha)
     std::snprintf(text, sizeof text, "alpha %g / (%g + n), epsilon %g -> %g", s.harmonic_a, s.harmonic_b,
                   s.epsilon.start, s.epsilon.end);
+  else if (!s.play_games)
+    std::snprintf(text, sizeof text, "alpha %g -> %g", s.alpha.start, s.alpha.end);
   else
     std::snprintf(text, sizeof text, "alpha %g -> %g, epsilon %g -> %g", s.alpha.start, s.alpha.end, s.epsilon.start,
                   s.epsilon.end);
@@ -158,13 +160,19 @@ void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) 
   const double n = static_cast<double>(r.wins + r.draws + r.losses);
   const double rate = r.seconds > 0 ? static_cast<double>(r.games) / r.seconds : 0;
   const double left = rate > 0 ? static_cast<double>(spec.games - r.games) / rate : 0;
-  std::printf("games %llu/%llu", static_cast<unsigned long long>(r.games), static_cast<unsigned long long>(spec.games));
+  // Regression without games (play-games = off) counts rounds, and has no
+  // exploration or results to show.
+  const char* unit = spec.play_games ? "games" : "rounds";
+  std::printf("%s %llu/%llu", unit, static_cast<unsigned long long>(r.games),
+              static_cast<unsigned long long>(spec.games));
   // FABLE has neither step nor exploration.
-  if (spec.learner != learn::LearnerKind::Fable) std::printf("  alpha %.3g  epsilon %.3f", r.alpha, r.epsilon);
-  std::printf("  %s %.1f/%.1f/%.1f%%", self_play ? "X/draw/O" : "W/D/L", 100 * r.wins / n, 100 * r.draws / n,
-              100 * r.losses / n);
+  if (spec.learner != learn::LearnerKind::Fable) std::printf("  alpha %.3g", r.alpha);
+  if (spec.learner != learn::LearnerKind::Fable && spec.play_games) std::printf("  epsilon %.3f", r.epsilon);
+  if (n > 0)
+    std::printf("  %s %.1f/%.1f/%.1f%%", self_play ? "X/draw/O" : "W/D/L", 100 * r.wins / n, 100 * r.draws / n,
+                100 * r.losses / n);
   if (r.mistake_rate >= 0) std::printf("  mistakes %.1f%%", 100 * r.mistake_rate);
-  std::printf("  %.0f games/s  %s, %s left\n", rate, duration_text(r.seconds).c_str(), duration_text(left).c_str());
+  std::printf("  %.0f %s/s  %s, %s left\n", rate, unit, duration_text(r.seconds).c_str(), duration_text(left).c_str());
   std::fflush(stdout);
 }
 

@@ -298,7 +298,8 @@ TEST_CASE("learn with labelled positions: says so, refuses a bad or empty file b
                    spec_text(dir, "name = o\nplay-games = off\nlabelled-positions = " + positions + "\n"));
   r = test::run_evalsynth("learn " + dir / "o.spec");
   REQUIRE(r.exit_code == 0);
-  CHECK_THAT(r.output, Contains("3000 rounds without games"));
+  CHECK_THAT(r.output, Contains("3000 rounds without games") && Contains("rounds 3000/3000"));
+  CHECK_THAT(r.output, !Contains("nan") && !Contains("epsilon"));
   r = test::run_evalsynth("strength " + dir / "results/o/model.bin --depth 1 --positions " + positions);
   CHECK(r.exit_code == 0);
 }

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <set>
 
 #include "games/connect4/notation.hpp"
 #include "io/learn_spec_reader.hpp"
@@ -188,4 +189,24 @@ TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regre
              Contains("r.spec:3:1") && Contains("meets no opponents"));
   CHECK_THAT(spec_error(base + "labelled-steps = 0\n"), Contains("r.spec:3:18"));
   CHECK_THAT(spec_error("learner = ntuple\nlabelled-positions = " + file + ", " + file + "\n"), Contains("twice"));
+}
+
+TEST_CASE("the project's training sets share no position with the validation and test sets", "[learn][regression]") {
+  // Mirror images count as one position; training that regresses on the
+  // training sets must never see a position it is measured on.
+  std::set<std::uint64_t> measured;
+  for (const char* file : {"validation", "test"})
+    for (const auto& p :
+         solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/" + file + ".analysis"))
+      measured.insert(p.position.canonical_key());
+  REQUIRE(measured.size() == 4000);
+  for (const char* file : {"training", "training-late", "training-large"}) {
+    CAPTURE(file);
+    const auto positions =
+        solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/" + file + ".analysis");
+    REQUIRE(!positions.empty());
+    std::size_t shared = 0;
+    for (const auto& p : positions) shared += measured.count(p.position.canonical_key());
+    CHECK(shared == 0);
+  }
 }
