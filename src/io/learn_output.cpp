@@ -49,8 +49,21 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
   j["games_planned"] = spec.games;
   j["finished"] = state.games_done >= spec.games;
   j["seconds"] = state.seconds;
-  j["games_per_second"] = state.seconds > 0 ? static_cast<double>(state.games_done) / state.seconds : 0.0;
-  j["opponents"] = spec.opponents.empty() ? Json("self") : Json(spec.opponents);
+  const double per_second = state.seconds > 0 ? static_cast<double>(state.games_done) / state.seconds : 0.0;
+  // Regression alone counts rounds of steps, not games, and meets no one.
+  if (spec.play_games) {
+    j["games_per_second"] = per_second;
+    j["opponents"] = spec.opponents.empty() ? Json("self") : Json(spec.opponents);
+  } else {
+    j["rounds_per_second"] = per_second;
+    j["opponents"] = Json("none");
+  }
+  // (Only with regression, so the summaries of earlier runs read as before.)
+  if (!spec.labelled_positions.empty()) {
+    j["labelled_positions"] = spec.labelled_positions;
+    j["labelled_steps"] = spec.labelled_steps;
+    j["play_games"] = spec.play_games;
+  }
   if (const auto* net = std::get_if<model::ThesisNet>(&state.model.network)) {
     j["network"] = {{"inputs", model::ThesisNet::kInputs},
                     {"hidden", net->hidden()},

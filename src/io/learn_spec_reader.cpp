@@ -23,28 +23,6 @@ constexpr double kMaxTclWeights = 16'000'000;
 using learn::LearnerKind;
 using learn::LearnSpec;
 
-// The learners' recipes where the spec is silent: the thesis's (§5.7) for
-// its network; for n-tuples, Thill et al.'s kind of setting, scaled to
-// a million self-play games.
-void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
-  const bool thesis = s.learner == LearnerKind::ThesisNet;
-  const bool linear = s.learner == LearnerKind::Linear;
-  const bool fable = s.learner == LearnerKind::Fable;
-  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : fable ? 1000 : 1000000;
-  // Melicher's weights start at 1.0 (his p. 6).
-  if (!given.count("initial-weights") && linear) s.initial_weights = 1.0;
-  // (Other games' n-tuple step is set with their board: check_game.)
-  if (!given.count("alpha") && s.game.family == GameFamily::Connect4)
-    s.alpha = thesis ? learn::Schedule{0.2, 0.01} : learn::Schedule{0.005, 0.001};
-  if (!given.count("epsilon")) s.epsilon = thesis ? learn::Schedule{0.5, 0.0} : learn::Schedule{0.1, 0.1};
-  if (!given.count("lambda")) s.lambda = thesis ? 0.6 : 0.0;
-  if (!given.count("opponents") && thesis) s.opponents = {"ibef@1"};
-  // FABLE's thesis tabulates blocks of 100 games.
-  if (!given.count("curve-every"))
-    s.curve_every = fable ? std::min<std::uint64_t>(100, s.games) : std::max<std::uint64_t>(1, s.games / 50);
-  if (!given.count("checkpoint-every")) s.checkpoint_every = std::max<std::uint64_t>(1, s.games / 10);
-}
-
 class LearnInterpreter : public SpecReader {
  public:
   LearnInterpreter(const parsing::error_handler_type& handler, const SourceText& source, LearnSpec& spec)
@@ -260,6 +238,12 @@ class LearnInterpreter : public SpecReader {
     }
     if (seen.count("learner-side") && spec_.opponents.empty())
       complain(seen, "learner-side", "learner-side applies when the learner has opponents (in self-play it is both)");
+    check_positions(seen, ntuple);
+    with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });
+  }
+
+  // The files of labelled positions: the curve's and the regression's.
+  void check_positions(const Seen& seen, bool ntuple) const {
     for (const char* key : {"labelled-steps", "play-games"})
       if (seen.count(key) && spec_.labelled_positions.empty())
         complain(seen, key, std::string(key) + " applies when labelled-positions names files of labelled positions");
@@ -267,9 +251,24 @@ class LearnInterpreter : public SpecReader {
       complain(seen, "labelled-positions", "labelled-positions trains Connect4's n-tuple network (learner = ntuple)");
     if (!spec_.play_games && !spec_.opponents.empty())
       complain(seen, "play-games", "play-games = off plays no games, so it meets no opponents");
+    // Without games nothing explores, traces or keeps TCL's rates.
+    for (const char* key : {"epsilon", "lambda", "tcl"})
+      if (!spec_.play_games && seen.count(key))
+        complain(seen, key, std::string(key) + " shapes the self-play games, and play-games = off plays none");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
       complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
-    with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });
+    // The solver labels positions under the standard win test.
+    const bool thesis_java = spec_.game.family == GameFamily::Connect4 && spec_.game.params[0] == 1;
+    for (const char* key : {"curve-positions", "labelled-positions"})
+      if (thesis_java && seen.count(key))
+        complain(seen, key, "labelled positions are perfect play under the standard rules, not " + spec_.game.text());
+    // A curve over training positions would measure memory, not play.
+    std::error_code ignored;
+    for (const std::string& file : spec_.labelled_positions)
+      if (!spec_.curve_positions.empty() && std::filesystem::equivalent(file, spec_.curve_positions, ignored))
+        complain(seen, "curve-positions",
+                 "curve-positions '" + spec_.curve_positions +
+                     "' is also a file of labelled-positions: the curve would measure the training positions");
   }
 
   // What the spec's game allows: its built-in opponents, its learners, and
@@ -385,7 +384,7 @@ learn::LearnSpec parse_learn_spec(const std::string& text, const std::string& so
     LearnInterpreter(handler, source, spec).run(entries);
     std::set<std::string> given;
     for (const auto& entry : entries) given.insert(entry.key.text);
-    apply_defaults(spec, given);
+    learn::apply_defaults(spec, given);
     if (spec.curve_every > spec.games)
       source.fail_at(0, "curve-every (" + std::to_string(spec.curve_every) + ") is more than the games (" +
                             std::to_string(spec.games) + ")");

@@ -1,5 +1,6 @@
 #include "learn/learn_spec.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "support/random.hpp"
@@ -11,6 +12,28 @@ std::string learner_word(LearnerKind kind) {
          : kind == LearnerKind::Linear  ? "linear"
          : kind == LearnerKind::Fable   ? "fable"
                                         : "ntuple";
+}
+
+// The learners' recipes where the spec is silent: the thesis's (§5.7) for
+// its network; for n-tuples, Thill et al.'s kind of setting, scaled to
+// a million self-play games.
+void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
+  const bool thesis = s.learner == LearnerKind::ThesisNet;
+  const bool linear = s.learner == LearnerKind::Linear;
+  const bool fable = s.learner == LearnerKind::Fable;
+  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : fable ? 1000 : 1000000;
+  // Melicher's weights start at 1.0 (his p. 6).
+  if (!given.count("initial-weights") && linear) s.initial_weights = 1.0;
+  // (Other games' n-tuple step comes with their board: the spec reader sets it.)
+  if (!given.count("alpha") && s.game.family == GameFamily::Connect4)
+    s.alpha = thesis ? Schedule{0.2, 0.01} : Schedule{0.005, 0.001};
+  if (!given.count("epsilon")) s.epsilon = thesis ? Schedule{0.5, 0.0} : Schedule{0.1, 0.1};
+  if (!given.count("lambda")) s.lambda = thesis ? 0.6 : 0.0;
+  if (!given.count("opponents") && thesis) s.opponents = {"ibef@1"};
+  // FABLE's thesis tabulates blocks of 100 games.
+  if (!given.count("curve-every"))
+    s.curve_every = fable ? std::min<std::uint64_t>(100, s.games) : std::max<std::uint64_t>(1, s.games / 50);
+  if (!given.count("checkpoint-every")) s.checkpoint_every = std::max<std::uint64_t>(1, s.games / 10);
 }
 
 std::uint64_t LearnSpec::hash() const {

@@ -4,6 +4,7 @@
 // train, how, against whom, for how many games.
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,10 @@ struct LearnSpec {
   std::string results_folder() const { return output + "/" + name; }
   std::string checkpoint_folder() const { return checkpoints + "/" + name; }
 };
+
+// Fills in what the spec left out (`given`: the keys it names) with the
+// learner's own recipe.
+void apply_defaults(LearnSpec& spec, const std::set<std::string>& given);
 
 std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple", "linear", "fable"
 

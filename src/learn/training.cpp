@@ -23,6 +23,8 @@ Training<G>::Training(const G& game, const LearnSpec& spec, std::vector<Player<G
       labelled_positions_(std::move(labelled_positions)) {
   // The spec reader allows labelled positions for Connect4's n-tuple network only.
   assert(labelled_positions_.empty() || spec_.learner == LearnerKind::NTuple);
+  // A caller that forgot them would train without the regression the spec asks for.
+  assert(labelled_positions_.empty() == spec_.labelled_positions.empty());
   assert(spec_.play_games || !labelled_positions_.empty());
 }
 

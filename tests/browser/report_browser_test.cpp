@@ -51,6 +51,24 @@ TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {
   CHECK(r.output.find("data-errors") == std::string::npos);
 }
 
+TEST_CASE("a regression-alone learning run's report in headless Chromium: rounds, no games", "[browser][report]") {
+  const test::ScratchFolder dir("browser-regression");
+  const std::string positions = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";
+  test::write_file(dir / "r.spec",
+                   "name = r\nlearner = ntuple\ngames = 200\ntuples = 4\ntuple-length = 4\n"
+                   "play-games = off\nlabelled-positions = " +
+                       positions + "\noutput = " + dir / "results" + "\ncheckpoints = " + dir / "population" + "\n");
+  REQUIRE(test::run_evalsynth("learn " + dir / "r.spec").exit_code == 0);
+  const test::Run r = load_in_chromium(dir / "results/r/report.html");
+  INFO(r.output.substr(0, 2000));
+  // The learning rate alone: no results of games, no exploration.
+  CHECK_THAT(r.output, Contains("Learning run r") && Contains("data-charts=\"1/1\""));
+  CHECK_THAT(r.output, Contains("<span>rounds per second</span>") && Contains("labelled positions a round"));
+  CHECK(r.output.find("<span>games per second</span>") == std::string::npos);
+  CHECK(r.output.find("<span>opponents</span>") == std::string::npos);
+  CHECK(r.output.find("data-errors") == std::string::npos);
+}
+
 TEST_CASE("another game's run report in headless Chromium: its references, its game", "[browser][report][games]") {
   const test::ScratchFolder dir("browser-game-report");
   evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/adjacent4", dir / "report.html");

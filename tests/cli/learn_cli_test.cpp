@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "io/json.hpp"
 #include "learn/learn_checkpoint.hpp"
 #include "test_support.hpp"
 
@@ -300,6 +301,14 @@ TEST_CASE("learn with labelled positions: says so, refuses a bad or empty file b
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("3000 rounds without games") && Contains("rounds 3000/3000"));
   CHECK_THAT(r.output, !Contains("nan") && !Contains("epsilon"));
+  // Its summary speaks of rounds, not games, opponents or their speed.
+  const evalsynth::Json summary = evalsynth::Json::parse(test::read_file(dir / "results/o/summary.json"));
+  CHECK(summary["play_games"] == false);
+  CHECK(summary["labelled_positions"] == evalsynth::Json::array({positions}));
+  CHECK(summary["labelled_steps"] == 10);
+  CHECK(summary["opponents"] == "none");
+  CHECK(summary.contains("rounds_per_second"));
+  CHECK(!summary.contains("games_per_second"));
   r = test::run_evalsynth("strength " + dir / "results/o/model.bin --depth 1 --positions " + positions);
   CHECK(r.exit_code == 0);
 }

@@ -14,6 +14,7 @@
 #include "learn/training.hpp"
 #include "support/error.hpp"
 #include "support/random.hpp"
+#include "test_support.hpp"
 #include "tournament/strength.hpp"
 
 using namespace evalsynth;
@@ -172,7 +173,11 @@ TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regre
   CHECK(spec.labelled_steps == 10);
   CHECK(spec.play_games);
   // Older specs hash as before; each regression setting changes the hash.
+  CHECK(parse_learn_spec("learner = ntuple\n", "r.spec").hash() == 0x38cb1a0dd18df0b2ULL);
   CHECK(parse_learn_spec("learner = ntuple\n", "r.spec").hash() != spec.hash());
+  // The committed network's spec hashes as when it was learned.
+  const test::InSourceDir in_source;
+  CHECK(read_learn_spec_file("results/ntuple/spec.spec").hash() == 0xdd0f0cd6ac05913cULL);
   CHECK(parse_learn_spec(base + "labelled-steps = 11\n", "r.spec").hash() != spec.hash());
   CHECK(parse_learn_spec(base + "play-games = off\n", "r.spec").hash() != spec.hash());
 
@@ -189,6 +194,21 @@ TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regre
              Contains("r.spec:3:1") && Contains("meets no opponents"));
   CHECK_THAT(spec_error(base + "labelled-steps = 0\n"), Contains("r.spec:3:18"));
   CHECK_THAT(spec_error("learner = ntuple\nlabelled-positions = " + file + ", " + file + "\n"), Contains("twice"));
+  // Without games nothing explores, traces or keeps TCL's rates.
+  for (const char* key : {"epsilon = 0.1", "lambda = 0.5", "tcl = on"})
+    CHECK_THAT(spec_error(base + "play-games = off\n" + key + "\n"),
+               Contains("r.spec:4:1") && Contains("play-games = off plays none"));
+  CHECK_NOTHROW(parse_learn_spec(base + "epsilon = 0.1\nlambda = 0.5\ntcl = on\n", "r.spec"));
+  // The solver's labels are standard-rules values.
+  CHECK_THAT(spec_error("game = connect4(thesis-java)\n" + base),
+             Contains("r.spec:3:1") && Contains("standard rules, not connect4(thesis-java)"));
+  CHECK_THAT(spec_error("game = connect4(thesis-java)\nlearner = ntuple\ncurve-positions = " + file + "\n"),
+             Contains("r.spec:3:1") && Contains("standard rules"));
+  // A curve over the training positions would measure memory.
+  CHECK_THAT(spec_error(base + "curve-positions = " + file + "\n"),
+             Contains("r.spec:3:1") && Contains("measure the training positions"));
+  const std::string other = EVALSYNTH_SOURCE_DIR "/tests/data/../data/late.analysis";
+  CHECK_THAT(spec_error(base + "curve-positions = " + other + "\n"), Contains("measure the training positions"));
 }
 
 TEST_CASE("the project's training sets share no position with the validation and test sets", "[learn][regression]") {

@@ -138,10 +138,15 @@
     const fact = (name, value) => facts.append(el('div', {}, el('span', {}, name), String(value)));
     fact('learner', l.learner);
     fact('spec', l.spec);
-    fact('games', l.games + (l.finished ? '' : ' of ' + l.games_planned));
+    // Regression without games (play_games false) counts rounds of steps.
+    const playsGames = l.play_games !== false;
+    const unit = playsGames ? 'games' : 'rounds';
+    fact(unit, l.games + (l.finished ? '' : ' of ' + l.games_planned));
     fact('time', (l.seconds / 60).toFixed(1) + ' min');
-    fact('games per second', Math.round(l.games_per_second));
-    fact('opponents', Array.isArray(l.opponents) ? l.opponents.join(', ') : l.opponents);
+    fact(unit + ' per second', Math.round(playsGames ? l.games_per_second : l.rounds_per_second));
+    if (playsGames) fact('opponents', Array.isArray(l.opponents) ? l.opponents.join(', ') : l.opponents);
+    if (l.labelled_positions)
+      fact('regression', l.labelled_steps + ' labelled positions a round, from ' + l.labelled_positions.join(', '));
     fact('network', Object.entries(l.network).map(([k, v]) => k.replace(/_/g, ' ') + ' ' + v).join(', '));
     fact('seed', l.seed);
     head.append(facts);
@@ -151,19 +156,19 @@
     const selfPlay = l.opponents === 'self';
     const grid = el('div', { class: 'charts' });
     section('The learning curve').append(grid);
-    lineChart(grid, selfPlay ? 'Self-play results since the previous row' : "The learner's results since the previous row", games, [
-      { label: selfPlay ? 'X wins' : 'wins', data: curve.map((r) => share(r, 'wins')) },
-      { label: 'draws', data: curve.map((r) => share(r, 'draws')) },
-      { label: selfPlay ? 'O wins' : 'losses', data: curve.map((r) => share(r, 'losses')) },
-    ], 'share of games', 'games');
+    if (playsGames)
+      lineChart(grid, selfPlay ? 'Self-play results since the previous row' : "The learner's results since the previous row", games, [
+        { label: selfPlay ? 'X wins' : 'wins', data: curve.map((r) => share(r, 'wins')) },
+        { label: 'draws', data: curve.map((r) => share(r, 'draws')) },
+        { label: selfPlay ? 'O wins' : 'losses', data: curve.map((r) => share(r, 'losses')) },
+      ], 'share of games', unit);
     if (curve.some((r) => r.mistake_rate !== ''))
       lineChart(grid, 'Mistake rate against perfect play (curve positions)', games,
         [{ label: 'mistake rate', data: curve.map((r) => (r.mistake_rate === '' ? null : Number(r.mistake_rate))) }],
-        'share of positions', 'games');
-    lineChart(grid, 'Learning rate and exploration', games, [
-      { label: 'alpha', data: curve.map((r) => Number(r.alpha)) },
-      { label: 'epsilon', data: curve.map((r) => Number(r.epsilon)) },
-    ], '', 'games');
+        'share of positions', unit);
+    const rates = [{ label: 'alpha', data: curve.map((r) => Number(r.alpha)) }];
+    if (playsGames) rates.push({ label: 'epsilon', data: curve.map((r) => Number(r.epsilon)) });
+    lineChart(grid, playsGames ? 'Learning rate and exploration' : 'Learning rate', games, rates, '', unit);
   } else {
     section(data.title);
   }
