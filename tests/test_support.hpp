@@ -17,14 +17,20 @@
 
 namespace test {
 
-// The error a spec text gives (named s.spec), or "(no error)".
-inline std::string spec_error_of(const std::string& text) {
+// The message of the InputError that `read` throws, or "(no error)".
+template <class Read>
+std::string input_error_of(Read&& read) {
   try {
-    evalsynth::parse_spec(text, "s.spec");
+    read();
   } catch (const evalsynth::InputError& e) {
     return e.what();
   }
   return "(no error)";
+}
+
+// The error a spec text gives (named s.spec), or "(no error)".
+inline std::string spec_error_of(const std::string& text) {
+  return input_error_of([&] { (void)evalsynth::parse_spec(text, "s.spec"); });
 }
 
 struct Run {

@@ -16,6 +16,7 @@
 #include "lang/printer.hpp"
 #include "lang/simplify.hpp"
 #include "support/error.hpp"
+#include "test_support.hpp"
 
 using namespace evalsynth;
 using Catch::Matchers::Contains;
@@ -36,12 +37,7 @@ struct NestingCase {
 };
 
 std::string error_of(const std::string& text) {
-  try {
-    lang::parse_program(text, "deep.eval");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)lang::parse_program(text, "deep.eval"); });
 }
 
 }  // namespace

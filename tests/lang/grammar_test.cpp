@@ -9,6 +9,7 @@
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
+#include "test_support.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::lang;
@@ -19,12 +20,7 @@ namespace {
 std::string grammar_file(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/" + name; }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_grammar(text, "g.grammar");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_grammar(text, "g.grammar"); });
 }
 
 bool derives(const Grammar& g, const std::string& program) {

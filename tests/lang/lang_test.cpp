@@ -24,12 +24,7 @@ namespace {
 std::string example(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/" + name; }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_program(text, "t.eval");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_program(text, "t.eval"); });
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "learn/training.hpp"
 #include "model/model_file.hpp"
 #include "support/error.hpp"
+#include "test_support.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::learn;
@@ -21,12 +22,7 @@ using Catch::Matchers::Contains;
 namespace {
 
 std::string spec_error(const std::string& text) {
-  try {
-    (void)parse_learn_spec(text, "f.spec");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_learn_spec(text, "f.spec"); });
 }
 
 // The model after one game of tic-tac-toe in which X played `cells` (and O

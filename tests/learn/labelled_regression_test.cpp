@@ -32,12 +32,7 @@ solver::LabelledPosition labelled(const std::string& moves, std::array<int, kCol
 }
 
 std::string spec_error(const std::string& text) {
-  try {
-    parse_learn_spec(text, "r.spec");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_learn_spec(text, "r.spec"); });
 }
 
 }  // namespace

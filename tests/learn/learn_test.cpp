@@ -9,6 +9,7 @@
 #include "learn/episode.hpp"
 #include "learn/learn_checkpoint.hpp"
 #include "support/error.hpp"
+#include "test_support.hpp"
 #include "tournament/strength.hpp"
 
 using namespace evalsynth;
@@ -28,12 +29,7 @@ LearnSpec small_spec(LearnerKind kind, std::uint64_t games) {
 }
 
 std::string learn_error(const std::string& text) {
-  try {
-    parse_learn_spec(text, "l.spec");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_learn_spec(text, "l.spec"); });
 }
 
 }  // namespace

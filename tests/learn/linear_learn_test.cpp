@@ -13,6 +13,7 @@
 #include "learn/training.hpp"
 #include "model/model_file.hpp"
 #include "support/error.hpp"
+#include "test_support.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::learn;
@@ -31,12 +32,7 @@ checkers::Position random_checkers_position(const checkers::Game& game, int plie
 }
 
 std::string spec_error(const std::string& text) {
-  try {
-    (void)parse_learn_spec(text, "l.spec");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_learn_spec(text, "l.spec"); });
 }
 
 }  // namespace

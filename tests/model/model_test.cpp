@@ -174,12 +174,7 @@ std::string reframed(const std::string& bytes, const std::string& payload) {
 }
 
 std::string model_error(const std::string& bytes) {
-  try {
-    model::decode_model(bytes, "m.bin");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)model::decode_model(bytes, "m.bin"); });
 }
 
 // Built field by field: GCC 12 warns (falsely) that the string of a braced

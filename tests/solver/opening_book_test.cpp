@@ -12,6 +12,7 @@
 #include "games/connect4/notation.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/solver.hpp"
+#include "test_support.hpp"
 #include "tournament/start_boards.hpp"
 
 using namespace evalsynth;
@@ -19,12 +20,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 std::string book_error_of(const std::string& text) {
-  try {
-    solver::parse_opening_book(text, "b.book");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)solver::parse_opening_book(text, "b.book"); });
 }
 }  // namespace
 

@@ -50,12 +50,7 @@ std::string encoded_without_timing(const Synthesis& run) {
 }
 
 std::string decode_error(const std::string& bytes) {
-  try {
-    decode_checkpoint(bytes, "damaged.ckpt");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)decode_checkpoint(bytes, "damaged.ckpt"); });
 }
 
 // Rewrites the header's checksum to match the payload, as a forger would.

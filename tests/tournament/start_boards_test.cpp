@@ -7,6 +7,7 @@
 
 #include "fuzz_support.hpp"
 #include "games/connect4/notation.hpp"
+#include "test_support.hpp"
 #include "tournament/workload.hpp"
 
 using namespace evalsynth;
@@ -14,12 +15,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 std::string error_of(const std::string& text) {
-  try {
-    parse_board_text(text, "boards.txt");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_board_text(text, "boards.txt"); });
 }
 }  // namespace
 

@@ -4,18 +4,14 @@
 #include <string>
 
 #include "games/connect4/notation.hpp"
+#include "test_support.hpp"
 
 using namespace evalsynth;
 using Catch::Matchers::Contains;
 
 namespace {
 std::string error_of(const std::string& text) {
-  try {
-    parse_analysis_text(text, "a.analysis");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::input_error_of([&] { (void)parse_analysis_text(text, "a.analysis"); });
 }
 }  // namespace
 
