@@ -146,7 +146,8 @@
     fact(unit + ' per second', Math.round(playsGames ? l.games_per_second : l.rounds_per_second));
     if (playsGames) fact('opponents', Array.isArray(l.opponents) ? l.opponents.join(', ') : l.opponents);
     if (l.labelled_positions)
-      fact('regression', l.labelled_steps + ' labelled positions a round, from ' + l.labelled_positions.join(', '));
+      fact('regression', l.labelled_steps + ' labelled positions ' + (playsGames ? 'after each game' : 'a round') +
+        ', from ' + l.labelled_positions.join(', '));
     fact('network', Object.entries(l.network).map(([k, v]) => k.replace(/_/g, ' ') + ' ' + v).join(', '));
     fact('seed', l.seed);
     head.append(facts);
