@@ -89,7 +89,7 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
     const learn::CurveRow& last = state.curve.back();
     const double games = static_cast<double>(last.wins + last.draws + last.losses);
     j["last_curve_row"] = {{"games", last.games},
-                           {"win_share", games > 0 ? static_cast<double>(last.wins) / games : 0.0},
+                           {"win_share", games > 0 ? Json(static_cast<double>(last.wins) / games) : Json()},
                            {"mistake_rate", last.mistake_rate < 0 ? Json() : Json(last.mistake_rate)}};
   }
   return json_text(j);

@@ -251,10 +251,11 @@ class LearnInterpreter : public SpecReader {
       complain(seen, "labelled-positions", "labelled-positions trains Connect4's n-tuple network (learner = ntuple)");
     if (!spec_.play_games && !spec_.opponents.empty())
       complain(seen, "play-games", "play-games = off plays no games, so it meets no opponents");
-    // Without games nothing explores, traces or keeps TCL's rates.
-    for (const char* key : {"epsilon", "lambda", "tcl"})
-      if (!spec_.play_games && seen.count(key))
-        complain(seen, key, std::string(key) + " shapes the self-play games, and play-games = off plays none");
+    // Without games nothing explores, traces or keeps TCL's rates (settings that change nothing may stay).
+    const bool explores = spec_.epsilon.start > 0 || spec_.epsilon.end > 0;
+    for (const auto& [key, used] : {std::pair{"epsilon", explores}, {"lambda", spec_.lambda > 0}, {"tcl", spec_.tcl}})
+      if (!spec_.play_games && seen.count(key) && used)
+        complain(seen, key, std::string(key) + " shapes the games' moves or TD steps, and play-games = off plays none");
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
       complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
     // The solver labels positions under the standard win test.

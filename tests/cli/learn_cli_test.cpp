@@ -309,6 +309,7 @@ TEST_CASE("learn with labelled positions: says so, refuses a bad or empty file b
   CHECK(summary["opponents"] == "none");
   CHECK(summary.contains("rounds_per_second"));
   CHECK(!summary.contains("games_per_second"));
+  CHECK(summary["last_curve_row"]["win_share"].is_null());
   r = test::run_evalsynth("strength " + dir / "results/o/model.bin --depth 1 --positions " + positions);
   CHECK(r.exit_code == 0);
 }

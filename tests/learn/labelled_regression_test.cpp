@@ -150,14 +150,19 @@ TEST_CASE("labelled regression in training: it learns its positions, repeats and
     for (std::size_t i = 0; i < whole.state().curve.size(); ++i)
       CHECK(second.state().curve[i].mistake_rate == whole.state().curve[i].mistake_rate);
   }
-  // The same games without the regression give another network.
-  LearnSpec plain = spec;
-  plain.play_games = true;
+  // The same games without the regression give other weights.
+  LearnSpec mixed = spec;
+  mixed.play_games = true;
+  LearnSpec plain = mixed;
+  plain.labelled_positions.clear();
   Training<Connect4> without(Connect4{}, plain, {}, {}, Training<Connect4>::fresh_state(Connect4{}, plain));
   without.play(plain.games);
-  Training<Connect4> with(Connect4{}, plain, {}, {}, Training<Connect4>::fresh_state(Connect4{}, plain), positions);
-  with.play(plain.games);
-  CHECK(model::encode_model(without.state().model) != model::encode_model(with.state().model));
+  Training<Connect4> with(Connect4{}, mixed, {}, {}, Training<Connect4>::fresh_state(Connect4{}, mixed), positions);
+  with.play(mixed.games);
+  const auto weights = [](const TrainingState& state) {
+    return std::get<model::NTupleNet>(state.model.network).weights();
+  };
+  CHECK(weights(without.state()) != weights(with.state()));
 }
 
 TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regression][errors]") {
@@ -190,9 +195,11 @@ TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regre
   CHECK_THAT(spec_error(base + "labelled-steps = 0\n"), Contains("r.spec:3:18"));
   CHECK_THAT(spec_error("learner = ntuple\nlabelled-positions = " + file + ", " + file + "\n"), Contains("twice"));
   // Without games nothing explores, traces or keeps TCL's rates.
-  for (const char* key : {"epsilon = 0.1", "lambda = 0.5", "tcl = on"})
+  for (const char* key : {"epsilon = 0.1", "epsilon = 0, 0.2", "lambda = 0.5", "tcl = on"})
     CHECK_THAT(spec_error(base + "play-games = off\n" + key + "\n"),
                Contains("r.spec:4:1") && Contains("play-games = off plays none"));
+  // Settings that change nothing may stay.
+  CHECK_NOTHROW(parse_learn_spec(base + "play-games = off\nepsilon = 0\nlambda = 0\ntcl = off\n", "r.spec"));
   CHECK_NOTHROW(parse_learn_spec(base + "epsilon = 0.1\nlambda = 0.5\ntcl = on\n", "r.spec"));
   // The solver's labels are standard-rules values.
   CHECK_THAT(spec_error("game = connect4(thesis-java)\n" + base),
