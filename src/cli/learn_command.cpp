@@ -190,6 +190,7 @@ int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite
     std::error_code ignored;
     if (std::filesystem::is_regular_file(file, ignored)) inputs.push_back({file, "the opponent " + text});
   }
+  if (!spec.start_model.empty()) inputs.push_back({spec.start_model, "the start model"});
   std::vector<LabelledOf<G>> curve_positions;
   if (!spec.curve_positions.empty()) {
     curve_positions = read_labelled_positions(game, spec.curve_positions);

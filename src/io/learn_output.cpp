@@ -58,6 +58,7 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
     j["rounds_per_second"] = per_second;
     j["opponents"] = Json("none");
   }
+  if (!spec.start_model.empty()) j["start_model"] = spec.start_model;
   // (Only with regression, so the summaries of earlier runs read as before.)
   if (!spec.labelled_positions.empty()) {
     j["labelled_positions"] = spec.labelled_positions;

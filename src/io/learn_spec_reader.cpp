@@ -6,6 +6,7 @@
 #include "games/registry.hpp"
 #include "io/spec_reader.hpp"
 #include "learn/linear_td.hpp"
+#include "learn/start_model.hpp"
 #include "model/board_ntuple_net.hpp"
 #include "model/feature_weights.hpp"
 #include "model/model_file.hpp"
@@ -215,31 +216,22 @@ class LearnInterpreter : public SpecReader {
                      " does not apply to learner = fable (it counts how games ended; it has no "
                      "steps, exploration or evaluation to measure)");
     if (!fable && seen.count("confidence")) complain(seen, "confidence", "confidence applies to learner = fable");
-    if (!fable && seen.count("start-model")) complain(seen, "start-model", "start-model applies to learner = fable");
     if (!fable && spec_.sides == LearnSpec::Sides::None)
       complain(seen, "learner-side", "learner-side = none (watching games) applies to learner = fable");
-    if (fable && !spec_.start_model.empty()) {
-      const auto* w = &one_word(*seen.at("start-model"));
-      model::Model start;
-      try {
-        start = model::read_model(spec_.start_model);
-      } catch (const InputError& e) {
-        locate_.fail(*w, "start-model '" + spec_.start_model + "' does not read: " + e.message());
-      }
-      const auto* fable_model = std::get_if<model::FableModel>(&start.network);
-      if (!fable_model) locate_.fail(*w, "start-model '" + spec_.start_model + "' is not a FABLE model");
-      if (fable_model->game != spec_.game.text())
-        locate_.fail(*w, "start-model '" + spec_.start_model + "' was learned for " + fable_model->game +
-                             ", and this spec's game is " + spec_.game.text());
-      if (seen.count("confidence") && fable_model->confidence != spec_.confidence)
-        complain(seen, "confidence",
-                 "confidence differs from the start model's (" + short_number(fable_model->confidence) + ")");
-      spec_.confidence = fable_model->confidence;
-    }
+    if (!spec_.start_model.empty()) adopt_start_model(seen);
     if (seen.count("learner-side") && spec_.opponents.empty())
       complain(seen, "learner-side", "learner-side applies when the learner has opponents (in self-play it is both)");
     check_positions(seen, ntuple);
     with_game(spec_.game, [&](const auto& game) { check_game(game, seen); });
+  }
+
+  // A model to go on from (learn/start_model.hpp): it must read and agree with the spec.
+  void adopt_start_model(const Seen& seen) const {
+    std::set<std::string> given;
+    for (const auto& [key, entry] : seen) given.insert(key);
+    if (const auto problem = learn::adopt_start_model(spec_, given))
+      problem->key == "start-model" ? locate_.fail(one_word(*seen.at("start-model")), problem->message)
+                                    : complain(seen, problem->key.c_str(), problem->message);
   }
 
   // The files of labelled positions: the curve's and the regression's.
@@ -315,8 +307,9 @@ class LearnInterpreter : public SpecReader {
           model::NTupleNet::weight_count(spec_.tuples, spec_.tuple_length, spec_.cell_states, spec_.per_side_tables);
     } else if constexpr (HasCellBoard<G>) {
       const CellBoard board = game.cell_board();
-      if (!seen.count("tuples")) spec_.tuples = board.cells == 1 ? 1 : 20;
-      if (!seen.count("tuple-length")) spec_.tuple_length = std::min(5, board.cells);
+      const bool set = !spec_.start_model.empty();  // a start model's network set them
+      if (!seen.count("tuples") && !set) spec_.tuples = board.cells == 1 ? 1 : 20;
+      if (!seen.count("tuple-length") && !set) spec_.tuple_length = std::min(5, board.cells);
       if (!seen.count("alpha")) {
         const double readings = spec_.tuples * static_cast<double>(board.symmetries.size());
         spec_.alpha = {0.7 / readings, 0.14 / readings};

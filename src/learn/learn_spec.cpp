@@ -62,6 +62,11 @@ std::uint64_t LearnSpec::hash() const {
   }
   if (sides != Sides::Alternate) key += sides == Sides::X ? "|sides=x" : sides == Sides::O ? "|sides=o" : "|sides=none";
   if (!start_model.empty()) key += "|start=" + start_model;
+  // (An n-tuple start model's contents too; FABLE's hashes stay as they were.)
+  if (!start_model.empty() && learner == LearnerKind::NTuple) {
+    std::snprintf(numbers, sizeof numbers, "|contents=%llx", static_cast<unsigned long long>(start_model_hash));
+    key += numbers;
+  }
   if (tcl) key += "|tcl";
   if (!labelled_positions.empty()) {
     key += "|labelled=";

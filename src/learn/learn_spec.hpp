@@ -43,7 +43,10 @@ struct LearnSpec {
   // fable: the confidence constant of model/fable_model.hpp, and a model
   // to start from ("": an empty one)
   double confidence = 5;
+  // fable and ntuple: a model to go on from, and the hash of its contents
+  // (set by the spec reader, learn/start_model.hpp)
   std::string start_model;
+  std::uint64_t start_model_hash = 0;
   Schedule alpha, epsilon;
   // alpha = harmonic(A, B): A / (B + n), n the updates so far (Melicher's
   // 50 / (49 + n)); the schedule above is then unused.

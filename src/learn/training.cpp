@@ -7,6 +7,7 @@
 #include "learn/board_ntuple_td.hpp"
 #include "learn/episode.hpp"
 #include "learn/linear_td.hpp"
+#include "learn/start_model.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth::learn {
@@ -65,7 +66,9 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     }
     throw InputError(TextLocation{spec.source, 1, 1}, "learner = linear weighs features " + game.name() + " lacks");
   }
-  if constexpr (Connect4Like<G>) {
+  if (spec.learner == LearnerKind::NTuple && !spec.start_model.empty()) {
+    state.model.network = start_network(spec);
+  } else if constexpr (Connect4Like<G>) {
     (void)game;
     if (spec.learner == LearnerKind::ThesisNet) {
       model::ThesisNet net(spec.hidden);

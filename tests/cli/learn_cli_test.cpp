@@ -313,3 +313,40 @@ TEST_CASE("learn with labelled positions: says so, refuses a bad or empty file b
   r = test::run_evalsynth("strength " + dir / "results/o/model.bin --depth 1 --positions " + positions);
   CHECK(r.exit_code == 0);
 }
+
+TEST_CASE("learn from an n-tuple start model: resumes exactly, names it, and never overwrites it",
+          "[learn][cli][start-model]") {
+  const ScratchFolder dir("learn-start-model");
+  test::write_file(dir / "first.spec", spec_text(dir, "name = first\n"));
+  REQUIRE(test::run_evalsynth("learn " + dir / "first.spec").exit_code == 0);
+  const std::string start = dir / "results/first/model.bin";
+  const std::string body =
+      "learner = ntuple\ngames = 2000\ncurve-every = 500\ncheckpoint-every = 700\nseed = 2\n"
+      "start-model = " +
+      start + "\noutput = " + dir / "results" + "\ncheckpoints = " + dir / "population" + "\n";
+  test::write_file(dir / "a.spec", "name = a\n" + body);
+  test::write_file(dir / "b.spec", "name = b\n" + body);
+  Run a = test::run_evalsynth("learn " + dir / "a.spec");
+  REQUIRE(a.exit_code == 0);
+  CHECK_THAT(a.output, Contains("starting from " + start) && Contains("20 tuples of 6 cells"));
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --stop-after 900").exit_code == 0);
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --resume").exit_code == 0);
+  CHECK(curve_without_time(test::read_file(dir / "results/a/curve.csv")) ==
+        curve_without_time(test::read_file(dir / "results/b/curve.csv")));
+  CHECK(test::read_file(dir / "results/a/model.bin") != test::read_file(start));
+  CHECK_THAT(test::read_file(dir / "results/a/summary.json"), Contains("\"start_model\""));
+
+  // A run whose model would replace its own start model is refused, and the model is kept.
+  const std::string before = test::read_file(start);
+  test::write_file(dir / "first.spec", spec_text(dir, "name = first\nstart-model = " + start + "\n"));
+  Run self = test::run_evalsynth("learn " + dir / "first.spec --overwrite");
+  CHECK(self.exit_code != 0);
+  CHECK_THAT(self.output, Contains("start model"));
+  CHECK(test::read_file(start) == before);
+
+  // A start model changed after a run began is a different run: resuming it is refused.
+  REQUIRE(test::run_evalsynth("learn " + dir / "b.spec --overwrite --stop-after 900").exit_code == 0);
+  std::filesystem::copy_file(dir / "results/a/model.bin", start, std::filesystem::copy_options::overwrite_existing);
+  Run changed = test::run_evalsynth("learn " + dir / "b.spec --resume");
+  CHECK(changed.exit_code != 0);
+}
