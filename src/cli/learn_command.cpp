@@ -176,6 +176,24 @@ void print_row(const LearnSpec& spec, const learn::CurveRow& r, bool self_play) 
   std::fflush(stdout);
 }
 
+// A resumed run whose start model changed since it began would go on from
+// other weights: its spec hash covers the model's contents, so say why.
+void refuse_changed_start_model(const LearnSpec& spec) {
+  const std::string path = learn::learn_checkpoint_path(spec);
+  std::error_code ignored;
+  if (spec.start_model.empty() || !std::filesystem::exists(path, ignored)) return;
+  LearnCheckpoint c;
+  try {
+    c = learn::read_learn_checkpoint(path);
+  } catch (const InputError&) {
+    return;  // starting_state says what is wrong with it
+  }
+  if (c.spec_text == spec.text && c.spec_hash != spec.hash())
+    throw InputError(TextLocation{spec.start_model, 1, 1},
+                     "the start model changed after this run began (" + path +
+                         "); restore it, or pass --overwrite without --resume to start over from it");
+}
+
 // The run of `game`, once the spec is read.
 template <Game G>
 int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite, bool dry_run,
@@ -202,6 +220,7 @@ int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite
     labelled_positions.insert(labelled_positions.end(), positions.begin(), positions.end());
     inputs.push_back({file, "the labelled positions"});
   }
+  if (resume) refuse_changed_start_model(spec);
   check_results_folder(ResultsClaim{spec.results_folder(), spec.hash(), spec.source, kLearnResultFiles, inputs},
                        resume ? ResultsOwner::Resumed : ResultsOwner::NewRun, overwrite);
   TrainingState state = starting_state(game, spec, resume, overwrite);

@@ -349,4 +349,5 @@ TEST_CASE("learn from an n-tuple start model: resumes exactly, names it, and nev
   std::filesystem::copy_file(dir / "results/a/model.bin", start, std::filesystem::copy_options::overwrite_existing);
   Run changed = test::run_evalsynth("learn " + dir / "b.spec --resume");
   CHECK(changed.exit_code != 0);
+  CHECK_THAT(changed.output, Contains("model.bin:1:1") && Contains("the start model changed after this run began"));
 }
