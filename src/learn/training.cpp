@@ -38,7 +38,7 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     model::FableModel fable;
     if (!spec.start_model.empty()) {
       // The spec reader checked it is a FABLE model of this game.
-      fable = std::get<model::FableModel>(model::read_model(spec.start_model).network);
+      fable = std::get<model::FableModel>(start_network(spec));
     }
     fable.game = game.name();
     fable.confidence = spec.confidence;
