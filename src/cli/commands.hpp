@@ -29,6 +29,7 @@ int minesweeper_command(const Args& args);
 int reliability_command(const Args& args);
 int play_command(const Args& args);
 int report_command(const Args& args);
+int stages_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kMinesweeperHelp;
@@ -45,5 +46,6 @@ extern const char* const kPositionsHelp;
 extern const char* const kLearnHelp;
 extern const char* const kPlayHelp;
 extern const char* const kReportHelp;
+extern const char* const kStagesHelp;
 
 }  // namespace evalsynth

@@ -28,6 +28,7 @@ constexpr const char* kUsage =
     "  solve      solve positions exactly (perfect play), or analyse every move\n"
     "  positions  make a labelled position set (solver-analysed, deduplicated)\n"
     "  learn      train a learned evaluator (TD(lambda), n-tuples, linear, FABLE)\n"
+    "  stages     join two Connect4 n-tuple networks into one split by stage\n"
     "  minesweeper  FABLE's minesweeper experiment: random or FABLE, by blocks\n"
     "  reliability  M2ICAL: how far a noisy-comparison search can be trusted\n"
     "  play       play against any player in the terminal\n"
@@ -56,6 +57,7 @@ const Command kCommands[] = {
     {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},
     {"positions", evalsynth::positions_command, &evalsynth::kPositionsHelp},
     {"learn", evalsynth::learn_command, &evalsynth::kLearnHelp},
+    {"stages", evalsynth::stages_command, &evalsynth::kStagesHelp},
     {"minesweeper", evalsynth::minesweeper_command, &evalsynth::kMinesweeperHelp},
     {"reliability", evalsynth::reliability_command, &evalsynth::kReliabilityHelp},
     {"play", evalsynth::play_command, &evalsynth::kPlayHelp},

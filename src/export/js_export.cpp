@@ -305,8 +305,9 @@ std::string js_language_runtime() {
   return std::string(play_assets::kPlayCore) + std::string(play_assets::kPlayLanguage);
 }
 
-std::string js_ntuple_runtime() {
-  const model::NTupleNet& net = lang::builtin_ntuple();
+std::string js_ntuple_runtime() { return js_ntuple_runtime(lang::builtin_ntuple()); }
+
+std::string js_ntuple_runtime(const model::NTupleNet& net) {
   std::string cells;
   for (std::size_t i = 0; i < net.instance_count(); ++i)
     for (int k = 0; k < net.length(); ++k) {
@@ -325,7 +326,10 @@ std::string js_ntuple_runtime() {
       {"// The network behind ntuple(), written by evalsynth (grammar/models/ntuple.model).\n"
        "const NTUPLE_DATA = {instances: ",
        std::to_string(net.instance_count()), ", length: ", std::to_string(net.length()),
-       ", states: ", std::to_string(net.states()), ", tablesPerTuple: ", net.per_side_tables() ? "2" : "1",
+       ", states: ", std::to_string(net.states()), ", tablesPerTuple: ", std::to_string(net.table_sets()),
+       net.stage_split() > 0 ? ", sides: " + std::to_string(net.per_side_tables() ? 2 : 1) +
+                                   ", stageSplit: " + std::to_string(net.stage_split())
+                             : std::string(),
        ", tableSize: ", std::to_string(net.table_size()), ", scale: ", std::to_string(lang::kNTupleFeatureScale),
        ",\n  cells: [", cells, "],\n  weights: '", base64(bytes), "'};\n", play_assets::kPlayNtuple});
 }

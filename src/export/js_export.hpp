@@ -9,6 +9,7 @@
 #include <string>
 
 #include "lang/program.hpp"
+#include "model/ntuple_net.hpp"
 
 namespace evalsynth::exporter {
 
@@ -26,5 +27,7 @@ std::string js_language_runtime();
 // The network behind ntuple() and `ntupleValue(b)`, for pages whose program
 // reads it (after the language runtime): about 5 MB, the weights in base64.
 std::string js_ntuple_runtime();
+// The same for any Connect4 n-tuple network (tests: one split by stage).
+std::string js_ntuple_runtime(const model::NTupleNet& net);
 
 }  // namespace evalsynth::exporter

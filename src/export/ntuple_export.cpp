@@ -10,8 +10,25 @@
 
 namespace evalsynth::exporter {
 
-std::string ntuple_definitions() {
-  const model::NTupleNet& net = lang::builtin_ntuple();
+namespace {
+
+// Which of a tuple's tables the position reads (model::NTupleNet::table_set).
+std::string table_set_line(const model::NTupleNet& net) {
+  if (net.stage_split() == 0)
+    return "  const int table_of_side = kTablesPerTuple == 2 ? popcount(occupied) & 1 : 0;  // 1: O to move\n";
+  const std::string sides = net.per_side_tables() ? "2" : "1";
+  return "  const int stones = popcount(occupied);\n"
+         "  // The second stage's tables from " +
+         std::to_string(net.stage_split()) + " stones on; O to move: the next table.\n" +
+         "  const int table_of_side = (stones >= " + std::to_string(net.stage_split()) + " ? " + sides + " : 0) + " +
+         (net.per_side_tables() ? "(stones & 1)" : "0") + ";\n";
+}
+
+}  // namespace
+
+std::string ntuple_definitions() { return ntuple_definitions(lang::builtin_ntuple()); }
+
+std::string ntuple_definitions(const model::NTupleNet& net) {
   const std::size_t instances = net.instance_count();
   const int length = net.length();
   std::string out =
@@ -20,8 +37,7 @@ std::string ntuple_definitions() {
       "// numbers 7 * col + row, its table index the sum of state_k * states^k.\n"
       "inline constexpr int kTupleInstances = " +
       std::to_string(instances) + ", kTupleLength = " + std::to_string(length) +
-      ", kCellStates = " + std::to_string(net.states()) +
-      ", kTablesPerTuple = " + std::to_string(net.per_side_tables() ? 2 : 1) +
+      ", kCellStates = " + std::to_string(net.states()) + ", kTablesPerTuple = " + std::to_string(net.table_sets()) +
       ";\ninline constexpr std::uint32_t kTableSize = " + std::to_string(net.table_size()) +
       ";\ninline constexpr unsigned char kTupleCells[" + std::to_string(instances) + "][" + std::to_string(length) +
       "] = {\n";
@@ -31,10 +47,10 @@ std::string ntuple_definitions() {
     out += "},\n";
   }
   const std::vector<float>& weights = net.weights();
-  out +=
-      "};\n// The tables, one after the other (for each tuple: X to move, then O).\ninline constexpr float "
-      "kTupleWeights[" +
-      std::to_string(weights.size()) + "] = {\n";
+  const bool staged = net.stage_split() > 0;
+  out += std::string("};\n// The tables, one after the other (for each tuple: ") +
+         (staged ? "the first stage's, then the second's; in each, " : "") +
+         "X to move, then O).\ninline constexpr float kTupleWeights[" + std::to_string(weights.size()) + "] = {\n";
   std::size_t line_start = out.size();
   for (const float w : weights) {
     // The shortest text that reads back as exactly this float.
@@ -56,8 +72,8 @@ std::string ntuple_definitions() {
       "// precision, then tanh, scaled to -1000..1000 and rounded.\n"
       "inline std::int32_t ntuple_value(std::uint64_t x, std::uint64_t o) {\n"
       "  const std::uint64_t occupied = x | o;\n"
-      "  const std::uint64_t playable = (occupied + kBottomRow) & kBoard;  // the lowest empty cell of each column\n"
-      "  const int table_of_side = kTablesPerTuple == 2 ? popcount(occupied) & 1 : 0;  // 1: O to move\n"
+      "  const std::uint64_t playable = (occupied + kBottomRow) & kBoard;  // the lowest empty cell of each column\n" +
+      table_set_line(net) +
       "  double sum = 0;\n"
       "  for (int i = 0; i < kTupleInstances; ++i) {\n"
       "    std::uint32_t index = 0;\n"

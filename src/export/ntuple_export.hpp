@@ -7,11 +7,15 @@
 
 #include <string>
 
+#include "model/ntuple_net.hpp"
+
 namespace evalsynth::exporter {
 
 // Definitions for the header's detail namespace: the tables and
 // `ntuple_value(x, o)`, which returns ntuple() for the position. Uses the
 // runtime's popcount, kBottomRow and kBoard, and <cmath>.
 std::string ntuple_definitions();
+// The same for any Connect4 n-tuple network (tests: one split by stage).
+std::string ntuple_definitions(const model::NTupleNet& net);
 
 }  // namespace evalsynth::exporter

@@ -22,9 +22,13 @@ template <class Net>
 Json tuple_summary(const Net& tuples, int states) {
   std::size_t visited = 0;
   for (const float w : tuples.weights()) visited += w != 0.0F;
-  return {
+  Json summary = {
       {"tuples", tuples.tuple_count()},          {"tuple_length", tuples.length()},    {"cell_states", states},
       {"side_tables", tuples.per_side_tables()}, {"weights", tuples.weights().size()}, {"weights_trained", visited}};
+  // Only where there is one, so the summaries of unstaged networks read as before.
+  if constexpr (requires { tuples.stage_split(); })
+    if (tuples.stage_split() > 0) summary["stage_split"] = tuples.stage_split();
+  return summary;
 }
 
 }  // namespace

@@ -152,6 +152,9 @@ class LearnInterpreter : public SpecReader {
     h["cell-states"] = [&](const auto& e) {
       s.cell_states = static_cast<int>(integer(one_word(e), 3, 4, "cell-states"));
     };
+    h["stage-split"] = [&](const auto& e) {
+      s.stage_split = static_cast<int>(integer(one_word(e), 1, kCells - 1, "stage-split"));
+    };
     h["tcl"] = [&](const auto& e) { s.tcl = choice<bool>(one_word(e), "tcl", {{"on", true}, {"off", false}}); };
     h["side-tables"] = [&](const auto& e) {
       s.per_side_tables = choice<bool>(one_word(e), "side-tables", {{"on", true}, {"off", false}});
@@ -202,7 +205,7 @@ class LearnInterpreter : public SpecReader {
     if (!thesis && seen.count("hidden")) complain(seen, "hidden", "hidden applies to learner = thesis-net");
     if (ntuple && seen.count("initial-weights"))
       complain(seen, "initial-weights", "initial-weights applies to learner = thesis-net or linear");
-    for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables", "tcl"})
+    for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables", "tcl", "stage-split"})
       if (!ntuple && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
     if (!linear && seen.count("features")) complain(seen, "features", "features applies to learner = linear");
     if (linear && !seen.count("features"))
@@ -303,8 +306,8 @@ class LearnInterpreter : public SpecReader {
     const bool ntuple = spec_.learner == LearnerKind::NTuple;
     double weights = 0;
     if constexpr (Connect4Like<G>) {
-      weights =
-          model::NTupleNet::weight_count(spec_.tuples, spec_.tuple_length, spec_.cell_states, spec_.per_side_tables);
+      weights = model::NTupleNet::weight_count(spec_.tuples, spec_.tuple_length, spec_.cell_states,
+                                               spec_.per_side_tables, spec_.stage_split > 0);
     } else if constexpr (HasCellBoard<G>) {
       const CellBoard board = game.cell_board();
       const bool set = !spec_.start_model.empty();  // a start model's network set them
@@ -321,6 +324,7 @@ class LearnInterpreter : public SpecReader {
         complain(seen, "cell-states",
                  "cell-states chooses Connect4's cells; " + game.name() + "'s cells have " +
                      std::to_string(board.states) + " states");
+      if (seen.count("stage-split")) complain(seen, "stage-split", "stage-split splits Connect4's tables only");
       if (spec_.tuple_length > board.cells)
         complain(seen, seen.count("tuple-length") ? "tuple-length" : "game",
                  "tuples of " + std::to_string(spec_.tuple_length) + " cells on a board of " +

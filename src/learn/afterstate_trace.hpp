@@ -40,7 +40,7 @@ class AfterstateTrace {
 
   struct Visited {
     std::vector<std::uint32_t> indices;  // one per tuple instance
-    Side to_move = Side::X;
+    int table_set = 0;                   // the afterstate's tables (its network's table set)
     double slope = 0;
   };
 
@@ -70,13 +70,13 @@ class AfterstateTrace {
     return visited_[newest_];
   }
   // Adds error * slope * lambda^k to every weight the k-th newest afterstate
-  // selected; `offset(instance, to_move)` is where its table starts.
+  // selected; `offset(instance, table_set)` is where its table starts.
   template <class Offset>
   void correct(double error, std::vector<float>& weights, const Offset& offset) const {
     for (std::size_t k = 0; k < size_; ++k) {
       const Visited& v = visited_[(newest_ + visited_.size() - k) % visited_.size()];
       const auto step = static_cast<float>(error * (v.slope * decay_[k]));
-      for (std::size_t i = 0; i < v.indices.size(); ++i) weights[offset(i, v.to_move) + v.indices[i]] += step;
+      for (std::size_t i = 0; i < v.indices.size(); ++i) weights[offset(i, v.table_set) + v.indices[i]] += step;
     }
   }
   // With temporal coherence learning (Beal & Smith 1999): each reading of
@@ -94,7 +94,7 @@ class AfterstateTrace {
       for (std::size_t k = 0; k < size_; ++k) {
         const Visited& v = visited_[(newest_ + visited_.size() - k) % visited_.size()];
         const double recommended = error * (v.slope * decay_[k]);
-        for (std::size_t i = 0; i < v.indices.size(); ++i) f(offset(i, v.to_move) + v.indices[i], recommended);
+        for (std::size_t i = 0; i < v.indices.size(); ++i) f(offset(i, v.table_set) + v.indices[i], recommended);
       }
     };
     for_each_reading([&](std::size_t w, double recommended) {

@@ -36,13 +36,16 @@ class BoardNTupleTd {
   void remember(const Position& before, const Move& m, bool explored = false) {
     AfterstateTrace::Visited& v = trace_.push(explored);
     previous_value_ = afterstate_value(before, m);  // reads the afterstate's cells into cells_
-    v.to_move = opponent(game_.side_to_move(before));
+    // A board network's tables are chosen by the side to move only: set 0 for X, 1 for O.
+    v.table_set = opponent(game_.side_to_move(before)) == Side::O ? 1 : 0;
     for (std::size_t i = 0; i < v.indices.size(); ++i) v.indices[i] = net_.table_index(cells_, i);
     v.slope = 1 - previous_value_ * previous_value_;
   }
   void update(double target, double alpha) {
     if (trace_.empty()) return;
-    const auto offset = [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); };
+    const auto offset = [&](std::size_t instance, int set) {
+      return net_.table_offset(instance, set == 1 ? Side::O : Side::X);
+    };
     if (tcl_)
       trace_.correct_tcl(alpha, target - previous_value_, net_.weights(), offset, *tcl_);
     else

@@ -23,17 +23,18 @@ double LabelledRegression::target(const solver::LabelledPosition& p, int column)
 int LabelledRegression::correct(const solver::LabelledPosition& p, double alpha) {
   int corrected = 0;
   indexer_.reset(p.position, before_);
-  const Side mover = p.position.side_to_move(), to_move = opponent(mover);
+  const Side mover = p.position.side_to_move();
+  const int set = net_.table_set(p.position.moves_played() + 1);  // the afterstates' tables
   for (int column = 0; column < kColumns; ++column) {
     if (p.move_scores[static_cast<std::size_t>(column)] == solver::kFullColumn) continue;
     if (!p.position.can_play(column) || p.position.is_winning_move(column)) continue;
     // The afterstate's indices: the position's, changed by the move only.
     std::copy(before_.begin(), before_.end(), indices_.begin());
     indexer_.apply(indices_, std::countr_zero(p.position.landing_cell(column)), mover);
-    const double v = std::tanh(indexer_.sum(indices_, to_move));
+    const double v = std::tanh(indexer_.sum(indices_, set));
     const auto step = static_cast<float>(alpha * (target(p, column) - v) * (1 - v * v));
     std::vector<float>& w = net_.weights();
-    for (std::size_t i = 0; i < indices_.size(); ++i) w[net_.table_offset(i, to_move) + indices_[i]] += step;
+    for (std::size_t i = 0; i < indices_.size(); ++i) w[net_.table_offset(i, set) + indices_[i]] += step;
     ++corrected;
   }
   return corrected;

@@ -68,6 +68,7 @@ std::uint64_t LearnSpec::hash() const {
     key += numbers;
   }
   if (tcl) key += "|tcl";
+  if (stage_split > 0) key += "|stage-split=" + std::to_string(stage_split);
   if (!labelled_positions.empty()) {
     key += "|labelled=";
     for (const std::string& f : labelled_positions) key += f + ",";

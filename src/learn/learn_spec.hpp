@@ -60,6 +60,9 @@ struct LearnSpec {
   // states their CellBoard says)
   int tuples = 70, tuple_length = 8, cell_states = 4;
   bool per_side_tables = true;  // a table per tuple for each side to move
+  // Connect4: 0 for one stage, else the stone count where the second stage's
+  // tables begin (model/ntuple_net.hpp).
+  int stage_split = 0;
   // Temporal coherence learning (Beal & Smith 1999; Thill, Bagheri, Koch
   // and Konen 2014): each weight's step is alpha times its own rate
   // |sum of its recommended changes| / (sum of their magnitudes), so weights

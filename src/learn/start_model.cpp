@@ -31,6 +31,10 @@ std::optional<StartModelProblem> adopt_ntuple(LearnSpec& spec, const Net& net, c
           agree(given, "tuples", spec.tuples, static_cast<int>(net.tuple_count()), std::to_string(net.tuple_count())))
     return p;
   if (auto p = agree(given, "tuple-length", spec.tuple_length, net.length(), std::to_string(net.length()))) return p;
+  if constexpr (requires { net.stage_split(); })
+    if (auto p = agree(given, "stage-split", spec.stage_split, net.stage_split(),
+                       net.stage_split() > 0 ? std::to_string(net.stage_split()) : "none"))
+      return p;
   return agree(given, "side-tables", spec.per_side_tables, net.per_side_tables(), net.per_side_tables() ? "on" : "off");
 }
 

@@ -41,7 +41,7 @@ void NTupleTd::remember(const Position& before, int col, bool explored) {
   AfterstateTrace::Visited& v = trace_.push(explored);
   previous_value_ = afterstate_value(before, col);
   v.indices = current_;  // same size: copies, never allocates
-  v.to_move = opponent(before.side_to_move());
+  v.table_set = net_.table_set(before.moves_played() + 1);
   // d tanh(s) / ds = 1 - tanh(s)^2; every selected weight has slope 1 in s.
   v.slope = 1 - previous_value_ * previous_value_;
   indexer_.apply(v.indices, landing_bit(before, col), before.side_to_move());
@@ -49,7 +49,7 @@ void NTupleTd::remember(const Position& before, int col, bool explored) {
 
 void NTupleTd::update(double target, double alpha) {
   if (trace_.empty()) return;
-  const auto offset = [&](std::size_t instance, Side to_move) { return net_.table_offset(instance, to_move); };
+  const auto offset = [&](std::size_t instance, int set) { return net_.table_offset(instance, set); };
   if (tcl_)
     trace_.correct_tcl(alpha, target - previous_value_, net_.weights(), offset, *tcl_);
   else

@@ -68,8 +68,9 @@ class NTupleTd {
     trace_.clear();
   }
   double afterstate_value(const Position& before, int col) {
-    const Side mover = before.side_to_move();
-    return std::tanh(indexer_.sum_after(current_, current_sum(opponent(mover)), landing_bit(before, col), mover));
+    const int set = net_.table_set(before.moves_played() + 1);
+    return std::tanh(
+        indexer_.sum_after(current_, current_sum(set), landing_bit(before, col), before.side_to_move(), set));
   }
   void moved(const Position& before, int col) {
     indexer_.apply(current_, landing_bit(before, col), before.side_to_move());
@@ -80,12 +81,12 @@ class NTupleTd {
 
  private:
   static int landing_bit(const Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
-  // The sum of the current indices in the tables of `to_move` (each
-  // position is valued with one side's tables, so one sum is cached).
-  double current_sum(Side to_move) {
-    if (!sum_valid_ || sum_side_ != to_move) {
-      sum_ = indexer_.sum(current_, to_move);
-      sum_side_ = to_move;
+  // The sum of the current indices in table set `set` (a position's
+  // afterstates all read one set, so one sum is cached).
+  double current_sum(int set) {
+    if (!sum_valid_ || sum_set_ != set) {
+      sum_ = indexer_.sum(current_, set);
+      sum_set_ = set;
       sum_valid_ = true;
     }
     return sum_;
@@ -95,7 +96,7 @@ class NTupleTd {
   model::NTupleIndexer indexer_;
   model::NTupleIndexer::Indices current_;
   double sum_ = 0;
-  Side sum_side_ = Side::X;
+  int sum_set_ = 0;
   bool sum_valid_ = false;
   AfterstateTrace trace_;
   TclCounters* tcl_;

@@ -76,7 +76,7 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
       state.model.network = std::move(net);
     } else {
       state.model.network = model::NTupleNet(model::random_walk_tuples(spec.tuples, spec.tuple_length, rng.next()),
-                                             spec.cell_states, spec.per_side_tables);
+                                             spec.cell_states, spec.per_side_tables, spec.stage_split);
     }
   } else if constexpr (HasCellBoard<G>) {
     // The spec reader refused the thesis's network and tuples longer than the board.

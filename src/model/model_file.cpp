@@ -112,9 +112,11 @@ std::size_t table_weight_count(const Network& network) {
 
 namespace {
 
-// The learner's word in the file: a board network says so (files written
-// before it existed hold only the other two).
+// The learner's word in the file: a board network and a staged Connect4
+// network say so (files written before they existed hold only the others,
+// and an older evalsynth refuses them as of an unknown learner).
 std::string file_tag(const Network& network) {
+  if (const auto* net = std::get_if<NTupleNet>(&network); net && net->stage_split() > 0) return "ntuple-staged";
   return std::holds_alternative<BoardNTupleNet>(network) ? "board-ntuple" : learner_name(network);
 }
 
@@ -278,6 +280,7 @@ std::string encode_model(const Model& model) {
       const auto& tuples = std::get<NTupleNet>(model.network);
       a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()),
         tuples.per_side_tables());
+      if (tuples.stage_split() > 0) a(static_cast<std::int32_t>(tuples.stage_split()));
       save_tuples(a, tuples.tuples());
       save_sparse(a, tuples.weights());
     }
@@ -308,11 +311,17 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
              " hidden units need " + std::to_string(ThesisNet::parameter_count(hidden)));
       if (!all_finite(net.parameters())) fail("a weight is not a finite number");
       model.network = std::move(net);
-    } else if (learner == "ntuple") {
-      std::int32_t states = 0, length = 0;
+    } else if (learner == "ntuple" || learner == "ntuple-staged") {
+      std::int32_t states = 0, length = 0, stage_split = 0;
       bool per_side = false;
       std::uint64_t count = 0;
       a(states, length, per_side);
+      if (learner == "ntuple-staged") {
+        a(stage_split);
+        if (stage_split < 1 || stage_split >= kCells)
+          fail("its second stage begins at " + std::to_string(stage_split) + " stones (1 to " +
+               std::to_string(kCells - 1) + ")");
+      }
       a(cereal::make_size_tag(count));
       if (states != 3 && states != 4) fail(std::to_string(states) + " cell states (3 or 4)");
       if (length < 1 || length > NTupleNet::kMaxLength)
@@ -328,9 +337,9 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
         for (const std::uint8_t cell : tuple)
           if (cell >= kCells) fail("a tuple names cell " + std::to_string(cell) + " (cells are 0 to 41)");
       }
-      // At most 1000 tuples x 2 x 4^12 weights: checked before allocating.
-      double expected = static_cast<double>(count) * (per_side ? 2 : 1);
-      for (int k = 0; k < length; ++k) expected *= states;
+      // At most 1000 tuples x 4 x 4^12 weights: checked before allocating.
+      const double expected =
+          NTupleNet::weight_count(static_cast<int>(count), length, states, per_side, stage_split > 0);
       if (expected > double(std::uint64_t{1} << 26))
         fail(std::to_string(static_cast<std::uint64_t>(expected)) + " weights, more than a model holds (2^26)");
       std::vector<float> weights;
@@ -338,7 +347,7 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
         fail("the stored weights do not fit the tuples' " + std::to_string(static_cast<std::uint64_t>(expected)) +
              " table entries");
       if (!all_finite(weights)) fail("a weight is not a finite number");
-      NTupleNet net(std::move(tuples), states, per_side);
+      NTupleNet net(std::move(tuples), states, per_side, stage_split);
       net.weights() = std::move(weights);
       model.network = std::move(net);
     } else if (learner == "board-ntuple") {
@@ -348,7 +357,7 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
     } else if (learner == "fable") {
       model.network = load_fable(a);
     } else {
-      fail("unknown learner '" + learner + "' (thesis-net, ntuple, board-ntuple, linear or fable)");
+      fail("unknown learner '" + learner + "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear or fable)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

@@ -7,17 +7,17 @@ void NTupleIndexer::reset(const Position& p, Indices& indices) const {
   for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = net_.table_index(p, i);
 }
 
-double NTupleIndexer::sum(const Indices& indices, Side to_move) const {
+double NTupleIndexer::sum(const Indices& indices, int set) const {
   const float* w = net_.weights().data();
   double total = 0;
-  for (std::size_t i = 0; i < indices.size(); ++i) total += w[net_.table_offset(i, to_move) + indices[i]];
+  for (std::size_t i = 0; i < indices.size(); ++i) total += w[net_.table_offset(i, set) + indices[i]];
   return total;
 }
 
-double NTupleIndexer::sum_after(const Indices& indices, double sum, int bit, Side side) const {
+double NTupleIndexer::sum_after(const Indices& indices, double sum, int bit, Side side, int set) const {
   const float* w = net_.weights().data();
   for (const NTupleNet::IndexChange& change : net_.changes_at(bit)) {
-    const std::size_t base = net_.table_offset(change.instance, opponent(side)) + indices[change.instance];
+    const std::size_t base = net_.table_offset(change.instance, set) + indices[change.instance];
     const std::int32_t delta = side == Side::X ? change.delta_x : change.delta_o;
     sum += static_cast<double>(w[base + static_cast<std::size_t>(static_cast<std::int64_t>(delta))]) - w[base];
   }

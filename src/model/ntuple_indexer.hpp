@@ -20,13 +20,13 @@ class NTupleIndexer {
 
   // All indices of `p`, from scratch.
   void reset(const Position& p, Indices& indices) const;
-  // The network's sum for the indices, read from the tables for positions
-  // with `to_move` to move.
-  double sum(const Indices& indices, Side to_move) const;
+  // The network's sum for the indices, read from table set `set`
+  // (NTupleNet::table_set).
+  double sum(const Indices& indices, int set) const;
   // The sum after `side` plays into the cell `bit` (its landing cell), given
-  // the indices before and their sum from the tables of the side to move
-  // after the move (sum(indices, opponent(side))).
-  double sum_after(const Indices& indices, double sum, int bit, Side side) const;
+  // the indices before and their sum in the afterstate's table set `set`
+  // (sum(indices, set)).
+  double sum_after(const Indices& indices, double sum, int bit, Side side, int set) const;
   // Plays the move into the indices.
   void apply(Indices& indices, int bit, Side side) const;
 

@@ -8,9 +8,10 @@
 
 namespace evalsynth::model {
 
-NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables)
-    : states_(states), sides_(per_side_tables ? 2 : 1), tuples_(std::move(tuples)) {
+NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables, int stage_split)
+    : states_(states), sides_(per_side_tables ? 2 : 1), stage_split_(stage_split), tuples_(std::move(tuples)) {
   assert(states == 3 || states == 4);
+  assert(stage_split >= 0 && stage_split <= kCells);
   assert(!tuples_.empty() && tuples_.size() <= kMaxTuples);
   length_ = static_cast<int>(tuples_.front().size());
   assert(length_ >= 1 && length_ <= kMaxLength);
@@ -22,7 +23,7 @@ NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, 
     for (const std::uint8_t cell : tuple)
       instance_bits_.push_back(static_cast<std::uint8_t>(cell_bit(mirrored_cell(cell))));
   }
-  weights_.assign(tuples_.size() * static_cast<std::size_t>(sides_) * table_size_, 0.0F);
+  weights_.assign(tuples_.size() * static_cast<std::size_t>(table_sets()) * table_size_, 0.0F);
 
   // Column code (see Position::key): the column's stones plus one, so the
   // highest set bit marks the height h and the bits below it are X's stones.

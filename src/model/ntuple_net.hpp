@@ -12,6 +12,11 @@
 // mirror image have exactly the same value. Optionally each tuple has two
 // tables, one for positions with X to move and one with O to move: a tuple
 // sees a few cells only, and whose turn it is changes what they are worth.
+// Optionally the tables are split by stage: positions with fewer stones than
+// `stage_split` read one set and the rest another, so that what is learnt
+// about the middle game (from solver-labelled positions, which all have 10
+// stones or more) cannot move the opening's weights. A position's tables, its
+// table set, follow from its stone count alone (side to move, then stage).
 //
 // A table index is sum over the tuple's cells k of state_k * states^k.
 
@@ -40,17 +45,21 @@ class NTupleNet {
 
   NTupleNet() = default;
   // Tuples of cell numbers, all of one length; weights start at 0.
-  NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables = false);
+  // stage_split: 0 for one stage, else the stone count (1..kCells) where the
+  // second stage's tables begin.
+  NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, bool per_side_tables = false,
+            int stage_split = 0);
 
   // How many weights such a network has (checked before allocating).
-  static double weight_count(int tuples, int length, int states, bool per_side_tables) {
-    double count = tuples * (per_side_tables ? 2.0 : 1.0);
+  static double weight_count(int tuples, int length, int states, bool per_side_tables, bool staged = false) {
+    double count = tuples * (per_side_tables ? 2.0 : 1.0) * (staged ? 2.0 : 1.0);
     for (int k = 0; k < length; ++k) count *= states;
     return count;
   }
 
   int states() const { return states_; }
   bool per_side_tables() const { return sides_ == 2; }
+  int stage_split() const { return stage_split_; }  // 0: one stage
   int length() const { return length_; }
   std::size_t tuple_count() const { return tuples_.size(); }
   std::size_t instance_count() const { return 2 * tuples_.size(); }  // each tuple and its mirror
@@ -59,15 +68,23 @@ class NTupleNet {
   std::vector<float>& weights() { return weights_; }
   const std::vector<float>& weights() const { return weights_; }
 
+  // The tables a position with `stones` stones reads: 0 .. table_sets() - 1.
+  int table_sets() const { return sides_ * (stage_split_ > 0 ? 2 : 1); }
+  int table_set(int stones) const {
+    assert(stones >= 0 && stones <= kCells);
+    const int side = sides_ == 2 ? (stones & 1) : 0;  // X moves when the count is even
+    return stage_split_ > 0 && stones >= stage_split_ ? sides_ + side : side;
+  }
+  int table_set(const Position& p) const { return table_set(p.moves_played()); }
+
   // Instance i (tuple i / 2, mirrored when odd): the board bit of its k-th
-  // cell, and where its table for positions with `to_move` to move starts in
-  // weights().
+  // cell, and where its table in table set `set` starts in weights().
   int instance_bit(std::size_t instance, int k) const {
     return instance_bits_[instance * static_cast<std::size_t>(length_) + static_cast<std::size_t>(k)];
   }
-  std::size_t table_offset(std::size_t instance, Side to_move) const {
-    return ((instance / 2) * static_cast<std::size_t>(sides_) + (sides_ == 2 && to_move == Side::O ? 1 : 0)) *
-           table_size_;
+  std::size_t table_offset(std::size_t instance, int set) const {
+    assert(set >= 0 && set < table_sets());
+    return ((instance / 2) * static_cast<std::size_t>(table_sets()) + static_cast<std::size_t>(set)) * table_size_;
   }
 
   // The state of the cell at `bit` (see above).
@@ -96,13 +113,13 @@ class NTupleNet {
     const std::uint64_t key = p.key();
     std::uint32_t codes[kColumns];
     for (int c = 0; c < kColumns; ++c) codes[c] = static_cast<std::uint32_t>(key >> (c * kColumnStride)) & 0x7F;
-    const Side to_move = p.side_to_move();
+    const int set = table_set(p);
     double total = 0;
     for (std::size_t i = 0; i < instance_count(); ++i) {
       std::uint32_t index = 0;
       for (std::uint32_t part = part_begin_[i]; part < part_begin_[i + 1]; ++part)
         index += column_digits_[parts_[part].digits + codes[parts_[part].column]];
-      total += weights_[table_offset(i, to_move) + index];
+      total += weights_[table_offset(i, set) + index];
     }
     return total;
   }
@@ -131,7 +148,8 @@ class NTupleNet {
 
  private:
   int states_ = 3;
-  int sides_ = 1;  // tables per tuple
+  int sides_ = 1;  // tables per tuple and stage
+  int stage_split_ = 0;
   int length_ = 0;
   std::uint32_t table_size_ = 0;
   std::vector<std::vector<std::uint8_t>> tuples_;

@@ -32,12 +32,12 @@ void NTupleTracker::move(const Position& parent, int column, int sign) {
     indices_[change.instance] += static_cast<std::uint32_t>(sign * (x_moves ? change.delta_x : change.delta_o));
 }
 
-double NTupleTracker::ordered_sum(Side to_move, double& magnitude) const {
+double NTupleTracker::ordered_sum(int set, double& magnitude) const {
   const float* w = net_->weights().data();
   double total = 0;
   magnitude = 0;
   for (std::size_t i = 0; i < net_->instance_count(); ++i) {
-    const float weight = w[net_->table_offset(i, to_move) + indices_[i]];
+    const float weight = w[net_->table_offset(i, set) + indices_[i]];
     total += weight;
     magnitude += std::abs(weight);
   }
@@ -49,7 +49,8 @@ void NTupleTracker::prefetch_children(const Position& parent) const {
   // tables: asked for all at once, their cache misses overlap instead of
   // following one another (a leaf cut off unread costs only its requests).
   const float* w = net_->weights().data();
-  const Side mover = parent.side_to_move(), next = opponent(mover);
+  const Side mover = parent.side_to_move();
+  const int next = net_->table_set(parent.moves_played() + 1);
   for (std::uint64_t landing = parent.playable_cells(); landing != 0; landing &= landing - 1)
     for (const NTupleNet::IndexChange& change : net_->changes_at(std::countr_zero(landing))) {
       const std::int32_t delta = mover == Side::X ? change.delta_x : change.delta_o;
@@ -60,10 +61,11 @@ void NTupleTracker::prefetch_children(const Position& parent) const {
 
 std::int32_t NTupleTracker::scaled_value_after(const Position& parent, int column, double scale) {
   assert(active());
-  const Side mover = parent.side_to_move(), next = opponent(mover);
-  if (!parent_sum_valid_ || parent_side_ != next) {
+  const Side mover = parent.side_to_move();
+  const int next = net_->table_set(parent.moves_played() + 1);  // the leaf's tables
+  if (!parent_sum_valid_ || parent_set_ != next) {
     parent_sum_ = ordered_sum(next, parent_magnitude_);
-    parent_side_ = next;
+    parent_set_ = next;
     parent_sum_valid_ = true;
     prefetch_children(parent);
   }

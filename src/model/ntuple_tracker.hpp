@@ -3,8 +3,8 @@
 // (game/search.hpp: an evaluator's SearchState): the search tells it each
 // move it makes and unmakes, which changes only the indices of the instances
 // through the played cell, and values a leaf from its parent's indices: the
-// parent's sum in the tables of the leaf's side to move (read once per
-// parent) plus the changes of the leaf's move. A leaf then costs a few dozen
+// parent's sum in the leaf's tables (read once per parent: a parent's
+// leaves all have one stone count, so one table set) plus the changes of the leaf's move. A leaf then costs a few dozen
 // table reads instead of the network's whole sum.
 //
 // The values are exactly the network's own: round(scale * tanh(sum)) as
@@ -48,16 +48,17 @@ class NTupleTracker {
  private:
   void move(const Position& parent, int column, int sign);
   void prefetch_children(const Position& parent) const;
-  // NTupleNet::sum's order; `magnitude`: the sum of the weights' |w|.
-  double ordered_sum(Side to_move, double& magnitude) const;
+  // NTupleNet::sum's order in table set `set`; `magnitude`: the sum of the
+  // weights' |w|.
+  double ordered_sum(int set, double& magnitude) const;
 
   const NTupleNet* net_;
   // Not initialized: reset() writes the network's instances before any read
   // (a search state is made for every move chosen; zeroing 8 KB would cost).
   std::array<std::uint32_t, 2 * NTupleNet::kMaxTuples> indices_;
-  double parent_sum_ = 0;  // the current indices' sum in the tables of parent_side_
+  double parent_sum_ = 0;  // the current indices' sum in table set parent_set_
   double parent_magnitude_ = 0;
-  Side parent_side_ = Side::X;
+  int parent_set_ = 0;
   bool parent_sum_valid_ = false;
   bool always_recompute_ = false;
   std::uint64_t recomputations_ = 0;

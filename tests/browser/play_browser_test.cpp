@@ -5,6 +5,7 @@
 // evalsynth's own replies on every position.
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,10 +14,12 @@
 #include "export/js_export.hpp"
 #include "export/play_page.hpp"
 #include "game/move_order.hpp"
+#include "lang/builtin_ntuple.hpp"
 #include "lang/compiled.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
+#include "support/random.hpp"
 #include "tournament/player.hpp"
 
 using namespace evalsynth;
@@ -139,6 +142,44 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
     }
   }
   CHECK(compared == games.size() * programs.size());
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("the page's ntuple() reads a network split by stage as evalsynth does", "[browser][export][stage]") {
+  // A small network split at 13 stones, with side tables and 4 cell states,
+  // run by the language runtime and the network's script alone.
+  model::NTupleNet net(model::random_walk_tuples(12, 5, 8), 4, true, 13);
+  Rng rng(2);
+  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
+  std::vector<std::string> games;
+  for (int game = 0; game < 40; ++game) {
+    std::vector<int> columns;
+    for (Position p; !p.is_game_over(); p = p.played(columns.back())) {
+      games.push_back(moves_text(columns));
+      columns.push_back(random_column(p, rng));
+    }
+  }
+  std::string script = exporter::js_language_runtime() + exporter::js_ntuple_runtime(net) + "const positions = [";
+  for (const std::string& g : games) script += "'" + g + "', ";
+  script +=
+      "];\n"
+      "document.getElementById('test-out').textContent =\n"
+      "  positions.map((m) => ntupleValue(Board.fromMoves(m))).join('\\n');\n";
+  const test::ScratchFolder dir("browser-staged-ntuple");
+  test::write_file(dir / "staged.html", "<!DOCTYPE html>\n<html><body><pre id=\"test-out\"></pre>\n<script>\n" +
+                                            script + "</script>\n</body></html>\n");
+  const test::Run r = test::load_in_chromium(dir / "staged.html");
+  REQUIRE(r.exit_code == 0);
+  std::istringstream values(test_output(r));
+  std::size_t mismatches = 0;
+  for (const std::string& g : games) {
+    const Position p = position_of(g);
+    long long v = 0;
+    REQUIRE(values >> v);
+    if (v != std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p))) && mismatches++ < 5)
+      FAIL_CHECK("at " << g << " (" << p.moves_played() << " stones): JavaScript " << v << ", evalsynth "
+                       << std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p))));
+  }
   CHECK(mismatches == 0);
 }
 

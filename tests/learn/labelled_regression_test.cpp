@@ -90,9 +90,10 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
   // against each afterstate's indices read cell by cell, on a network with
   // random weights, both tables per side, 3 and 4 cell states.
   const auto positions = solver::read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
-  for (const int states : {3, 4}) {
-    CAPTURE(states);
-    model::NTupleNet net(model::random_walk_tuples(12, 5, 7), states, true);
+  // Split by stage too, inside the positions' stone counts.
+  for (const auto& [states, split] : {std::pair{3, 0}, std::pair{4, 0}, std::pair{3, 30}}) {
+    CAPTURE(states, split);
+    model::NTupleNet net(model::random_walk_tuples(12, 5, 7), states, true, split);
     Rng rng(3);
     for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5);
     model::NTupleNet expected = net;
@@ -105,11 +106,13 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
         const Position after = p.position.played(column);
         double sum = 0;
         for (std::size_t i = 0; i < expected.instance_count(); ++i)
-          sum += expected.weights()[expected.table_offset(i, after.side_to_move()) + expected.table_index(after, i)];
+          sum +=
+              expected.weights()[expected.table_offset(i, expected.table_set(after)) + expected.table_index(after, i)];
         const double v = std::tanh(sum);
         const auto step = static_cast<float>(0.05 * (LabelledRegression::target(p, column) - v) * (1 - v * v));
         for (std::size_t i = 0; i < expected.instance_count(); ++i)
-          expected.weights()[expected.table_offset(i, after.side_to_move()) + expected.table_index(after, i)] += step;
+          expected.weights()[expected.table_offset(i, expected.table_set(after)) + expected.table_index(after, i)] +=
+              step;
       }
       REQUIRE(net.weights() == expected.weights());
     }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 #include "games/connect4/notation.hpp"
 #include "model/model_file.hpp"
@@ -37,8 +38,8 @@ std::vector<Position> random_positions(int games, std::uint64_t seed) {
   return out;
 }
 
-NTupleNet random_ntuple_net(int states, std::uint64_t seed, bool per_side = false) {
-  NTupleNet net(model::random_walk_tuples(70, 8, seed), states, per_side);
+NTupleNet random_ntuple_net(int states, std::uint64_t seed, bool per_side = false, int stage_split = 0) {
+  NTupleNet net(model::random_walk_tuples(70, 8, seed), states, per_side, stage_split);
   Rng rng(seed + 1);
   for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.2F;
   return net;
@@ -100,6 +101,27 @@ TEST_CASE("n-tuple net: values from the tables by hand, 3 and 4 cell states, a t
   for (std::size_t i = 0; i < 18; ++i) sided.weights()[i] = 0.01F * static_cast<float>(i + 1);
   CHECK(sided.sum(x_left) == Approx(0.11 + 0.10));  // O to move: indices 1 and 0 of the second table
   CHECK(sided.sum(both) == Approx(0.02 + 0.03));    // X to move: the first table
+
+  // Split by stage at 2 stones: under 2 stones the first two tables (X, O
+  // to move), from 2 stones on the next two.
+  NTupleNet staged(tuples, 3, true, 2);
+  REQUIRE(staged.weights().size() == 36);
+  REQUIRE(staged.table_sets() == 4);
+  for (std::size_t i = 0; i < 36; ++i) staged.weights()[i] = 0.01F * static_cast<float>(i + 1);
+  CHECK(staged.table_set(0) == 0);
+  CHECK(staged.table_set(1) == 1);
+  CHECK(staged.table_set(2) == 2);
+  CHECK(staged.table_set(3) == 3);
+  CHECK(staged.sum(x_left) == Approx(0.11 + 0.10));              // 1 stone, O to move: the second table
+  CHECK(staged.sum(both) == Approx(0.20 + 0.21));                // 2 stones, X to move: the third table (from 0.19)
+  CHECK(staged.sum(parse_moves("117")) == Approx(0.35 + 0.29));  // 3 stones, O to move: the fourth (from 0.28)
+  NTupleNet staged_shared(tuples, 3, false, 2);                  // one table per stage
+  REQUIRE(staged_shared.weights().size() == 18);
+  for (std::size_t i = 0; i < 18; ++i) staged_shared.weights()[i] = 0.01F * static_cast<float>(i + 1);
+  CHECK(staged_shared.table_set(1) == 0);
+  CHECK(staged_shared.table_set(3) == 1);
+  CHECK(staged_shared.sum(x_left) == Approx(0.02 + 0.01));
+  CHECK(staged_shared.sum(both) == Approx(0.11 + 0.12));
 }
 
 TEST_CASE("n-tuple net: a position and its mirror image have the same value", "[model]") {
@@ -115,8 +137,9 @@ TEST_CASE("n-tuple net: a position and its mirror image have the same value", "[
 }
 
 TEST_CASE("n-tuple indexer: move by move it matches the indices from scratch", "[model]") {
-  for (const auto& [states, per_side] : {std::pair{3, false}, std::pair{4, false}, std::pair{3, true}}) {
-    const NTupleNet net = random_ntuple_net(states, 3, per_side);
+  for (const auto& [states, per_side, split] :
+       {std::tuple{3, false, 0}, std::tuple{4, false, 0}, std::tuple{3, true, 0}, std::tuple{4, true, 7}}) {
+    const NTupleNet net = random_ntuple_net(states, 3, per_side, split);
     const model::NTupleIndexer indexer(net);
     Rng rng(5);
     for (int game = 0; game < 20; ++game) {
@@ -124,11 +147,12 @@ TEST_CASE("n-tuple indexer: move by move it matches the indices from scratch", "
       model::NTupleIndexer::Indices indices, fresh;
       indexer.reset(p, indices);
       while (!p.is_game_over()) {
-        const double sum = indexer.sum(indices, opponent(p.side_to_move()));
+        const int set = net.table_set(p.moves_played() + 1);
+        const double sum = indexer.sum(indices, set);
         for (int col = 0; col < kColumns; ++col) {
           if (!p.can_play(col)) continue;
           const int bit = std::countr_zero(p.landing_cell(col));
-          REQUIRE(indexer.sum_after(indices, sum, bit, p.side_to_move()) ==
+          REQUIRE(indexer.sum_after(indices, sum, bit, p.side_to_move(), set) ==
                   Approx(net.sum(p.played(col))).margin(1e-9));
         }
         const int col = random_column(p, rng);
@@ -195,7 +219,8 @@ TEST_CASE("model files: byte-for-byte round trip, both kinds", "[model]") {
   ThesisNet thesis(15);
   Rng rng(1);
   for (double& w : thesis.parameters()) w = rng.unit() - 0.5;
-  for (const model::Network& network : {model::Network(thesis), model::Network(random_ntuple_net(3, 9, true))}) {
+  for (const model::Network& network : {model::Network(thesis), model::Network(random_ntuple_net(3, 9, true)),
+                                        model::Network(random_ntuple_net(4, 9, true, 12))}) {
     const model::Model m = model_of(network, "spec-name", 0x1234, 777, 5);
     const std::string bytes = model::encode_model(m);
     const model::Model back = model::decode_model(bytes, "m.bin");
@@ -263,6 +288,21 @@ TEST_CASE("model files: damage is a located error, never a crash", "[model][erro
   CHECK_THAT(model_error(reframed(tuple_good, far_gap)), Contains("do not fit the tuples' 9 table entries"));
   far_gap[gap_at] = '\x80';  // a varint that never ends
   CHECK_THAT(model_error(reframed(tuple_good, far_gap)), Contains("do not fit"));
+
+  // A network split by stage names itself (an older evalsynth refuses it as
+  // an unknown learner) and its split, which must lie inside a game. The
+  // split follows the learner name (8 + 13), the spec name (8 + 1), three
+  // numbers (24), the cell states, the length (4 each) and the side flag.
+  const std::string staged_good =
+      model::encode_model(model_of(model::Network(NTupleNet({{0, 1}}, 3, false, 5)), "s", 1, 2, 3));
+  std::string staged = staged_good.substr(28);
+  REQUIRE(staged.substr(8, 13) == "ntuple-staged");
+  REQUIRE(staged[63] == 5);
+  for (const char split : {'\0', '\x2A', '\xFF'}) {
+    staged[63] = split;
+    CHECK_THAT(model_error(reframed(staged_good, staged)),
+               Contains("its second stage begins at") && Contains("stones (1 to 41)"));
+  }
 }
 
 TEST_CASE("models play: a model file is a player at any depth", "[model]") {

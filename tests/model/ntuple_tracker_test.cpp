@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <tuple>
 #include <type_traits>
 
 #include "game/search.hpp"
@@ -22,8 +23,8 @@ namespace {
 
 // Weights of every magnitude from 1e-9 to 10 (and zeros), so sums move by
 // move meet large cancellations and tiny terms.
-NTupleNet wide_range_net(int states, bool per_side, std::uint64_t seed) {
-  NTupleNet net(model::random_walk_tuples(40, 6, seed), states, per_side);
+NTupleNet wide_range_net(int states, bool per_side, std::uint64_t seed, int stage_split = 0) {
+  NTupleNet net(model::random_walk_tuples(40, 6, seed), states, per_side, stage_split);
   Rng rng(seed + 1);
   for (float& w : net.weights()) {
     const double magnitude = std::pow(10.0, -9 + 10 * rng.unit());
@@ -120,8 +121,11 @@ long compare_searches(const E& evaluator, bool recompute_all, std::uint64_t seed
 }  // namespace
 
 TEST_CASE("n-tuple tracker: every leaf of random searches has the network's own value", "[model][tracker]") {
-  for (const auto& [states, per_side] : {std::pair{3, true}, std::pair{3, false}, std::pair{4, true}}) {
-    const NTupleNet net = wide_range_net(states, per_side, 17);
+  // Split by stage too, where searches from roots on either side of the
+  // split reach leaves in both stages' tables.
+  for (const auto& [states, per_side, split] : {std::tuple{3, true, 0}, std::tuple{3, false, 0}, std::tuple{4, true, 0},
+                                                std::tuple{3, true, 9}, std::tuple{4, false, 11}}) {
+    const NTupleNet net = wide_range_net(states, per_side, 17, split);
     CHECK(compare_searches(net, false, 3) > 2000);
   }
 }

@@ -24,7 +24,10 @@ function ntupleCellState(b, cell) {
 
 function ntupleValue(b) {
   const n = NTUPLE;
-  const tableOfSide = n.tablesPerTuple === 2 ? b.moves & 1 : 0; // 1: O to move
+  // The position's tables: O to move reads the next one; a staged network
+  // reads its second stage's from stageSplit stones on.
+  const sides = n.stageSplit ? n.sides : n.tablesPerTuple;
+  const tableOfSide = (sides === 2 ? b.moves & 1 : 0) + (n.stageSplit && b.moves >= n.stageSplit ? sides : 0);
   let sum = 0;
   for (let i = 0; i < n.instances; ++i) {
     let index = 0;

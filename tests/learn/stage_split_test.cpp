@@ -1,0 +1,147 @@
+// Connect4 n-tuple networks split by stage (`stage-split = N`): positions
+// with fewer than N stones read and train one set of tables and the rest
+// another, so regression on labelled middle-game positions leaves the
+// opening's tables alone; the spec, a start model and the C++ export follow
+// the split.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <sstream>
+
+#include "export/ntuple_export.hpp"
+#include "io/learn_spec_reader.hpp"
+#include "lang/builtin_ntuple.hpp"
+#include "learn/training.hpp"
+#include "model/model_file.hpp"
+#include "support/random.hpp"
+#include "test_support.hpp"
+
+using namespace evalsynth;
+using namespace evalsynth::learn;
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::string spec_error(const std::string& text) {
+  return test::input_error_of([&] { (void)parse_learn_spec(text, "s.spec"); });
+}
+
+// How many weights of the first stage's tables (sets below `first_late_set`)
+// and of the second stage's are not zero.
+std::pair<std::size_t, std::size_t> trained_by_stage(const model::NTupleNet& net) {
+  const int first_late_set = net.table_sets() / 2;
+  std::pair<std::size_t, std::size_t> trained{0, 0};
+  for (std::size_t tuple = 0; tuple < net.tuple_count(); ++tuple)
+    for (int set = 0; set < net.table_sets(); ++set) {
+      const std::size_t begin = net.table_offset(2 * tuple, set);
+      for (std::size_t i = begin; i < begin + net.table_size(); ++i)
+        if (net.weights()[i] != 0.0F) ++(set < first_late_set ? trained.first : trained.second);
+    }
+  return trained;
+}
+
+const std::string kLate = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";  // 28 to 38 stones
+
+}  // namespace
+
+TEST_CASE("stage split: regression trains only its positions' stage, self-play both", "[learn][stage]") {
+  const auto positions = solver::read_analysis_file(kLate);
+  const std::string base = "learner = ntuple\ngames = 200\ntuples = 20\ntuple-length = 6\nstage-split = 20\n";
+  const LearnSpec regression_only =
+      parse_learn_spec(base + "labelled-positions = " + kLate + "\nplay-games = off\n", "r.spec");
+  Training<Connect4> regressed(Connect4{}, regression_only, {}, {},
+                               Training<Connect4>::fresh_state(Connect4{}, regression_only), positions);
+  regressed.play(regression_only.games);
+  const auto& regressed_net = std::get<model::NTupleNet>(regressed.state().model.network);
+  REQUIRE(regressed_net.stage_split() == 20);
+  REQUIRE(regressed_net.table_sets() == 4);
+  const auto [regressed_early, regressed_late] = trained_by_stage(regressed_net);
+  CHECK(regressed_early == 0);  // every afterstate has 29 stones or more
+  CHECK(regressed_late > 100);
+
+  const LearnSpec self_play = parse_learn_spec(base, "s.spec");
+  Training<Connect4> played(Connect4{}, self_play, {}, {}, Training<Connect4>::fresh_state(Connect4{}, self_play));
+  played.play(self_play.games);
+  const auto [played_early, played_late] = trained_by_stage(std::get<model::NTupleNet>(played.state().model.network));
+  CHECK(played_early > 100);
+  CHECK(played_late > 100);
+}
+
+TEST_CASE("stage split: the spec's key, its hash and its errors", "[learn][stage][errors]") {
+  const LearnSpec plain = parse_learn_spec("learner = ntuple\n", "s.spec");
+  const LearnSpec staged = parse_learn_spec("learner = ntuple\nstage-split = 11\n", "s.spec");
+  CHECK(plain.stage_split == 0);
+  CHECK(staged.stage_split == 11);
+  CHECK(staged.hash() != plain.hash());
+  CHECK(staged.hash() != parse_learn_spec("learner = ntuple\nstage-split = 12\n", "s.spec").hash());
+  CHECK(std::get<model::NTupleNet>(Training<Connect4>::fresh_state(Connect4{}, staged).model.network).stage_split() ==
+        11);
+
+  CHECK_THAT(spec_error("learner = ntuple\nstage-split = 0\n"), Contains("s.spec:2:15"));
+  CHECK_THAT(spec_error("learner = ntuple\nstage-split = 42\n"), Contains("s.spec:2:15"));
+  CHECK_THAT(spec_error("learner = thesis-net\nstage-split = 11\n"),
+             Contains("s.spec:2:1") && Contains("applies to learner = ntuple"));
+  CHECK_THAT(spec_error("game = mnk(3,3,3)\nlearner = ntuple\nstage-split = 4\n"),
+             Contains("s.spec:3:1") && Contains("Connect4's tables only"));
+}
+
+TEST_CASE("stage split: a start model's split is adopted, and a spec that differs is refused", "[learn][stage]") {
+  const test::ScratchFolder scratch("stage-split-start");
+  const std::string path = scratch / "staged.bin";
+  model::NTupleNet net(model::random_walk_tuples(10, 4, 3), 3, true, 15);
+  model::Model m;
+  m.network = net;
+  model::write_model(m, path);
+  const std::string base = "learner = ntuple\nstart-model = " + path + "\n";
+  const LearnSpec adopted = parse_learn_spec(base, "s.spec");
+  CHECK(adopted.stage_split == 15);
+  CHECK(std::get<model::NTupleNet>(Training<Connect4>::fresh_state(Connect4{}, adopted).model.network).stage_split() ==
+        15);
+  CHECK(parse_learn_spec(base + "stage-split = 15\n", "s.spec").stage_split == 15);
+  CHECK_THAT(spec_error(base + "stage-split = 9\n"),
+             Contains("s.spec:3:1") && Contains("stage-split differs from the start model's (15)"));
+}
+
+TEST_CASE("stage split: the exported C++ computes the network's own values", "[learn][stage][export]") {
+  model::NTupleNet net(model::random_walk_tuples(12, 5, 8), 4, true, 13);
+  Rng rng(2);
+  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
+  const test::ScratchFolder scratch("stage-split-export");
+  std::string source = "#include <cmath>\n#include <cstdint>\n#include <cstdio>\n";
+  for (const char* part : {"popcount.hpp", "board_features.hpp"})
+    source += test::read_file(std::string(EVALSYNTH_SOURCE_DIR "/src/export/runtime/") + part);
+  source += exporter::ntuple_definitions(net) +
+            "int main() {\n"
+            "  unsigned long long x, o;\n"
+            "  while (std::scanf(\"%llu %llu\", &x, &o) == 2) std::printf(\"%d\\n\", ntuple_value(x, o));\n"
+            "}\n";
+  test::write_file(scratch / "checker.cpp", source);
+  const test::Run built = test::run_shell(std::string(EVALSYNTH_CXX) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -o '" +
+                                          (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
+  INFO(built.output.substr(0, 3000));
+  REQUIRE(built.exit_code == 0);
+
+  std::string input;
+  std::vector<Position> positions;
+  for (int game = 0; game < 60; ++game)
+    for (Position p; !p.is_game_over(); p = p.played(random_column(p, rng))) {
+      positions.push_back(p);
+      input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
+    }
+  test::write_file(scratch / "positions.txt", input);
+  std::string command = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + string chains
+  for (const std::string& piece : {scratch / "checker", std::string("' < '"), scratch / "positions.txt"})
+    command += piece;
+  const test::Run run = test::run_shell(command + "'");
+  REQUIRE(run.exit_code == 0);
+  std::istringstream values(run.output);
+  std::size_t mismatches = 0;
+  for (const Position& p : positions) {
+    int v = 0;
+    values >> v;
+    if (v != static_cast<int>(std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p)))) && mismatches++ < 5)
+      FAIL_CHECK("exported " << v << ", evalsynth " << net.sum(p) << " at " << p.moves_played() << " stones");
+  }
+  CHECK(values);
+  CHECK(mismatches == 0);
+}
