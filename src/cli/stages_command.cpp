@@ -17,8 +17,8 @@ const char* const kStagesHelp =
     "Joins two Connect4 n-tuple networks (model files from evalsynth learn with\n"
     "the same tuples: the same seed, tuples, tuple-length, cell-states and\n"
     "side-tables) into one split by stage: positions with fewer than N stones\n"
-    "read EARLY's tables, the others LATE's. The joined model plays, searches\n"
-    "and exports like any other, and a learning spec can go on from it\n"
+    "read EARLY's tables, the others LATE's. The joined model plays and\n"
+    "searches like any other model, and a learning spec can go on from it\n"
     "(start-model; it takes the model's stage-split).\n"
     "\n"
     "Example (results/ntuple/labelled/README.md): self-play's network for the\n"
@@ -47,10 +47,15 @@ int stages_command(const Args& args) {
   // Every input read and checked before anything is written.
   const model::Model early = model::read_model(inputs[0]), late = model::read_model(inputs[1]);
   auto network_of = [](const model::Model& m, const std::string& path) {
+    const TextLocation at{path, 1, 1};
+    if (const auto* board_net = std::get_if<model::BoardNTupleNet>(&m.network))
+      throw InputError(at, "an n-tuple network of " + board_net->game() + ", not Connect4's");
     const auto* net = std::get_if<model::NTupleNet>(&m.network);
     if (!net)
-      throw InputError(TextLocation{path, 1, 1},
-                       "not Connect4's n-tuple network (it is a " + model::learner_name(m.network) + " model)");
+      throw InputError(at, "not Connect4's n-tuple network (it is a " + model::learner_name(m.network) + " model)");
+    if (net->stage_split() > 0)
+      throw InputError(at, "a network split by stage already (at " + std::to_string(net->stage_split()) +
+                               " stones); join two that are not");
     return *net;
   };
   const model::NTupleNet early_net = network_of(early, inputs[0]), late_net = network_of(late, inputs[1]);
@@ -59,6 +64,7 @@ int stages_command(const Args& args) {
   std::error_code error;
   if (std::filesystem::exists(output, error))
     throw InputError(TextLocation{output, 1, 1}, "exists already; remove it or choose another --output");
+  if (error) throw InputError(TextLocation{output, 1, 1}, "cannot tell whether it exists: " + error.message());
   const std::string folder = std::filesystem::path(output).parent_path().string();
   if (!folder.empty()) {
     check_folder_creatable(folder, "output folder");

@@ -337,7 +337,7 @@ class LearnInterpreter : public SpecReader {
     }
     if (ntuple && weights > model::BoardNTupleNet::kMaxWeights)
       complain(seen, seen.count("tuple-length") ? "tuple-length" : "tuples",
-               "tuples x cell-states^tuple-length = " + short_number(weights) +
+               "tuples x cell-states^tuple-length (x 2 with stage-split) = " + short_number(weights) +
                    " weights, more than 67,108,864 (256 MiB); use fewer or shorter tuples");
     // TCL keeps two doubles per weight, in memory and in every checkpoint
     // (whose frame holds at most 1 GiB).

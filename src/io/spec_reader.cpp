@@ -15,12 +15,6 @@ namespace evalsynth {
 
 namespace x3 = boost::spirit::x3;
 
-std::string short_number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
 void SpecReader::run(const std::vector<spec_ast::Entry>& entries) {
   const auto table = handlers();
   std::vector<std::string> keys;

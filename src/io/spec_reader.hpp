@@ -14,6 +14,7 @@
 
 #include "games/registry.hpp"
 #include "io/spec_ast.hpp"
+#include "support/text.hpp"
 #include "support/x3_driver.hpp"
 
 namespace evalsynth {
@@ -97,7 +98,5 @@ class SpecReader {
 void read_spec_text(const std::string& text, const std::string& source_name,
                     const std::function<void(const parsing::error_handler_type&, const SourceText&,
                                              const std::vector<spec_ast::Entry>&)>& interpret);
-
-std::string short_number(double v);
 
 }  // namespace evalsynth

@@ -4,15 +4,10 @@
 
 #include "support/error.hpp"
 #include "support/random.hpp"
+#include "support/text.hpp"
 
 namespace evalsynth::learn {
 namespace {
-
-std::string number_text(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", x);
-  return text;
-}
 
 // A setting the spec gives must equal the model's; one it leaves out
 // becomes the model's.
@@ -58,7 +53,7 @@ std::optional<StartModelProblem> adopt_start_model(LearnSpec& spec, const std::s
     if (fable->game != game)
       return StartModelProblem{"start-model",
                                named + " was learned for " + fable->game + ", and this spec's game is " + game};
-    return agree(given, "confidence", spec.confidence, fable->confidence, number_text(fable->confidence));
+    return agree(given, "confidence", spec.confidence, fable->confidence, short_number(fable->confidence));
   }
   if (const auto* net = std::get_if<model::NTupleNet>(&start.network)) {
     if (spec.game.family != GameFamily::Connect4)

@@ -71,7 +71,8 @@ TEST_CASE("stages: the joined network reads the early tables before the split an
   const std::vector<std::pair<std::string, std::string>> refused = {
       {"stages " + early + " " + other + " --split 11", other + ":1:1: error: cannot join it to " + early},
       {"stages " + early + " " + four + " --split 11", "different states"},
-      {"stages " + early + " " + joined + " --split 11", "split by stage already"},
+      {"stages " + early + " " + joined + " --split 11", joined + ":1:1: error: a network split by stage already"},
+      {"stages " + joined + " " + late + " --split 11", joined + ":1:1: error: a network split by stage already"},
       {"stages " + early + " " + scratch / "missing.bin" + " --split 11", "missing.bin"},
       {"stages " + early + " " + late + " --split 42", "--split"},
       {"stages " + early + " " + late, "give --split N"},

@@ -7,10 +7,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 #include "export/ntuple_export.hpp"
 #include "io/learn_spec_reader.hpp"
 #include "lang/builtin_ntuple.hpp"
+#include "learn/td_learners.hpp"
 #include "learn/training.hpp"
 #include "model/model_file.hpp"
 #include "support/random.hpp"
@@ -41,6 +43,52 @@ std::pair<std::size_t, std::size_t> trained_by_stage(const model::NTupleNet& net
 }
 
 const std::string kLate = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";  // 28 to 38 stones
+
+// Compiles the C++ export of a random network split at `split` and checks
+// its values on the positions of random games.
+void check_exported_values(int states, bool per_side, int split) {
+  model::NTupleNet net(model::random_walk_tuples(12, 5, 8), states, per_side, split);
+  Rng rng(2);
+  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
+  const test::ScratchFolder scratch("stage-split-export");
+  std::string source = "#include <cmath>\n#include <cstdint>\n#include <cstdio>\n";
+  for (const char* part : {"popcount.hpp", "board_features.hpp"})
+    source += test::read_file(std::string(EVALSYNTH_SOURCE_DIR "/src/export/runtime/") + part);
+  source += exporter::ntuple_definitions(net) +
+            "int main() {\n"
+            "  unsigned long long x, o;\n"
+            "  while (std::scanf(\"%llu %llu\", &x, &o) == 2) std::printf(\"%d\\n\", ntuple_value(x, o));\n"
+            "}\n";
+  test::write_file(scratch / "checker.cpp", source);
+  const test::Run built = test::run_shell(std::string(EVALSYNTH_CXX) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -o '" +
+                                          (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
+  INFO(built.output.substr(0, 3000));
+  REQUIRE(built.exit_code == 0);
+
+  std::string input;
+  std::vector<Position> positions;
+  for (int game = 0; game < 60; ++game)
+    for (Position p; !p.is_game_over(); p = p.played(random_column(p, rng))) {
+      positions.push_back(p);
+      input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
+    }
+  test::write_file(scratch / "positions.txt", input);
+  std::string command = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + string chains
+  for (const std::string& piece : {scratch / "checker", std::string("' < '"), scratch / "positions.txt"})
+    command += piece;
+  const test::Run run = test::run_shell(command + "'");
+  REQUIRE(run.exit_code == 0);
+  std::istringstream values(run.output);
+  std::size_t mismatches = 0;
+  for (const Position& p : positions) {
+    int v = 0;
+    values >> v;
+    if (v != static_cast<int>(std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p)))) && mismatches++ < 5)
+      FAIL_CHECK("exported " << v << ", evalsynth " << net.sum(p) << " at " << p.moves_played() << " stones");
+  }
+  CHECK(values);
+  CHECK(mismatches == 0);
+}
 
 }  // namespace
 
@@ -102,46 +150,45 @@ TEST_CASE("stage split: a start model's split is adopted, and a spec that differ
              Contains("s.spec:3:1") && Contains("stage-split differs from the start model's (15)"));
 }
 
-TEST_CASE("stage split: the exported C++ computes the network's own values", "[learn][stage][export]") {
-  model::NTupleNet net(model::random_walk_tuples(12, 5, 8), 4, true, 13);
-  Rng rng(2);
-  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
-  const test::ScratchFolder scratch("stage-split-export");
-  std::string source = "#include <cmath>\n#include <cstdint>\n#include <cstdio>\n";
-  for (const char* part : {"popcount.hpp", "board_features.hpp"})
-    source += test::read_file(std::string(EVALSYNTH_SOURCE_DIR "/src/export/runtime/") + part);
-  source += exporter::ntuple_definitions(net) +
-            "int main() {\n"
-            "  unsigned long long x, o;\n"
-            "  while (std::scanf(\"%llu %llu\", &x, &o) == 2) std::printf(\"%d\\n\", ntuple_value(x, o));\n"
-            "}\n";
-  test::write_file(scratch / "checker.cpp", source);
-  const test::Run built = test::run_shell(std::string(EVALSYNTH_CXX) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -o '" +
-                                          (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
-  INFO(built.output.substr(0, 3000));
-  REQUIRE(built.exit_code == 0);
-
-  std::string input;
-  std::vector<Position> positions;
-  for (int game = 0; game < 60; ++game)
-    for (Position p; !p.is_game_over(); p = p.played(random_column(p, rng))) {
-      positions.push_back(p);
-      input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
+TEST_CASE("stage split: TD values each afterstate with its stage's tables and steps only those", "[learn][stage]") {
+  for (const bool per_side : {true, false}) {
+    CAPTURE(per_side);
+    model::NTupleNet net(model::random_walk_tuples(12, 5, 4), 3, per_side, 6);
+    Rng rng(9);
+    for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
+    NTupleTd td(net);  // TD(0): a step changes the newest afterstate's weights only
+    std::size_t early_steps = 0, late_steps = 0;
+    for (int game = 0; game < 10; ++game) {
+      Position p;
+      td.start(p);
+      while (!p.is_game_over()) {
+        for (int col = 0; col < kColumns; ++col)
+          if (p.can_play(col))
+            REQUIRE(td.afterstate_value(p, col) == Approx(std::tanh(net.sum(p.played(col)))).margin(1e-9));
+        const int col = random_column(p, rng);
+        const Position after = p.played(col);
+        const std::vector<float> before = net.weights();
+        td.remember(p, col);
+        td.update(0.5, 0.1);
+        std::size_t changed = 0;
+        for (std::size_t i = 0; i < before.size(); ++i)
+          if (net.weights()[i] != before[i]) {
+            ++changed;
+            REQUIRE(static_cast<int>(i / net.table_size()) % net.table_sets() == net.table_set(after));
+          }
+        (after.moves_played() < 6 ? early_steps : late_steps) += changed > 0;
+        td.moved(p, col);
+        p = after;
+      }
     }
-  test::write_file(scratch / "positions.txt", input);
-  std::string command = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + string chains
-  for (const std::string& piece : {scratch / "checker", std::string("' < '"), scratch / "positions.txt"})
-    command += piece;
-  const test::Run run = test::run_shell(command + "'");
-  REQUIRE(run.exit_code == 0);
-  std::istringstream values(run.output);
-  std::size_t mismatches = 0;
-  for (const Position& p : positions) {
-    int v = 0;
-    values >> v;
-    if (v != static_cast<int>(std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p)))) && mismatches++ < 5)
-      FAIL_CHECK("exported " << v << ", evalsynth " << net.sum(p) << " at " << p.moves_played() << " stones");
+    CHECK(early_steps > 20);
+    CHECK(late_steps > 20);
   }
-  CHECK(values);
-  CHECK(mismatches == 0);
+}
+
+TEST_CASE("stage split: the exported C++ computes the network's own values", "[learn][stage][export]") {
+  for (const auto& [states, per_side, split] : {std::tuple{4, true, 13}, std::tuple{3, false, 9}}) {
+    CAPTURE(states, per_side, split);
+    check_exported_values(states, per_side, split);
+  }
 }
