@@ -51,7 +51,9 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   // The language's ntuple() (the built-in, trained network): computed every
   // time, and as a program through the shared cache, warm after the first
   // round (as in a run, whose candidates search the same positions).
-  const auto uncached = [](const Position& p) { return lang::ntuple_feature_uncached(p); };
+  const auto uncached = [](const Position& p) {
+    return lang::ntuple_feature_uncached(p, lang::BuiltinNetwork::NTuple);
+  };
   const lang::CompiledProgram learned(lang::parse_program("ntuple()"));
   const double uncached_ns = nanoseconds_per_evaluation(uncached, positions, rounds);
   const double cached_ns = nanoseconds_per_evaluation(learned, positions, rounds);

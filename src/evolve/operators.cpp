@@ -77,11 +77,13 @@ std::optional<Program> point_mutation(const Grower& grower, const Program& p, co
     } else {
       // Any feature (the grammar check after variation drops what the
       // grammar does not derive); the ones a library does not draw by default
-      // (Connect4's ntuple()) only where the grammar has one, so runs of
-      // grammars without them draw as they did before they existed.
-      bool all = false;
-      for (int f = library.drawn; f < library.size() && !all; ++f) all = grower.grammar().has_feature(f);
-      n.value = rng.below(all ? library.size() : library.drawn);
+      // (Connect4's networks) up to the last the grammar has, so runs of
+      // grammars without them, or with ntuple() alone, draw as they did
+      // before the later ones existed.
+      int limit = library.drawn;
+      for (int f = library.drawn; f < library.size(); ++f)
+        if (grower.grammar().has_feature(f)) limit = f + 1;
+      n.value = rng.below(limit);
       n.player = library[n.value].takes_player ? n.player : 0;
     }
     return out;

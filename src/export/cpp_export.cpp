@@ -142,7 +142,8 @@ std::string general_code(const lang::Program& program, const std::string& name, 
   out += runtime::kPopcount;
   out += runtime::kWrappingInt;
   out += runtime::kBoardFeatures;
-  if (body.features.count({static_cast<int>(lang::Feature::NTuple), 0})) out += ntuple_definitions();
+  for (const auto& [id, player] : body.features)  // a program reads one network at most
+    if (const auto network = lang::network_of_feature(id)) out += ntuple_definitions(*network);
   out += "}  // namespace " + detail + "\n\n";
   out += function_opening(name, detail);
   if (occupied_used) out += "  const std::uint64_t occupied = x | o;\n";
@@ -236,8 +237,8 @@ std::string cpp_header(const lang::Program& source, const ExportInfo& info) {
       bit_layout_comment() +
       "//\n// Standalone C++17: no other file of evalsynth is needed.\n\n"
       "#ifndef " +
-      guard + "\n#define " + guard + "\n\n" +
-      (lang::reads_feature(program, lang::Feature::NTuple) ? "#include <cmath>\n" : "") + "#include <cstdint>\n\n";
+      guard + "\n#define " + guard + "\n\n" + (lang::network_read(program) ? "#include <cmath>\n" : "") +
+      "#include <cstdint>\n\n";
   const std::string detail = info.name + "_detail";
   out += compiled.is_linear() ? linear_code(*compiled.linear(), info.name, detail)
                               : general_code(program, info.name, detail);

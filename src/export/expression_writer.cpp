@@ -235,7 +235,8 @@ std::string feature_expression(lang::Feature f, int player) {
       return "popcount(" + t + " & below_lowest(threats_of_" + theirs + ") & " + (player ? "kEvenRows" : "kOddRows") +
              ")";
     case lang::Feature::NTuple:
-      return "ntuple_value(x, o)";  // export/ntuple_export.hpp
+    case lang::Feature::NTuple2:
+      return "ntuple_value(x, o)";  // the program's one network, export/ntuple_export.hpp
   }
   return "?";
 }

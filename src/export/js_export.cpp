@@ -271,7 +271,8 @@ std::string js_feature_expression(lang::Feature f, int player) {
       // X's threats count on rows 1, 3, 5 (parity 0), O's on rows 2, 4, 6.
       return "goodThreats(" + mine + ", " + theirs + ", " + (player ? "1" : "0") + ")";
     case lang::Feature::NTuple:
-      return "ntupleValue(b)";  // play_ntuple.js
+    case lang::Feature::NTuple2:
+      return "ntupleValue(b)";  // the program's one network, play_ntuple.js
   }
   return "?";
 }
@@ -305,9 +306,13 @@ std::string js_language_runtime() {
   return std::string(play_assets::kPlayCore) + std::string(play_assets::kPlayLanguage);
 }
 
-std::string js_ntuple_runtime() { return js_ntuple_runtime(lang::builtin_ntuple()); }
+std::string js_ntuple_runtime(lang::BuiltinNetwork network) {
+  return js_ntuple_runtime(lang::builtin_ntuple(network),
+                           "The network behind " + std::string(lang::network_name(network)) +
+                               "(), written by evalsynth (" + std::string(lang::network_model_path(network)) + ").");
+}
 
-std::string js_ntuple_runtime(const model::NTupleNet& net) {
+std::string js_ntuple_runtime(const model::NTupleNet& net, const std::string& origin) {
   std::string cells;
   for (std::size_t i = 0; i < net.instance_count(); ++i)
     for (int k = 0; k < net.length(); ++k) {
@@ -322,16 +327,29 @@ std::string js_ntuple_runtime(const model::NTupleNet& net) {
     const auto bits = std::bit_cast<std::uint32_t>(weights[i]);
     for (std::size_t k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<char>(bits >> (8 * k) & 0xFF);
   }
-  return joined(
-      {"// The network behind ntuple(), written by evalsynth (grammar/models/ntuple.model).\n"
-       "const NTUPLE_DATA = {instances: ",
-       std::to_string(net.instance_count()), ", length: ", std::to_string(net.length()),
-       ", states: ", std::to_string(net.states()), ", tablesPerTuple: ", std::to_string(net.table_sets()),
-       net.stage_split() > 0 ? ", sides: " + std::to_string(net.per_side_tables() ? 2 : 1) +
-                                   ", stageSplit: " + std::to_string(net.stage_split())
-                             : std::string(),
-       ", tableSize: ", std::to_string(net.table_size()), ", scale: ", std::to_string(lang::kNTupleFeatureScale),
-       ",\n  cells: [", cells, "],\n  weights: '", base64(bytes), "'};\n", play_assets::kPlayNtuple});
+  return joined({"// ",
+                 origin,
+                 "\nconst NTUPLE_DATA = {instances: ",
+                 std::to_string(net.instance_count()),
+                 ", length: ",
+                 std::to_string(net.length()),
+                 ", states: ",
+                 std::to_string(net.states()),
+                 ", tablesPerTuple: ",
+                 std::to_string(net.table_sets()),
+                 net.stage_split() > 0 ? ", sides: " + std::to_string(net.per_side_tables() ? 2 : 1) +
+                                             ", stageSplit: " + std::to_string(net.stage_split())
+                                       : std::string(),
+                 ", tableSize: ",
+                 std::to_string(net.table_size()),
+                 ", scale: ",
+                 std::to_string(lang::kNTupleFeatureScale),
+                 ",\n  cells: [",
+                 cells,
+                 "],\n  weights: '",
+                 base64(bytes),
+                 "'};\n",
+                 play_assets::kPlayNtuple});
 }
 
 }  // namespace evalsynth::exporter

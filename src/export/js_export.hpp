@@ -24,10 +24,12 @@ std::string js_evaluator(const lang::Program& program, const std::string& name);
 // features), as JavaScript text for a page's script.
 std::string js_language_runtime();
 
-// The network behind ntuple() and `ntupleValue(b)`, for pages whose program
-// reads it (after the language runtime): about 5 MB, the weights in base64.
-std::string js_ntuple_runtime();
-// The same for any Connect4 n-tuple network (tests: one split by stage).
-std::string js_ntuple_runtime(const model::NTupleNet& net);
+// The built-in network behind ntuple() or ntuple2() as `ntupleValue(b)`, for
+// pages whose program reads it (after the language runtime): about 5 MB (10
+// for ntuple2()'s two stages), the weights in base64.
+std::string js_ntuple_runtime(lang::BuiltinNetwork network);
+// The same for any Connect4 n-tuple network (tests: one split by stage),
+// `origin` its first comment line.
+std::string js_ntuple_runtime(const model::NTupleNet& net, const std::string& origin = "An n-tuple network.");
 
 }  // namespace evalsynth::exporter

@@ -26,21 +26,26 @@ std::string table_set_line(const model::NTupleNet& net) {
 
 }  // namespace
 
-std::string ntuple_definitions() { return ntuple_definitions(lang::builtin_ntuple()); }
+std::string ntuple_definitions(lang::BuiltinNetwork network) {
+  return ntuple_definitions(lang::builtin_ntuple(network), std::string(lang::network_name(network)) +
+                                                               "(): evalsynth's built-in n-tuple network (" +
+                                                               std::string(lang::network_model_path(network)) + ").");
+}
 
-std::string ntuple_definitions(const model::NTupleNet& net) {
+std::string ntuple_definitions(const model::NTupleNet& net, const std::string& origin) {
   const std::size_t instances = net.instance_count();
   const int length = net.length();
-  std::string out =
-      "// ntuple(): evalsynth's built-in n-tuple network (grammar/models/ntuple.model).\n"
-      "// Instance i is tuple i / 2, read mirrored when i is odd; its cells are bit\n"
-      "// numbers 7 * col + row, its table index the sum of state_k * states^k.\n"
-      "inline constexpr int kTupleInstances = " +
-      std::to_string(instances) + ", kTupleLength = " + std::to_string(length) +
-      ", kCellStates = " + std::to_string(net.states()) + ", kTablesPerTuple = " + std::to_string(net.table_sets()) +
-      ";\ninline constexpr std::uint32_t kTableSize = " + std::to_string(net.table_size()) +
-      ";\ninline constexpr unsigned char kTupleCells[" + std::to_string(instances) + "][" + std::to_string(length) +
-      "] = {\n";
+  std::string out = "// " + origin +
+                    "\n"
+                    "// Instance i is tuple i / 2, read mirrored when i is odd; its cells are bit\n"
+                    "// numbers 7 * col + row, its table index the sum of state_k * states^k.\n"
+                    "inline constexpr int kTupleInstances = " +
+                    std::to_string(instances) + ", kTupleLength = " + std::to_string(length) +
+                    ", kCellStates = " + std::to_string(net.states()) +
+                    ", kTablesPerTuple = " + std::to_string(net.table_sets()) +
+                    ";\ninline constexpr std::uint32_t kTableSize = " + std::to_string(net.table_size()) +
+                    ";\ninline constexpr unsigned char kTupleCells[" + std::to_string(instances) + "][" +
+                    std::to_string(length) + "] = {\n";
   for (std::size_t i = 0; i < instances; ++i) {
     out += "    {";
     for (int k = 0; k < length; ++k) out += (k ? ", " : "") + std::to_string(net.instance_bit(i, k));

@@ -55,7 +55,7 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   page += "<script>\n'use strict';\n";
   page += play_assets::kPlayCore;
   page += play_assets::kPlayLanguage;
-  if (lang::reads_feature(program, lang::Feature::NTuple)) page += js_ntuple_runtime();
+  if (const auto network = lang::network_read(program)) page += js_ntuple_runtime(*network);
   page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
   page += js_evaluator(program, "evaluate");
   page += "\n";

@@ -12,22 +12,39 @@
 #include <sys/mman.h>
 #endif
 
+#include "lang/builtin_ntuple2_bytes.hpp"
 #include "lang/builtin_ntuple_bytes.hpp"
 #include "model/model_file.hpp"
 
 namespace evalsynth::lang {
 
-const model::NTupleNet& builtin_ntuple() {
-  static const model::NTupleNet net = [] {
-    model::Model m = model::decode_model(std::string(builtin_ntuple_bytes::kModel), "the built-in n-tuple network");
-    // The build embeds an n-tuple model (tested); anything else is a broken build.
-    return std::get<model::NTupleNet>(std::move(m.network));
-  }();
-  return net;
+std::string_view network_name(BuiltinNetwork network) {
+  return network == BuiltinNetwork::NTuple ? "ntuple" : "ntuple2";
 }
 
-std::int32_t ntuple_feature_uncached(const Position& p) {
-  return static_cast<std::int32_t>(std::lround(kNTupleFeatureScale * std::tanh(builtin_ntuple().sum(p))));
+std::string_view network_model_path(BuiltinNetwork network) {
+  return network == BuiltinNetwork::NTuple ? "grammar/models/ntuple.model" : "grammar/models/ntuple2.model";
+}
+
+namespace {
+model::NTupleNet decode_builtin(std::string_view bytes, BuiltinNetwork network) {
+  model::Model m = model::decode_model(std::string(bytes), std::string(network_model_path(network)));
+  // The build embeds n-tuple models (tested); anything else is a broken build.
+  return std::get<model::NTupleNet>(std::move(m.network));
+}
+}  // namespace
+
+const model::NTupleNet& builtin_ntuple(BuiltinNetwork network) {
+  if (network == BuiltinNetwork::NTuple2) {
+    static const model::NTupleNet second = decode_builtin(builtin_ntuple2_bytes::kModel, network);
+    return second;
+  }
+  static const model::NTupleNet first = decode_builtin(builtin_ntuple_bytes::kModel, network);
+  return first;
+}
+
+std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network) {
+  return static_cast<std::int32_t>(std::lround(kNTupleFeatureScale * std::tanh(builtin_ntuple(network).sum(p))));
 }
 
 // The network reads ~140 weights scattered over 3.6 MB, far slower than the
@@ -36,8 +53,8 @@ std::int32_t ntuple_feature_uncached(const Position& p) {
 // positions), so the last values computed are kept in a direct-mapped cache
 // shared by all threads: 2^24 entries, 128 MB reserved on first use (in
 // huge pages, so a run's lookups soon commit all of it), however many
-// threads there are. An entry packs the
-// key (49 bits: Position::key() < 2^49, never 0) with the value +
+// threads there are. An entry packs the key (Position::key() < 2^49, never
+// 0, with the network above it: 50 bits) with the value +
 // kNTupleFeatureScale (11 bits) in one word, so a thread reads a whole entry
 // or a whole other one, never a mix: a racing write can cost a recomputation,
 // never a wrong value. The value is a function of the position alone, so the
@@ -45,11 +62,11 @@ std::int32_t ntuple_feature_uncached(const Position& p) {
 namespace {
 constexpr int kIndexBits = 24;
 constexpr int kValueBits = 11;
-static_assert(2 * kNTupleFeatureScale < (1 << kValueBits) && 49 + kValueBits <= 64);
+static_assert(2 * kNTupleFeatureScale < (1 << kValueBits) && 50 + kValueBits <= 64 && kBuiltinNetworkCount <= 2);
 static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
 }  // namespace
 
-NTupleCacheEntry ntuple_cache_entry(const Position& p) {
+NTupleCacheEntry ntuple_cache_entry(const Position& p, BuiltinNetwork network) {
   static std::atomic<std::uint64_t>* const cache = [] {
     const std::size_t bytes = (std::size_t{1} << kIndexBits) * sizeof(std::atomic<std::uint64_t>);
 #ifdef __linux__
@@ -68,8 +85,8 @@ NTupleCacheEntry ntuple_cache_entry(const Position& p) {
     return static_cast<std::atomic<std::uint64_t>*>(memory);
 #endif
   }();
-  const std::uint64_t key = p.key();
-  assert(key != 0 && key >> 49 == 0);
+  assert(p.key() != 0 && p.key() >> 49 == 0);
+  const std::uint64_t key = p.key() | std::uint64_t{static_cast<std::uint8_t>(network)} << 49;
   NTupleCacheEntry entry;
   entry.slot = &cache[(key * 0x9E3779B97F4A7C15ull) >> (64 - kIndexBits)];
   entry.key = key;
@@ -85,10 +102,10 @@ void NTupleCacheEntry::store(std::int32_t computed) const {
               std::memory_order_relaxed);
 }
 
-std::int32_t ntuple_feature(const Position& p) {
-  const NTupleCacheEntry entry = ntuple_cache_entry(p);
+std::int32_t ntuple_feature(const Position& p, BuiltinNetwork network) {
+  const NTupleCacheEntry entry = ntuple_cache_entry(p, network);
   if (entry.hit) return entry.value;
-  const std::int32_t value = ntuple_feature_uncached(p);
+  const std::int32_t value = ntuple_feature_uncached(p, network);
   entry.store(value);
   return value;
 }

@@ -118,7 +118,14 @@ void CompiledProgram::compile(const Program& program) {
     const FeatureFamily family = family_of(static_cast<Feature>(f.id));
     families_.threats = families_.threats || family == FeatureFamily::Threats;
     families_.windows = families_.windows || family == FeatureFamily::Windows;
-    families_.ntuple = families_.ntuple || family == FeatureFamily::NTuple;
+    if (const auto network = network_of_feature(f.id)) {
+      // The basis, the search state and the cache hold one network's value.
+      if (families_.ntuple && *network != network_)
+        throw InputError(TextLocation{"<program>", 1, 1},
+                         "a program reads one built-in network, not both ntuple() and ntuple2()");
+      families_.ntuple = true;
+      network_ = *network;
+    }
   }
 }
 

@@ -31,35 +31,39 @@ class CompiledProgram {
   // lang/native_code.hpp), else the interpreter. Native: never a table.
   // InterpreterOnly: the reference everything else is tested against.
   enum class Mode { Auto, Native, InterpreterOnly };
-  // Throws InputError if the program needs more than kMaxStack stack slots.
+  // Throws InputError if the program needs more than kMaxStack stack slots
+  // or reads two built-in networks (the parser refuses that first).
   explicit CompiledProgram(const Program& program, Mode mode = Mode::Auto);
 
   int operator()(const Position& p) const {
     if (linear_) return (*linear_)(p);
-    return with_ntuple(p, families_.ntuple ? ntuple_feature(p) : 0);
+    return with_ntuple(p, families_.ntuple ? ntuple_feature(p, network_) : 0);
   }
-  // The value of `p` given its ntuple_feature(p) (ignored by a program that
-  // does not read ntuple()). Precondition: not linear.
+  // The value of `p` given its ntuple_feature(p, network()) (ignored by a
+  // program that reads no network). Precondition: not linear.
   int with_ntuple(const Position& p, std::int32_t ntuple) const {
     if (native_function_) return native_function_(p.x_stones(), p.o_stones(), ntuple);
     return interpret(p, ntuple);
   }
+  // Whether the program reads a built-in network (ntuple() or ntuple2()),
+  // and which.
   bool reads_ntuple() const { return families_.ntuple; }
+  BuiltinNetwork network() const { return network_; }
 
   // A search follows its moves in the built-in network's indices if the
-  // program reads ntuple() (model/ntuple_tracker.hpp): a leaf's ntuple() not
+  // program reads one (model/ntuple_tracker.hpp): a leaf's ntuple() not
   // in the cache then costs the changes of its move, not the network's
   // whole sum.
   using SearchState = model::NTupleTracker;
   model::NTupleTracker search_state() const {
-    return model::NTupleTracker(families_.ntuple ? &builtin_ntuple() : nullptr);
+    return model::NTupleTracker(families_.ntuple ? &builtin_ntuple(network_) : nullptr);
   }
   // The cache of computed values (lang/builtin_ntuple.hpp) is read first:
   // a run's candidates search the same positions, and a hit is cheaper
   // still.
   int leaf_value(model::NTupleTracker& state, const Position& parent, int column, const Position& leaf) const {
     if (!families_.ntuple) return (*this)(leaf);
-    const NTupleCacheEntry cached = ntuple_cache_entry(leaf);
+    const NTupleCacheEntry cached = ntuple_cache_entry(leaf, network_);
     if (cached.hit) return with_ntuple(leaf, cached.value);
     const std::int32_t ntuple = state.scaled_value_after(parent, column, kNTupleFeatureScale);
     cached.store(ntuple);
@@ -81,9 +85,10 @@ class CompiledProgram {
   std::optional<LinearEvaluator> linear_;
   std::vector<Instruction> code_;
   std::vector<FeatureRequest> features_;
-  FeatureFamilies families_;                  // which the program reads
-  std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
-  NativeFunction native_function_ = nullptr;  // native_'s, one indirection less
+  FeatureFamilies families_;                         // which the program reads
+  BuiltinNetwork network_ = BuiltinNetwork::NTuple;  // the one it reads, if families_.ntuple
+  std::shared_ptr<const NativeCode> native_;         // shared by copies, freed with the last
+  NativeFunction native_function_ = nullptr;         // native_'s, one indirection less
 };
 static_assert(Evaluator<CompiledProgram>);
 

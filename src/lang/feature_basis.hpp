@@ -32,6 +32,7 @@ constexpr FeatureFamily family_of(Feature f) {
     case Feature::GoodThreats:
       return FeatureFamily::Threats;
     case Feature::NTuple:
+    case Feature::NTuple2:
       return FeatureFamily::NTuple;
     default:
       return FeatureFamily::Other;
@@ -87,7 +88,8 @@ constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const 
     case Feature::GoodThreats:
       return t::good_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x, player == 0 ? Side::X : Side::O);
     case Feature::NTuple:
-      return b.ntuple;
+    case Feature::NTuple2:
+      return b.ntuple;  // the program's one network (CompiledProgram)
   }
   return 0;
 }

@@ -205,6 +205,11 @@ class Builder {
       if (args.size() != wanted) locate_.fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
       f.kind = Kind::Feature;
       f.feature = library_.find(name, low);
+      if (grammar_.family == GameFamily::Connect4 && network_of_feature(f.feature)) {
+        if (!network_.empty() && network_ != name)  // its programs read one (CompiledProgram)
+          locate_.fail(t[0], "a grammar names one built-in network, and this one names " + network_ + "() already");
+        network_ = name;
+      }
       if (info.takes_player) {
         const std::string& p = args[0]->text;
         f.operands = {p == "x" ? GrammarForm::kLiteralX : p == "o" ? GrammarForm::kLiteralO : reference(*args[0])};
@@ -354,6 +359,7 @@ class Builder {
   const SourceText& source_;
   const FeatureLibrary& library_;
   Grammar grammar_;
+  std::string network_;  // the built-in network named so far
 };
 
 }  // namespace

@@ -83,7 +83,7 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
     slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(counts + 4 * k)};
     return;
   }
-  if (f == Feature::NTuple) {
+  if (f == Feature::NTuple || f == Feature::NTuple2) {  // the program's one network
     slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(offsetof(FeatureBasis, ntuple))};
     return;
   }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <string>
 #include <unordered_map>
 
 #include "lang/parser.hpp"
@@ -246,7 +248,14 @@ class Lowering {
       std::uint8_t player = 0;
       if (takes_player) player = player_argument(args[0], f);
       const int parameter = high > 0 ? parameter_argument(args[wanted - 1], f, low, high) : 0;
-      emit(call, Op::Feature, Type::Int, library_.find(f, parameter), player);
+      const int id = library_.find(f, parameter);
+      if (out_.family == GameFamily::Connect4 && network_of_feature(id)) {
+        // A search carries one network's state (CompiledProgram).
+        if (network_ && *network_ != f)
+          fail(call.name, "a program reads one built-in network, and this one reads " + *network_ + "() already");
+        network_ = f;
+      }
+      emit(call, Op::Feature, Type::Int, id, player);
       return Type::Int;
     }
     fail(call.name, "unknown function '" + f + "'" + elsewhere(f) +
@@ -328,6 +337,7 @@ class Lowering {
   const FeatureLibrary& library_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
   std::vector<int> depths_;                           // the depth of each emitted node's subtree
+  std::optional<std::string> network_;                // the built-in network read so far, by name
 };
 
 }  // namespace

@@ -62,6 +62,14 @@ bool reads_feature(const Program& program, Feature f) {
                      [f](const Node& n) { return n.op == Op::Feature && static_cast<Feature>(n.value) == f; });
 }
 
+std::optional<BuiltinNetwork> network_read(const Program& program) {
+  if (program.family != GameFamily::Connect4) return std::nullopt;
+  for (const Node& n : program.nodes)
+    if (n.op == Op::Feature)
+      if (const auto network = network_of_feature(n.value)) return network;
+  return std::nullopt;
+}
+
 void Program::canonicalize_names() {
   std::vector<std::int32_t> renumber(names.size(), -1);
   std::vector<std::string> used;

@@ -5,6 +5,7 @@
 // mutation is a few copies.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,12 +43,24 @@ enum class Feature : std::uint8_t {
   Moves, ToMove, Mobility,       // moves(), to_move(), mobility()
   LowestThreats, GoodThreats,    // threat features of both sides' threats (added last: ids stay)
   NTuple,                        // ntuple(): the built-in network's estimate (lang/builtin_ntuple.hpp)
+  NTuple2,                       // ntuple2(): the second built-in network's
 };
 // clang-format on
-inline constexpr int kFeatureCount = static_cast<int>(Feature::NTuple) + 1;
-// The features computed from the board alone (all but ntuple()): what random
-// programs and point mutations draw from unless they are told ntuple() is in
-// play, so the runs and tests made before it existed draw exactly as they did.
+inline constexpr int kFeatureCount = static_cast<int>(Feature::NTuple2) + 1;
+// The built-in networks (lang/builtin_ntuple.hpp), in their features' order.
+enum class BuiltinNetwork : std::uint8_t { NTuple, NTuple2 };
+inline constexpr int kBuiltinNetworkCount = 2;
+static_assert(static_cast<int>(Feature::NTuple2) == static_cast<int>(Feature::NTuple) + kBuiltinNetworkCount - 1);
+// The network a Connect4 feature id reads, if it is one of the networks'.
+constexpr std::optional<BuiltinNetwork> network_of_feature(int feature) {
+  const int index = feature - static_cast<int>(Feature::NTuple);
+  if (index < 0 || index >= kBuiltinNetworkCount) return std::nullopt;
+  return static_cast<BuiltinNetwork>(index);
+}
+// The features computed from the board alone (all but the networks'): what
+// random programs and point mutations draw from unless they are told a
+// network is in play, so the runs and tests made before the networks existed
+// draw exactly as they did.
 inline constexpr int kBoardFeatureCount = static_cast<int>(Feature::GoodThreats) + 1;
 
 struct Node {
@@ -125,5 +138,8 @@ std::string families_with_feature(std::string_view name, GameFamily family);
 
 // Whether some node of the program is the feature `f`.
 bool reads_feature(const Program& program, Feature f);
+// The built-in network a Connect4 program reads (the first, if it names two,
+// which the parser and grammars refuse), if any.
+std::optional<BuiltinNetwork> network_read(const Program& program);
 
 }  // namespace evalsynth::lang

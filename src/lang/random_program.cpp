@@ -1,16 +1,20 @@
 #include "lang/random_program.hpp"
 
 #include <array>
+#include <cassert>
 #include <limits>
+#include <numeric>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace evalsynth::lang {
 namespace {
 
 class Generator {
  public:
-  Generator(Rng& rng, Program& out, int feature_count)
-      : rng_(rng), out_(out), library_(out.features()), feature_count_(feature_count) {
+  Generator(Rng& rng, Program& out, std::vector<int> features)
+      : rng_(rng), out_(out), library_(out.features()), features_(std::move(features)) {
     for (const char* name : {"a", "b", "c", "total"}) out_.names.emplace_back(name);
   }
 
@@ -67,7 +71,7 @@ class Generator {
     } else if (type == Type::Bool) {
       emit(Op::BoolConst, Type::Bool, rng_.below(2));
     } else if (choice == 1) {
-      const int f = rng_.below(feature_count_);
+      const int f = features_[static_cast<std::size_t>(rng_.below(static_cast<int>(features_.size())))];
       emit(Op::Feature, Type::Int, f, library_[f].takes_player ? static_cast<std::uint8_t>(rng_.below(2)) : 0);
     } else {
       emit(Op::Const, Type::Int, constant());
@@ -146,17 +150,23 @@ class Generator {
   Rng& rng_;
   Program& out_;
   const FeatureLibrary& library_;
-  int feature_count_;  // features drawn: ids 0 .. feature_count_ - 1
+  std::vector<int> features_;  // the feature ids drawn from
   std::vector<std::pair<std::int32_t, Type>> scope_;
 };
 
 }  // namespace
 
-Program random_program(Rng& rng, std::size_t target_nodes, bool with_ntuple, GameFamily family) {
+Program random_program(Rng& rng, std::size_t target_nodes, std::optional<BuiltinNetwork> network, GameFamily family) {
   Program p;
   p.family = family;
   const FeatureLibrary& library = p.features();
-  Generator generator(rng, p, with_ntuple ? library.size() : library.drawn);
+  assert(!network || family == GameFamily::Connect4);
+  // The network's id after the drawn ones: ntuple()'s id is library.drawn,
+  // so its programs are drawn as they were before ntuple2() existed.
+  std::vector<int> features(static_cast<std::size_t>(library.drawn));
+  std::iota(features.begin(), features.end(), 0);
+  if (network) features.push_back(static_cast<int>(Feature::NTuple) + static_cast<int>(*network));
+  Generator generator(rng, p, std::move(features));
   generator.grow(Type::Int, static_cast<int>(std::max<std::size_t>(target_nodes, 1)));
   p.canonicalize_names();
   return p;

@@ -57,7 +57,9 @@ constexpr std::int32_t feature(const Position& p, Feature f, std::uint8_t player
     case Feature::GoodThreats:
       return features::good_threats(p, me);
     case Feature::NTuple:
-      return ntuple_feature(p);
+      return ntuple_feature(p, BuiltinNetwork::NTuple);
+    case Feature::NTuple2:
+      return ntuple_feature(p, BuiltinNetwork::NTuple2);
   }
   return 0;
 }

@@ -75,7 +75,7 @@ std::vector<lang::Program> programs_of(GameFamily family, Rng& rng) {
     programs.push_back(lang::parse_program(line + text));
   for (int i = 0; i < 30; ++i)
     programs.push_back(
-        lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(i < 20 ? 60 : 200)), false, family));
+        lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(i < 20 ? 60 : 200)), std::nullopt, family));
   return programs;
 }
 

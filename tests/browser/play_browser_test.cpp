@@ -89,7 +89,8 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   programs.push_back(lang::parse_program("let ntuple = 3 in ntuple() * ntuple - windows(x, 3) + 65 * odd_threats(x)"));
   Rng learned_rng(29);
   for (int i = 0; i < 6; ++i)
-    programs.push_back(lang::random_program(learned_rng, 5 + static_cast<std::size_t>(learned_rng.below(80)), true));
+    programs.push_back(lang::random_program(learned_rng, 5 + static_cast<std::size_t>(learned_rng.below(80)),
+                                            lang::BuiltinNetwork::NTuple));
 
   // Random games cut at random lengths, won positions included (the
   // evaluator is defined on every position).

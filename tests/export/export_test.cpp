@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "export/play_page.hpp"
 #include "game/search.hpp"
 #include "games/connect4/connect4.hpp"
 #include "lang/compiled.hpp"
@@ -142,12 +143,14 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
   CHECK(disagreements == 0);
 }
 
-TEST_CASE("an exported header carries the built-in network behind ntuple()", "[export][ntuple]") {
-  // The header holds the network's tables (about 7 MB of C++) and sums the
-  // weights in evalsynth's order, so values are bit-identical.
+TEST_CASE("an exported header carries the built-in network behind ntuple() or ntuple2()", "[export][ntuple]") {
+  // The header holds the network's tables (about 7 MB of C++, twice that for
+  // ntuple2()'s two stages) and sums the weights in evalsynth's order, so
+  // values are bit-identical.
   test::ScratchFolder scratch("export-ntuple");
   const std::vector<std::string> texts = {"ntuple()", "ntuple() - windows(x, 3) + 65 * odd_threats(x) + 25 * sq(2, 6)",
-                                          "if ntuple() > 200 then ntuple() / 3 else threats(o) * ntuple() % 7"};
+                                          "if ntuple() > 200 then ntuple() / 3 else threats(o) * ntuple() % 7",
+                                          "ntuple2() - 30 * threats(o) + sq(2, 3)"};
   std::string checker = "#include <cstdio>\n";
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const std::string name = numbered("n", i);
@@ -161,7 +164,8 @@ TEST_CASE("an exported header carries the built-in network behind ntuple()", "[e
   checker +=
       "int main() {\n"
       "  unsigned long long x, o;\n"
-      "  while (std::scanf(\"%llu %llu\", &x, &o) == 2) std::printf(\"%d %d %d\\n\", n0(x, o), n1(x, o), n2(x, o));\n"
+      "  while (std::scanf(\"%llu %llu\", &x, &o) == 2)\n"
+      "    std::printf(\"%d %d %d %d\\n\", n0(x, o), n1(x, o), n2(x, o), n3(x, o));\n"
       "}\n";
   test::write_file(scratch / "checker.cpp", checker);
   const test::Run built = compile(scratch / "checker.cpp", scratch / "checker");
@@ -285,4 +289,16 @@ TEST_CASE("export errors are clear and write nothing", "[export][errors]") {
   CHECK_THAT(test::read_file(scratch / "tiny.hpp"), Contains("int tiny(const int board[6][7])") &&
                                                         Contains("The answer of evalsynth run 'tiny'") &&
                                                         Contains("found in generation 1 of 6"));
+}
+
+TEST_CASE("a page carries the network its program reads", "[export][ntuple]") {
+  using Catch::Matchers::Contains;
+  const std::string first = exporter::play_page(lang::parse_program("ntuple() + 1"), {"first", {}, 4});
+  const std::string second = exporter::play_page(lang::parse_program("ntuple2() + 1"), {"second", {}, 4});
+  const std::string none = exporter::play_page(lang::parse_program("threats(x)"), {"none", {}, 4});
+  CHECK_THAT(first, Contains("behind ntuple(), written by evalsynth (grammar/models/ntuple.model)"));
+  CHECK(first.find(", stageSplit: ") == std::string::npos);
+  CHECK_THAT(second, Contains("behind ntuple2(), written by evalsynth (grammar/models/ntuple2.model)"));
+  CHECK_THAT(second, Contains("stageSplit: 11"));
+  CHECK(none.find("NTUPLE_DATA =") == std::string::npos);
 }

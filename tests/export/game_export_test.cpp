@@ -40,7 +40,8 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
     programs.push_back(lang::parse_program(std::string(r.text), std::string(r.name)));
   for (const std::string& text : written) programs.push_back(lang::parse_program(text));
   for (int i = 0; i < count; ++i)
-    programs.push_back(lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(150)), false, G::kFamily));
+    programs.push_back(
+        lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(150)), std::nullopt, G::kFamily));
   constexpr bool nim = std::is_same_v<G, modnim::Game>, checkers = std::is_same_v<G, checkers::Game>;
   std::string checker = "#include <cstdint>\n#include <cstdio>\n";
   for (std::size_t i = 0; i < programs.size(); ++i) {

@@ -46,15 +46,15 @@ TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..10
   int positive = 0, negative = 0;
   for (const Position& p : random_positions(7, 2000)) {
     const auto expected = static_cast<std::int32_t>(std::lround(1000 * std::tanh(net.sum(p))));
-    REQUIRE(ntuple_feature_uncached(p) == expected);
-    REQUIRE(ntuple_feature(p) == expected);
+    REQUIRE(ntuple_feature_uncached(p, BuiltinNetwork::NTuple) == expected);
+    REQUIRE(ntuple_feature(p, BuiltinNetwork::NTuple) == expected);
     REQUIRE(semantics::feature(p, Feature::NTuple, 0) == expected);
     REQUIRE(interpreted(p) == expected);
     REQUIRE(native(p) == expected);
     REQUIRE(std::abs(expected) <= 1000);
     // A position and its mirror image are valued alike (every tuple is
     // also read mirrored into the same table).
-    REQUIRE(ntuple_feature(p.mirrored()) == expected);
+    REQUIRE(ntuple_feature(p.mirrored(), BuiltinNetwork::NTuple) == expected);
     positive += expected > 0;
     negative += expected < 0;
   }
@@ -66,12 +66,12 @@ TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..10
 TEST_CASE("the ntuple() cache gives the definition's value from any thread", "[lang][ntuple]") {
   const std::vector<Position> boards = random_positions(8, 20000);
   std::vector<std::int32_t> expected;
-  for (const Position& p : boards) expected.push_back(ntuple_feature_uncached(p));
+  for (const Position& p : boards) expected.push_back(ntuple_feature_uncached(p, BuiltinNetwork::NTuple));
   // Many threads read and fill the shared cache at once, three times over.
   std::vector<int> wrong(boards.size(), 0);
   tbb::parallel_for(std::size_t{0}, 3 * boards.size(), [&](std::size_t i) {
     const std::size_t k = (i * 7919) % boards.size();
-    if (ntuple_feature(boards[k]) != expected[k]) wrong[k] = 1;
+    if (ntuple_feature(boards[k], BuiltinNetwork::NTuple) != expected[k]) wrong[k] = 1;
   });
   CHECK(std::count(wrong.begin(), wrong.end(), 1) == 0);
 }
@@ -83,7 +83,7 @@ TEST_CASE("native code reading ntuple() equals the interpreter and the reference
   Rng rng(47);
   int reading = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(150)), true);
+    const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(150)), BuiltinNetwork::NTuple);
     const CompiledProgram native(program, CompiledProgram::Mode::Native),
         interpreted(program, CompiledProgram::Mode::InterpreterOnly);
     for (const Position& p : boards) {
@@ -121,6 +121,87 @@ TEST_CASE("ntuple() in programs and grammars", "[lang][ntuple][grammar]") {
   CHECK(learned.has_feature(Feature::GoodThreats));
   CHECK(!learned.why_not_derived(parse_program("ntuple() + 3 * good_threats(x)")));
   const auto refused = strong.why_not_derived(parse_program("ntuple() + 3 * good_threats(x)"));
+  REQUIRE(refused);
+  CHECK_THAT(*refused, Contains("ntuple()"));
+}
+
+TEST_CASE("ntuple2() is the second pinned network's estimate, apart from ntuple()'s in the cache", "[lang][ntuple]") {
+  const model::Model file = model::read_model(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/models/ntuple2.model");
+  const auto& net = std::get<model::NTupleNet>(file.network);
+  CHECK(net.stage_split() == 11);  // TD(0)'s tables below 11 stones, regression's from 11 on
+  const CompiledProgram native(parse_program("ntuple2()"), CompiledProgram::Mode::Native),
+      interpreted(parse_program("ntuple2()"), CompiledProgram::Mode::InterpreterOnly);
+  REQUIRE(native.network() == BuiltinNetwork::NTuple2);
+  const CompiledProgram first(parse_program("ntuple()"), CompiledProgram::Mode::Native);
+  int differ = 0;
+  const std::vector<Position> boards = random_positions(17, 3000);
+  for (const Position& p : boards) {
+    const auto expected = static_cast<std::int32_t>(std::lround(1000 * std::tanh(net.sum(p))));
+    REQUIRE(ntuple_feature_uncached(p, BuiltinNetwork::NTuple2) == expected);
+    REQUIRE(ntuple_feature(p, BuiltinNetwork::NTuple2) == expected);
+    REQUIRE(semantics::feature(p, Feature::NTuple2, 0) == expected);
+    REQUIRE(interpreted(p) == expected);
+    REQUIRE(native(p) == expected);
+    REQUIRE(ntuple_feature(p.mirrored(), BuiltinNetwork::NTuple2) == expected);
+    differ += expected != ntuple_feature_uncached(p, BuiltinNetwork::NTuple);
+  }
+  // Two networks: most positions valued differently, and with both in the
+  // shared cache each still reads its own values.
+  CHECK(differ > 1500);
+  for (const Position& p : boards) {
+    REQUIRE(first(p) == ntuple_feature_uncached(p, BuiltinNetwork::NTuple));
+    REQUIRE(native(p) == ntuple_feature_uncached(p, BuiltinNetwork::NTuple2));
+  }
+}
+
+TEST_CASE("native code reading ntuple2() equals the interpreter and the reference", "[lang][ntuple][native]") {
+  const std::vector<Position> boards = random_positions(19, 60);
+  Rng rng(53);
+  int reading = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(150)), BuiltinNetwork::NTuple2);
+    const std::string text = to_text(program);
+    INFO(text);
+    REQUIRE(text.find("ntuple()") == std::string::npos);
+    const CompiledProgram native(program, CompiledProgram::Mode::Native),
+        interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    for (const Position& p : boards) {
+      const std::int32_t expected = test::Reference(program, p).run();
+      REQUIRE(interpreted(p) == expected);
+      REQUIRE(native(p) == expected);
+    }
+    reading += text.find("ntuple2()") != std::string::npos;
+  }
+  CHECK(reading > 25);
+}
+
+TEST_CASE("a program and a grammar read one built-in network", "[lang][ntuple][grammar]") {
+  try {
+    parse_program("windows(x, 2) +\n  3 * ntuple() - ntuple2()", "two.eval");
+    FAIL("a program reading two networks parsed");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Contains("two.eval:2:18") && Contains("reads ntuple() already"));
+  }
+  CHECK(to_text(parse_program("ntuple2() + ntuple2() * 2")) == "ntuple2() + ntuple2() * 2");
+  // A program built past the parser is refused where it is compiled.
+  Program both = parse_program("ntuple() + ntuple()");
+  for (Node& n : both.nodes)
+    if (n.op == Op::Feature) n.value = static_cast<int>(Feature::NTuple2);
+  both.nodes.front().value = static_cast<int>(Feature::NTuple);
+  CHECK_THROWS_AS(CompiledProgram(both, CompiledProgram::Mode::Auto), InputError);
+
+  const std::string text = "start int\nint ::= ntuple() | ntuple2() | int + int\n";
+  try {
+    parse_grammar(text, "two.grammar");
+    FAIL("a grammar naming two networks was read");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Contains("two.grammar:2:20") && Contains("names ntuple() already"));
+  }
+  const Grammar second = read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/learned2.grammar");
+  CHECK(second.has_feature(Feature::NTuple2));
+  CHECK(!second.has_feature(Feature::NTuple));
+  CHECK(!second.why_not_derived(parse_program("ntuple2() + 3 * good_threats(x)")));
+  const auto refused = second.why_not_derived(parse_program("ntuple() + 3 * good_threats(x)"));
   REQUIRE(refused);
   CHECK_THAT(*refused, Contains("ntuple()"));
 }

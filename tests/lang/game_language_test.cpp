@@ -115,7 +115,7 @@ template <class G>
 void check_programs(const G& game, std::uint64_t seed) {
   Rng rng(seed);
   for (int i = 0; i < 60; ++i) {
-    const Program program = random_program(rng, 5 + static_cast<std::size_t>(rng.below(120)), false, G::kFamily);
+    const Program program = random_program(rng, 5 + static_cast<std::size_t>(rng.below(120)), std::nullopt, G::kFamily);
     // Printed, it reads back as the same program of the same game.
     const std::string text = to_text(program);
     REQUIRE(text.starts_with("game " + std::string(family_name(G::kFamily))));

@@ -47,7 +47,8 @@ struct CheckedLeaves {
   // tracker's values fill).
   int from_scratch(const Position& p) const {
     if constexpr (std::is_same_v<E, lang::CompiledProgram>)
-      if (evaluator.reads_ntuple()) return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p));
+      if (evaluator.reads_ntuple())
+        return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p, evaluator.network()));
     return evaluator(p);
   }
   using SearchState = NTupleTracker;
@@ -70,7 +71,8 @@ struct FromScratch {
   const E& evaluator;
   int operator()(const Position& p) const {
     if constexpr (std::is_same_v<E, lang::CompiledProgram>)
-      if (evaluator.reads_ntuple()) return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p));
+      if (evaluator.reads_ntuple())
+        return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p, evaluator.network()));
     return evaluator(p);
   }
 };
@@ -152,7 +154,7 @@ TEST_CASE("n-tuple tracker: values are recomputed only when asked or near a roun
   }
 }
 
-TEST_CASE("n-tuple tracker: programs reading ntuple() search as without it, natively and interpreted",
+TEST_CASE("n-tuple tracker: programs reading ntuple() or ntuple2() search as without it, natively and interpreted",
           "[model][tracker]") {
   // Other roots for each (the tracker's values fill ntuple()'s cache, which
   // a search reads first).
@@ -161,6 +163,11 @@ TEST_CASE("n-tuple tracker: programs reading ntuple() search as without it, nati
     const lang::CompiledProgram program(lang::parse_program("ntuple() + 40 * threats(x) - 7 * windows(o, 2)"), mode);
     REQUIRE(program.reads_ntuple());
     CHECK(compare_searches(program, false, seed++) > 2000);
+    // The second network, split by stage: its own tracker and cache entries.
+    const lang::CompiledProgram second(lang::parse_program("ntuple2() - 25 * threats(o) + sq(1, 3)"), mode);
+    REQUIRE(second.network() == lang::BuiltinNetwork::NTuple2);
+    REQUIRE(second.search_state().active());
+    CHECK(compare_searches(second, false, seed++) > 2000);
   }
   // A program without ntuple() follows nothing.
   const lang::CompiledProgram plain(lang::parse_program("threats(x) - threats(o) + sq(0, 3)"));

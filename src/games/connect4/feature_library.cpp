@@ -7,7 +7,7 @@
 namespace evalsynth {
 namespace {
 
-constexpr std::array<FeatureInfo, 16> kFeatures = {{
+constexpr std::array<FeatureInfo, 17> kFeatures = {{
     {"windows", true, 1, "windows of four with exactly 1 of p's stones and none of the opponent's"},
     {"windows", true, 2, "windows of four with exactly 2 of p's stones and none of the opponent's"},
     {"windows", true, 3, "windows of four with exactly 3 of p's stones and none of the opponent's"},
@@ -24,12 +24,14 @@ constexpr std::array<FeatureInfo, 16> kFeatures = {{
     {"lowest_threats", true, 0, "columns whose lowest threat, of either side, is p's"},
     {"good_threats", true, 0, "p's threats on p's rows (X odd, O even) with no opponent threat below them"},
     {"ntuple", false, 0, "the built-in n-tuple network's estimate of X's prospects, -1000 (lost) .. 1000 (won)"},
+    {"ntuple2", false, 0, "the second built-in n-tuple network's estimate, likewise (a program reads one network)"},
 }};
 
 }  // namespace
 
 const FeatureLibrary& connect4_feature_library() {
-  // ntuple(), the last, is drawn only where a grammar names it.
+  // The networks, ntuple() and ntuple2(), the last, are drawn only where a
+  // grammar names them.
   static const FeatureLibrary library{"connect4", kFeatures, 15, true, true, kRows, kColumns};
   return library;
 }
