@@ -65,7 +65,7 @@ void bench_search_leaves(const std::vector<Position>& positions, int rounds) {
                 static_cast<unsigned long long>(t.leaves));
   };
   row("native IBEF (reference)", native);
-  const model::NTupleNet& net = lang::builtin_ntuple();
+  const model::NTupleNet& net = lang::builtin_ntuple(lang::BuiltinNetwork::NTuple);
   row("built-in n-tuple network, incremental", time_leaves(net, roots, rounds));
   row("built-in n-tuple network, from scratch", time_leaves(FromScratch<model::NTupleNet>{net}, roots, rounds));
   const lang::CompiledProgram program(lang::parse_program("ntuple() + 16 * threats(x) - 16 * threats(o)"));

@@ -87,7 +87,7 @@ bool taken_in_js(const std::string& name, GameFamily family) {
       "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "eval",
       "arguments", "undefined", "NaN", "Infinity", "Math", "Object", "Number", "Array", "JSON", "window", "document",
       // the evaluator's parameter and feature locals without a side
-      "b", "moves", "to_move", "mobility", "ntuple", "NTUPLE_DATA"};
+      "b", "moves", "to_move", "mobility", "ntuple", "ntuple2", "NTUPLE_DATA"};
   static const std::set<std::string> connect4_runtime = runtime_names(true), games_runtime = runtime_names(false);
   const bool connect4 = family == GameFamily::Connect4;
   if (!connect4 && (games_runtime.count(name) > 0 || is_js_game_local(name))) return true;

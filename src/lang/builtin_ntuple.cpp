@@ -1,5 +1,6 @@
 #include "lang/builtin_ntuple.hpp"
 
+#include <array>
 #include <atomic>
 #include <cassert>
 #include <cmath>
@@ -18,29 +19,44 @@
 
 namespace evalsynth::lang {
 
-std::string_view network_name(BuiltinNetwork network) {
-  return network == BuiltinNetwork::NTuple ? "ntuple" : "ntuple2";
-}
-
-std::string_view network_model_path(BuiltinNetwork network) {
-  return network == BuiltinNetwork::NTuple ? "grammar/models/ntuple.model" : "grammar/models/ntuple2.model";
-}
-
 namespace {
-model::NTupleNet decode_builtin(std::string_view bytes, BuiltinNetwork network) {
-  model::Model m = model::decode_model(std::string(bytes), std::string(network_model_path(network)));
+
+struct BuiltinModel {
+  std::string_view path, bytes;
+};
+// Indexed by BuiltinNetwork: a network added there needs its row here.
+constexpr std::array<BuiltinModel, kBuiltinNetworkCount> kBuiltinModels = {{
+    {"grammar/models/ntuple.model", builtin_ntuple_bytes::kModel},
+    {"grammar/models/ntuple2.model", builtin_ntuple2_bytes::kModel},
+}};
+
+const BuiltinModel& builtin_model(BuiltinNetwork network) { return kBuiltinModels[static_cast<std::size_t>(network)]; }
+
+model::NTupleNet decode_builtin(BuiltinNetwork network) {
+  const BuiltinModel& built_in = builtin_model(network);
+  model::Model m = model::decode_model(std::string(built_in.bytes), std::string(built_in.path));
   // The build embeds n-tuple models (tested); anything else is a broken build.
   return std::get<model::NTupleNet>(std::move(m.network));
 }
+
 }  // namespace
 
+std::string_view network_model_path(BuiltinNetwork network) { return builtin_model(network).path; }
+
 const model::NTupleNet& builtin_ntuple(BuiltinNetwork network) {
-  if (network == BuiltinNetwork::NTuple2) {
-    static const model::NTupleNet second = decode_builtin(builtin_ntuple2_bytes::kModel, network);
-    return second;
+  // Each decoded on its first use only: a run reads one of them.
+  switch (network) {
+    case BuiltinNetwork::NTuple: {
+      static const model::NTupleNet first = decode_builtin(network);
+      return first;
+    }
+    case BuiltinNetwork::NTuple2: {
+      static const model::NTupleNet second = decode_builtin(network);
+      return second;
+    }
   }
-  static const model::NTupleNet first = decode_builtin(builtin_ntuple_bytes::kModel, network);
-  return first;
+  assert(false && "a built-in network without a model");
+  std::abort();
 }
 
 std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network) {
@@ -57,7 +73,8 @@ std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network) 
 // 0, with the network above it: 50 bits) with the value +
 // kNTupleFeatureScale (11 bits) in one word, so a thread reads a whole entry
 // or a whole other one, never a mix: a racing write can cost a recomputation,
-// never a wrong value. The value is a function of the position alone, so the
+// never a wrong value. The value is a function of the position and the
+// network alone, so the
 // cache changes nothing but the time.
 namespace {
 constexpr int kIndexBits = 24;

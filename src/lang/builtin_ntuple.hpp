@@ -29,21 +29,21 @@ namespace evalsynth::lang {
 
 inline constexpr int kNTupleFeatureScale = 1000;
 
-// A network's name in programs and its model file: "ntuple" / "grammar/models/ntuple.model".
-std::string_view network_name(BuiltinNetwork network);
+// A network's model file: "grammar/models/ntuple.model" for ntuple().
 std::string_view network_model_path(BuiltinNetwork network);
 
 // A built-in network, decoded on first use (thread-safe).
-const model::NTupleNet& builtin_ntuple(BuiltinNetwork network = BuiltinNetwork::NTuple);
+const model::NTupleNet& builtin_ntuple(BuiltinNetwork network);
 
 // round(kNTupleFeatureScale * tanh(sum)), for X, whoever is to move: the
 // definition, and the same value through a cache shared by all threads.
 std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network);
 std::int32_t ntuple_feature(const Position& p, BuiltinNetwork network);
 
-// The cache's entry for a position (builtin_ntuple.cpp): its value if `hit`;
-// else store() keeps a value computed another way (a search's incremental
-// state), which must be ntuple_feature_uncached of the position.
+// The cache's entry for a position and network (builtin_ntuple.cpp): its
+// value if `hit`; else store() keeps a value computed another way (a search's
+// incremental state), which must be ntuple_feature_uncached of the position
+// and network.
 struct NTupleCacheEntry {
   std::atomic<std::uint64_t>* slot = nullptr;
   std::uint64_t key = 0;

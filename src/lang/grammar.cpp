@@ -205,10 +205,11 @@ class Builder {
       if (args.size() != wanted) locate_.fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
       f.kind = Kind::Feature;
       f.feature = library_.find(name, low);
-      if (grammar_.family == GameFamily::Connect4 && network_of_feature(f.feature)) {
-        if (!network_.empty() && network_ != name)  // its programs read one (CompiledProgram)
-          locate_.fail(t[0], "a grammar names one built-in network, and this one names " + network_ + "() already");
-        network_ = name;
+      if (const auto network = network_of_feature(f.feature); network && grammar_.family == GameFamily::Connect4) {
+        if (network_ && *network_ != *network)  // its programs read one (CompiledProgram)
+          locate_.fail(t[0], "a grammar names one built-in network, and this one names " +
+                                 std::string(network_name(*network_)) + "() already");
+        network_ = network;
       }
       if (info.takes_player) {
         const std::string& p = args[0]->text;
@@ -359,7 +360,7 @@ class Builder {
   const SourceText& source_;
   const FeatureLibrary& library_;
   Grammar grammar_;
-  std::string network_;  // the built-in network named so far
+  std::optional<BuiltinNetwork> network_;  // the built-in network named so far
 };
 
 }  // namespace

@@ -69,7 +69,8 @@ void Generator::epilogue() {
 
 void Generator::fill_basis() {
   namespace x86 = asmjit::x86;
-  // ntuple() arrives as the third argument (edx), which the kernel call
+  // The network's value (ntuple() or ntuple2()) arrives as the third
+  // argument (edx), which the kernel call
   // overwrites: stored first.
   if (families_.ntuple) a_.mov(in_basis(offsetof(FeatureBasis, ntuple), 4), x86::edx);
   const bool kernel = families_.threats || families_.windows;

@@ -18,9 +18,10 @@
 
 namespace evalsynth::lang {
 
-// x_stones, o_stones, the built-in network's ntuple() of that position (read
-// only by programs that read ntuple(); the caller computes it, from a cache
-// or a search's state): the value of the program on that position.
+// x_stones, o_stones, the value of the built-in network the program reads
+// (ntuple() or ntuple2(); ignored by programs that read neither; the caller
+// computes it, from a cache or a search's state): the value of the program on
+// that position.
 using NativeFunction = std::int32_t (*)(std::uint64_t, std::uint64_t, std::int32_t);
 
 // Machine code owned for as long as any copy of the program lives; freed

@@ -40,9 +40,10 @@ namespace evalsynth::lang::native {
 // The function fills the feature basis itself, in its frame, calling the
 // kernel (game/feature_kernels.hpp) of the families the program reads, and
 // storing the built-in network's value (lang/builtin_ntuple.hpp), its third
-// argument, if it reads ntuple(); no test at run time decides which.
+// argument, if it reads ntuple() or ntuple2(); no test at run time decides
+// which.
 //
-// Registers: rdi = X's stones, rsi = O's, edx = ntuple() on entry; rax,
+// Registers: rdi = X's stones, rsi = O's, edx = the network's value on entry; rax,
 // rcx, rdx, r10 scratch (idiv
 // needs eax and edx, variable shifts cl). Frame, from rsp up: the basis, the
 // deeper stack slots, the stones saved across the kernel call.

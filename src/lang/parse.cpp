@@ -249,11 +249,12 @@ class Lowering {
       if (takes_player) player = player_argument(args[0], f);
       const int parameter = high > 0 ? parameter_argument(args[wanted - 1], f, low, high) : 0;
       const int id = library_.find(f, parameter);
-      if (out_.family == GameFamily::Connect4 && network_of_feature(id)) {
+      if (const auto network = network_of_feature(id); network && out_.family == GameFamily::Connect4) {
         // A search carries one network's state (CompiledProgram).
-        if (network_ && *network_ != f)
-          fail(call.name, "a program reads one built-in network, and this one reads " + *network_ + "() already");
-        network_ = f;
+        if (network_ && *network_ != *network)
+          fail(call.name, "a program reads one built-in network, and this one reads " +
+                              std::string(network_name(*network_)) + "() already");
+        network_ = network;
       }
       emit(call, Op::Feature, Type::Int, id, player);
       return Type::Int;
@@ -337,7 +338,7 @@ class Lowering {
   const FeatureLibrary& library_;
   std::vector<std::pair<std::int32_t, Type>> scope_;  // name index and type of enclosing lets
   std::vector<int> depths_;                           // the depth of each emitted node's subtree
-  std::optional<std::string> network_;                // the built-in network read so far, by name
+  std::optional<BuiltinNetwork> network_;             // the built-in network read so far
 };
 
 }  // namespace

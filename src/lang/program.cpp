@@ -56,10 +56,8 @@ std::string families_with_feature(std::string_view name, GameFamily family) {
   return families;
 }
 
-bool reads_feature(const Program& program, Feature f) {
-  if (program.family != GameFamily::Connect4) return false;
-  return std::any_of(program.nodes.begin(), program.nodes.end(),
-                     [f](const Node& n) { return n.op == Op::Feature && static_cast<Feature>(n.value) == f; });
+std::string_view network_name(BuiltinNetwork network) {
+  return feature_info(static_cast<Feature>(static_cast<int>(Feature::NTuple) + static_cast<int>(network))).name;
 }
 
 std::optional<BuiltinNetwork> network_read(const Program& program) {

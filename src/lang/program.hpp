@@ -51,6 +51,8 @@ inline constexpr int kFeatureCount = static_cast<int>(Feature::NTuple2) + 1;
 enum class BuiltinNetwork : std::uint8_t { NTuple, NTuple2 };
 inline constexpr int kBuiltinNetworkCount = 2;
 static_assert(static_cast<int>(Feature::NTuple2) == static_cast<int>(Feature::NTuple) + kBuiltinNetworkCount - 1);
+// Its name in programs: "ntuple" for ntuple().
+std::string_view network_name(BuiltinNetwork network);
 // The network a Connect4 feature id reads, if it is one of the networks'.
 constexpr std::optional<BuiltinNetwork> network_of_feature(int feature) {
   const int index = feature - static_cast<int>(Feature::NTuple);
@@ -137,7 +139,6 @@ class Program {
 std::string families_with_feature(std::string_view name, GameFamily family);
 
 // Whether some node of the program is the feature `f`.
-bool reads_feature(const Program& program, Feature f);
 // The built-in network a Connect4 program reads (the first, if it names two,
 // which the parser and grammars refuse), if any.
 std::optional<BuiltinNetwork> network_read(const Program& program);

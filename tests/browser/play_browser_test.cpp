@@ -87,6 +87,7 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   // ntuple(): the built-in network carried by the page (play_ntuple.js).
   programs.push_back(lang::parse_program("ntuple()"));
   programs.push_back(lang::parse_program("let ntuple = 3 in ntuple() * ntuple - windows(x, 3) + 65 * odd_threats(x)"));
+  programs.push_back(lang::parse_program("let ntuple2 = 3 in ntuple2 * ntuple() - windows(x, 3)"));
   Rng learned_rng(29);
   for (int i = 0; i < 6; ++i)
     programs.push_back(lang::random_program(learned_rng, 5 + static_cast<std::size_t>(learned_rng.below(80)),
@@ -146,12 +147,13 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("the page's ntuple() reads a network split by stage as evalsynth does", "[browser][export][stage]") {
-  // A small network split at 13 stones, with side tables and 4 cell states,
-  // run by the language runtime and the network's script alone.
-  model::NTupleNet net(model::random_walk_tuples(12, 5, 8), 4, true, 13);
+namespace {
+
+// The values of `net` on the page for every position of 40 random games,
+// run by the language runtime and the network's script alone, against
+// evalsynth's own.
+void check_page_network(const model::NTupleNet& net, const std::string& name) {
   Rng rng(2);
-  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
   std::vector<std::string> games;
   for (int game = 0; game < 40; ++game) {
     std::vector<int> columns;
@@ -166,7 +168,7 @@ TEST_CASE("the page's ntuple() reads a network split by stage as evalsynth does"
       "];\n"
       "document.getElementById('test-out').textContent =\n"
       "  positions.map((m) => ntupleValue(Board.fromMoves(m))).join('\\n');\n";
-  const test::ScratchFolder dir("browser-staged-ntuple");
+  const test::ScratchFolder dir("browser-" + name);
   test::write_file(dir / "staged.html", "<!DOCTYPE html>\n<html><body><pre id=\"test-out\"></pre>\n<script>\n" +
                                             script + "</script>\n</body></html>\n");
   const test::Run r = test::load_in_chromium(dir / "staged.html");
@@ -182,6 +184,18 @@ TEST_CASE("the page's ntuple() reads a network split by stage as evalsynth does"
                        << std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p))));
   }
   CHECK(mismatches == 0);
+}
+
+}  // namespace
+
+TEST_CASE("the page's ntuple() reads a network split by stage as evalsynth does", "[browser][export][stage]") {
+  // A small network split at 13 stones, with side tables and 4 cell states.
+  model::NTupleNet net(model::random_walk_tuples(12, 5, 8), 4, true, 13);
+  Rng rng(2);
+  for (float& w : net.weights()) w = static_cast<float>(rng.unit() - 0.5) * 0.4F;
+  check_page_network(net, "staged-ntuple");
+  // ntuple2()'s network, split at 11 stones, as a page carries it.
+  check_page_network(lang::builtin_ntuple(lang::BuiltinNetwork::NTuple2), "ntuple2");
 }
 
 namespace {

@@ -29,8 +29,9 @@ struct WindowCounts {
 struct FeatureBasis {
   ThreatCells threat_cells;
   WindowCounts windows;
-  // The language's learned feature (lang/builtin_ntuple.hpp), filled by the
-  // language: the kernels here know no networks.
+  // The language's learned feature, the value of the one built-in network a
+  // program reads (lang/builtin_ntuple.hpp), filled by the language: the
+  // kernels here know no networks.
   std::int32_t ntuple;
 };
 
