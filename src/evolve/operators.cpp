@@ -4,8 +4,6 @@
 #include <array>
 #include <cassert>
 #include <map>
-#include <numeric>
-#include <vector>
 
 #include "lang/program_edit.hpp"
 
@@ -78,15 +76,16 @@ std::optional<Program> point_mutation(const Grower& grower, const Program& p, co
       n.player ^= 1;
     } else {
       // Any feature (the grammar check after variation drops what the
-      // grammar does not derive); of the ones a library does not draw by
-      // default (Connect4's networks) those the grammar has, after the
-      // others, so runs of grammars without them, or with ntuple() alone,
-      // draw as they did before the later ones existed.
-      std::vector<int> drawn(static_cast<std::size_t>(library.drawn));
-      std::iota(drawn.begin(), drawn.end(), 0);
+      // grammar does not derive); the ones a library does not draw by default
+      // (Connect4's networks) up to the last the grammar has, so runs of
+      // grammars without them, or with ntuple() alone, draw as they did
+      // before the later ones existed. (learned2.grammar's draws of ntuple()
+      // are dropped so; drawing only the grammar's networks would change the
+      // committed results/learned2 run.)
+      int limit = library.drawn;
       for (int f = library.drawn; f < library.size(); ++f)
-        if (grower.grammar().has_feature(f)) drawn.push_back(f);
-      n.value = drawn[static_cast<std::size_t>(rng.below(static_cast<int>(drawn.size())))];
+        if (grower.grammar().has_feature(f)) limit = f + 1;
+      n.value = rng.below(limit);
       n.player = library[n.value].takes_player ? n.player : 0;
     }
     return out;
