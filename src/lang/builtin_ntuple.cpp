@@ -74,8 +74,7 @@ std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network) 
 // kNTupleFeatureScale (11 bits) in one word, so a thread reads a whole entry
 // or a whole other one, never a mix: a racing write can cost a recomputation,
 // never a wrong value. The value is a function of the position and the
-// network alone, so the
-// cache changes nothing but the time.
+// network alone, so the cache changes nothing but the time.
 namespace {
 constexpr int kIndexBits = 24;
 constexpr int kValueBits = 11;
