@@ -36,6 +36,12 @@ const char* const kPositionsHelp =
     "                     14-28, R3 29-42)\n"
     "  --exclude FILE     leave out the positions of this .analysis file and their\n"
     "                     mirror images (repeatable): keeps sets disjoint\n"
+    "  --from FILE        start each game at a position of this labelled set,\n"
+    "                     drawn at random, instead of the empty board; --plies\n"
+    "                     then counts the moves made after it (default 1-1; 0\n"
+    "                     labels the set's own positions again). With\n"
+    "                     --random-games: positions a random move or two off\n"
+    "                     the set's lines, as a search's leaves meet them\n"
     "  --seed S           (default 1)\n"
     "  --output FILE      where to write the set (checked before any work)\n"
     "  --threads N        solver threads (default: all cores)\n"
@@ -45,7 +51,7 @@ namespace {
 
 struct PositionsRequest {
   PositionSetOptions options;
-  std::string plies, moves_left, output;
+  std::string plies, moves_left, output, from;
   bool plies_given = false;
   std::vector<std::string> excluded;
 };
@@ -54,9 +60,10 @@ template <Game G>
 int make_positions(const G& game, PositionsRequest r) {
   PositionSetOptions& options = r.options;
   int most_plies = 41;
+  if (!r.from.empty() && !r.plies_given) r.plies = "1-1";
   if constexpr (!Connect4Like<G>) {
     most_plies = game.max_plies() - 1;
-    if (!r.plies_given) {
+    if (!r.plies_given && r.from.empty()) {
       const auto [first, last] = game.default_position_plies();
       r.plies = std::to_string(first) + "-" + std::to_string(last);
     }
@@ -80,10 +87,16 @@ int make_positions(const G& game, PositionsRequest r) {
     const auto set = read_labelled_positions(game, file);
     exclude.insert(exclude.end(), set.begin(), set.end());
   }
+  std::vector<LabelledOf<G>> starts;
+  if (!r.from.empty()) {
+    starts = read_labelled_positions(game, r.from);
+    if (starts.empty()) throw InputError(TextLocation{r.from, 1, 1}, "no positions to start from in this file");
+  }
   options.progress = ProgressLine::stderr_is_terminal();
-  const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude);
+  const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts);
   if (set.empty())
     throw UsageError("no position of " + game.name() + " meets these options (plies " + r.plies +
+                     (r.from.empty() ? "" : " after " + r.from + "'s positions") +
                      (r.excluded.empty() ? "" : ", none of the --exclude files'") + "); " + r.output +
                      " is not written");
   std::string text;
@@ -114,6 +127,7 @@ int positions_command(const Args& args) {
   command.flag("random-games", r.options.random_games);
   command.text("moves-left", r.moves_left);
   command.texts("exclude", r.excluded);
+  command.text("from", r.from);
   command.integer("seed", r.options.seed, 0, INT64_MAX);
   command.text("output", r.output);
   command.integer("threads", r.options.threads, 1, 1024);
@@ -123,8 +137,13 @@ int positions_command(const Args& args) {
   r.plies_given = command.given("plies");
   std::vector<FileRole> inputs;
   for (const std::string& file : r.excluded) inputs.push_back({file, "an --exclude file"});
+  std::vector<std::string> game_files = r.excluded;
+  if (!r.from.empty()) {
+    inputs.push_back({r.from, "the --from file"});
+    game_files.push_back(r.from);
+  }
   check_outputs({{r.output, "--output"}}, inputs);
-  const GameDescriptor game = command_game(game_name, r.excluded);
+  const GameDescriptor game = command_game(game_name, game_files);
   return with_game(game, [&](const auto& g) { return make_positions(g, r); });
 }
 

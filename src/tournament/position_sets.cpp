@@ -98,7 +98,8 @@ std::string mirrored_moves(const std::string& moves) {
 
 template <Game G>
 std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
-                                             const std::vector<LabelledOf<G>>& exclude) {
+                                             const std::vector<LabelledOf<G>>& exclude,
+                                             const std::vector<LabelledOf<G>>& starts) {
   std::unordered_set<std::uint64_t> taken;
   for (const auto& p : exclude) taken.insert(game.canonical_key(p.position));
   Rng rng(options.seed);
@@ -116,9 +117,15 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
     while (batch.size() < kBatch && games < game_limit) {
       ++games;
       const Player<G> players[2] = {mixed.draw(rng), mixed.draw(rng)};
-      const int target = options.first_ply + rng.below(options.last_ply - options.first_ply + 1);
+      int target = options.first_ply + rng.below(options.last_ply - options.first_ply + 1);
       typename G::Position p = game.start();
       std::string moves;
+      if (!starts.empty()) {  // drawn only then, so sets from the start stay as they were
+        const LabelledOf<G>& from = starts[static_cast<std::size_t>(rng.below(static_cast<int>(starts.size())))];
+        p = from.position;
+        moves = from.moves;
+        target += game.plies(p);
+      }
       while (game.status(p) == Status::Ongoing && game.plies(p) < target) {
         const Player<G>& mover = players[game.side_to_move(p) == Side::X ? 0 : 1];
         SearchCounters counters;
@@ -151,9 +158,9 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
   return set;
 }
 
-#define EVALSYNTH_INSTANTIATE(G)                                                                \
-  template std::vector<LabelledOf<G>> make_position_set<G>(const G&, const PositionSetOptions&, \
-                                                           const std::vector<LabelledOf<G>>&);
+#define EVALSYNTH_INSTANTIATE(G)                            \
+  template std::vector<LabelledOf<G>> make_position_set<G>( \
+      const G&, const PositionSetOptions&, const std::vector<LabelledOf<G>>&, const std::vector<LabelledOf<G>>&);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

@@ -35,10 +35,14 @@ struct PositionSetOptions {
 
 // Positions of `game` from games of mixed players (the random mover and the
 // game's reference evaluators at depths 1-4), labelled by the game's solver.
-// `exclude` (and their symmetric images) never appear in the set.
+// `exclude` (and their symmetric images) never appear in the set. With
+// `starts`, each game begins at one of them, drawn at random, and the plies
+// of `options` count the moves made after it (0: the start itself); without,
+// at the game's start.
 template <Game G>
 std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
-                                             const std::vector<LabelledOf<G>>& exclude);
+                                             const std::vector<LabelledOf<G>>& exclude,
+                                             const std::vector<LabelledOf<G>>& starts = {});
 
 // The move string of the mirror image (column c becomes 8 - c).
 std::string mirrored_moves(const std::string& moves);

@@ -109,6 +109,41 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
     for (const auto& q : a) shared += p.position == q.position;
   }
   CHECK(shared < 5);
+  // --from: games start at the set's positions; --plies counts the moves after.
+  const std::string from = " --from " + (scratch / "a1.analysis") + " --count 30 --random-games --seed 5 --table-mb 4";
+  REQUIRE(run_evalsynth("positions" + from + " --threads 1 --output " + (scratch / "f1.analysis")).exit_code == 0);
+  REQUIRE(run_evalsynth("positions" + from + " --threads 2 --output " + (scratch / "f2.analysis")).exit_code == 0);
+  CHECK(read_file(scratch / "f1.analysis") == read_file(scratch / "f2.analysis"));
+  std::set<std::string> start_moves;
+  for (const auto& p : a) start_moves.insert(p.moves);
+  const auto after = solver::read_analysis_file(scratch / "f1.analysis");
+  REQUIRE(after.size() == 30);
+  for (const auto& p : after) {  // the default --plies with --from: one move after a start
+    INFO(p.moves);
+    CHECK(start_moves.count(p.moves.substr(0, p.moves.size() - 1)) == 1);
+  }
+  // --plies 0-0 labels the starts again: the same values as when they were made.
+  REQUIRE(run_evalsynth("positions --from " + (scratch / "a1.analysis") +
+                        " --plies 0-0 --count 40 --table-mb 4 --output " + (scratch / "again.analysis"))
+              .exit_code == 0);
+  const auto again = solver::read_analysis_file(scratch / "again.analysis");
+  REQUIRE(again.size() == 40);
+  for (const auto& p : again) {
+    INFO(p.moves);
+    const auto same = std::find_if(a.begin(), a.end(), [&](const auto& q) { return q.moves == p.moves; });
+    REQUIRE(same != a.end());
+    CHECK(same->move_scores == p.move_scores);
+  }
+  write_file(scratch / "empty.analysis", "");
+  const test::Run empty_from =
+      run_evalsynth("positions --from " + (scratch / "empty.analysis") + " --output " + (scratch / "c.analysis"));
+  CHECK(empty_from.exit_code == 1);
+  CHECK_THAT(empty_from.output, Contains("empty.analysis:1:1: error: no positions"));
+  const test::Run no_from =
+      run_evalsynth("positions --from /nonexistent/s.analysis --output " + (scratch / "c.analysis"));
+  CHECK(no_from.exit_code == 1);
+  CHECK_THAT(no_from.output, Contains("/nonexistent/s.analysis:1:1: error"));
+  CHECK_FALSE(std::filesystem::exists(scratch / "c.analysis"));
   // --moves-left: only games that end soon under perfect play.
   REQUIRE(run_evalsynth("positions --count 20 --plies 20-30 --seed 4 --table-mb 4 --moves-left 1-5 --output " +
                         (scratch / "soon.analysis"))
