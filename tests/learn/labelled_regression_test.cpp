@@ -225,7 +225,8 @@ TEST_CASE("the project's training sets share no position with the validation and
          solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/" + file + ".analysis"))
       measured.insert(p.position.canonical_key());
   REQUIRE(measured.size() == 4000);
-  for (const char* file : {"training", "training-late", "training-large", "training-random"}) {
+  for (const char* file : {"training", "training-late", "training-large", "training-random", "training-after-random",
+                           "training-after-random-2"}) {
     CAPTURE(file);
     const auto positions =
         solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/" + file + ".analysis");
