@@ -18,9 +18,10 @@ const char* const kPositionsHelp =
     "Makes a labelled position set: N distinct positions (mirror images count as\n"
     "one) from games of mixed players - the random mover, IBEF and ADATE-2005 at\n"
     "depths 1-4 with random move order, one move in eight random - each taken\n"
-    "at a ply drawn from A-B, labelled by the solver with the value of every move,\n"
-    "and written in the .analysis format (MOVES s1 .. s7). Seeded: the same\n"
-    "options give the same file for any number of threads.\n"
+    "at a ply drawn from A-B (with --from: that many moves after a start),\n"
+    "labelled by the solver with the value of every move and written in the\n"
+    ".analysis format (MOVES s1 .. s7). Seeded: the same options give the same\n"
+    "file for any number of threads.\n"
     "\n"
     "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --count N          positions (default 1000)\n"
@@ -38,10 +39,11 @@ const char* const kPositionsHelp =
     "                     mirror images (repeatable): keeps sets disjoint\n"
     "  --from FILE        start each game at a position of this labelled set,\n"
     "                     drawn at random, instead of the empty board; --plies\n"
-    "                     then counts the moves made after it (default 1-1; 0\n"
-    "                     labels the set's own positions again). With\n"
-    "                     --random-games: positions a random move or two off\n"
-    "                     the set's lines, as a search's leaves meet them\n"
+    "                     then counts the moves made after it (default 1-1;\n"
+    "                     0-0 labels the set's own positions again). With\n"
+    "                     --random-games: positions random moves off the\n"
+    "                     set's lines, as a search's leaves meet them. Its\n"
+    "                     positions must be written as moves from the start\n"
     "  --seed S           (default 1)\n"
     "  --output FILE      where to write the set (checked before any work)\n"
     "  --threads N        solver threads (default: all cores)\n"
@@ -55,6 +57,28 @@ struct PositionsRequest {
   bool plies_given = false;
   std::vector<std::string> excluded;
 };
+
+// The positions made from a start are written as its text plus the moves
+// played, so that text must name the start as moves from the game's start
+// (checkers also reads a board, FEN, which moves cannot follow).
+template <Game G>
+void require_move_sequences(const G& game, const std::vector<LabelledOf<G>>& starts, const std::string& file) {
+  for (const auto& start : starts) {
+    MovesOf<G> legal;
+    game.legal_moves(start.position, legal);
+    if (legal.empty()) continue;
+    std::string extended = start.moves;
+    append_move_text(game, extended, start.position, legal[0]);
+    const TextLocation where{file, start.line, 1};
+    bool reads_back = false;
+    try {
+      reads_back = solver::parse_sequence(game, extended, where) == game.play(start.position, legal[0]);
+    } catch (const InputError&) {  // the extended text may not even parse (a board and a move)
+    }
+    if (!reads_back)
+      throw InputError(where, "--from needs positions written as the moves that reach them, not as a board");
+  }
+}
 
 template <Game G>
 int make_positions(const G& game, PositionsRequest r) {
@@ -90,7 +114,7 @@ int make_positions(const G& game, PositionsRequest r) {
   std::vector<LabelledOf<G>> starts;
   if (!r.from.empty()) {
     starts = read_labelled_positions(game, r.from);
-    if (starts.empty()) throw InputError(TextLocation{r.from, 1, 1}, "no positions to start from in this file");
+    require_move_sequences(game, starts, r.from);
   }
   options.progress = ProgressLine::stderr_is_terminal();
   const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts);
@@ -134,6 +158,7 @@ int positions_command(const Args& args) {
   command.integer("table-mb", r.options.table_mb, 1, 65536);
   command.parse(args);
   if (!command.given("output")) throw UsageError("say where to write the set: --output FILE");
+  if (command.given("from") && r.from.empty()) throw UsageError("--from wants a file of labelled positions");
   r.plies_given = command.given("plies");
   std::vector<FileRole> inputs;
   for (const std::string& file : r.excluded) inputs.push_back({file, "an --exclude file"});

@@ -139,6 +139,15 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
       run_evalsynth("positions --from " + (scratch / "empty.analysis") + " --output " + (scratch / "c.analysis"));
   CHECK(empty_from.exit_code == 1);
   CHECK_THAT(empty_from.output, Contains("empty.analysis:1:1: error: no positions"));
+  // A board (checkers' FEN) cannot be followed by moves: refused where it stands.
+  write_file(scratch / "fen.positions", "game checkers(8)\nB:W32:B1 1-5:0 1-6:0\n");
+  const test::Run fen =
+      run_evalsynth("positions --from " + (scratch / "fen.positions") + " --output " + (scratch / "c.analysis"));
+  CHECK(fen.exit_code == 1);
+  CHECK_THAT(fen.output, Contains("fen.positions:2:1: error: --from needs positions written as the moves"));
+  const test::Run empty_name = run_evalsynth("positions --from '' --output " + (scratch / "c.analysis"));
+  CHECK(empty_name.exit_code == 2);
+  CHECK_THAT(empty_name.output, Contains("--from wants a file"));
   const test::Run no_from =
       run_evalsynth("positions --from /nonexistent/s.analysis --output " + (scratch / "c.analysis"));
   CHECK(no_from.exit_code == 1);
