@@ -171,6 +171,18 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
   CHECK_THAT(no_folder.output, Contains("/nonexistent/x.analysis:1:1: error"));
 }
 
+TEST_CASE("positions remakes a committed set byte for byte (specs/positions/make-sets)", "[solver][cli]") {
+  // The generator's draws are part of every committed set: a change to them
+  // (a new option drawing when unused) would silently make other sets.
+  test::ScratchFolder scratch("positions-again");
+  const std::string sets = std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/";
+  REQUIRE(run_evalsynth("positions --count 1000 --plies 24-38 --decisive --seed 404 --table-mb 16 --exclude " + sets +
+                        "training.analysis --exclude " + sets + "validation.analysis --exclude " + sets +
+                        "test.analysis --output " + (scratch / "late.analysis"))
+              .exit_code == 0);
+  CHECK(read_file(scratch / "late.analysis") == read_file(sets + "training-late.analysis"));
+}
+
 TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws away a draw or win", "[solver][player]") {
   const auto set = solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
   Rng rng(4);
