@@ -1,7 +1,9 @@
 #include "cli/command_line.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
+#include <deque>
 
 #include "lang/native_code.hpp"
 #include "support/error.hpp"
@@ -10,41 +12,13 @@
 
 namespace evalsynth {
 
-CommandLine::CommandLine() {
-  app_.set_help_flag();
-  app_.allow_extras();  // unknown options and stray arguments are reported by parse, with suggestions
-  app_.positionals_at_end(false);
-  flag("no-jit", no_native_code_);
-}
+namespace {
 
-CLI::Option* CommandLine::configure(CLI::Option* option) {
+CLI::Option* configure(CLI::Option* option) {
   return option->multi_option_policy(CLI::MultiOptionPolicy::Throw)->expected(1);
 }
 
-CLI::Option* CommandLine::text(const std::string& name, std::string& value) {
-  return configure(app_.add_option("--" + name, value));
-}
-
-CLI::Option* CommandLine::texts(const std::string& name, std::vector<std::string>& values) {
-  return app_.add_option("--" + name, values)
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-}
-
-CLI::Option* CommandLine::flag(const std::string& name, bool& value) {
-  flag_names_.push_back("--" + name);
-  return app_.add_flag("--" + name, value)->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-}
-
-void CommandLine::positionals(std::vector<std::string>& values, std::size_t min, std::size_t max,
-                              const std::string& what) {
-  positionals_ = &values;
-  min_positionals_ = min;
-  max_positionals_ = max;
-  positionals_what_ = what;
-}
-
-CLI::Validator CommandLine::whole_number(std::int64_t min, std::int64_t max) {
+CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
   return CLI::Validator(
       [min, max](std::string& text) -> std::string {
         std::int64_t v = 0;
@@ -56,7 +30,7 @@ CLI::Validator CommandLine::whole_number(std::int64_t min, std::int64_t max) {
       "INT");
 }
 
-CLI::Validator CommandLine::one_of(const std::vector<std::string>& words) {
+CLI::Validator one_of(const std::vector<std::string>& words) {
   return CLI::Validator(
       [words](std::string& text) -> std::string {
         std::string known;
@@ -67,6 +41,66 @@ CLI::Validator CommandLine::one_of(const std::vector<std::string>& words) {
         return "is one of " + known + ", not " + in_quotes(text);
       },
       "WORD");
+}
+
+}  // namespace
+
+struct CommandLine::Parser {
+  struct WholeNumber {
+    std::string text;
+    std::optional<std::int64_t> value;
+    const CLI::Option* option = nullptr;
+  };
+  CLI::App app;
+  std::vector<std::string> flag_names;  // "--dry-run": options that take no value
+  std::deque<std::string> words;        // choice options' text (stable addresses)
+  std::deque<WholeNumber> numbers;      // whole-number options (stable addresses)
+};
+
+CommandLine::CommandLine() : parser_(std::make_unique<Parser>()) {
+  CLI::App& app = parser_->app;
+  app.set_help_flag();
+  app.allow_extras();  // unknown options and stray arguments are reported by parse, with suggestions
+  app.positionals_at_end(false);
+  flag("no-jit", no_native_code_);
+}
+
+CommandLine::~CommandLine() = default;
+
+void CommandLine::text(const std::string& name, std::string& value) {
+  configure(parser_->app.add_option("--" + name, value));
+}
+
+void CommandLine::texts(const std::string& name, std::vector<std::string>& values) {
+  parser_->app.add_option("--" + name, values)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+void CommandLine::flag(const std::string& name, bool& value) {
+  parser_->flag_names.push_back("--" + name);
+  parser_->app.add_flag("--" + name, value)->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+}
+
+const std::optional<std::int64_t>& CommandLine::whole_number_option(const std::string& name, std::int64_t min,
+                                                                    std::int64_t max) {
+  Parser::WholeNumber& number = parser_->numbers.emplace_back();
+  number.option = configure(parser_->app.add_option("--" + name, number.text)->check(whole_number(min, max)));
+  return number.value;
+}
+
+const std::string& CommandLine::word_option(const std::string& name, const std::vector<std::string>& words) {
+  std::string& word = parser_->words.emplace_back();
+  configure(parser_->app.add_option("--" + name, word)->check(one_of(words)));
+  return word;
+}
+
+void CommandLine::positionals(std::vector<std::string>& values, std::size_t min, std::size_t max,
+                              const std::string& what) {
+  positionals_ = &values;
+  min_positionals_ = min;
+  max_positionals_ = max;
+  positionals_what_ = what;
 }
 
 namespace {
@@ -85,12 +119,14 @@ void CommandLine::parse(const Args& args) {
   for (const std::string& arg : args) {
     const std::size_t equals = arg.find('=');
     if (arg.starts_with("--") && equals != std::string::npos &&
-        std::find(flag_names_.begin(), flag_names_.end(), arg.substr(0, equals)) != flag_names_.end())
+        std::find(parser_->flag_names.begin(), parser_->flag_names.end(), arg.substr(0, equals)) !=
+            parser_->flag_names.end())
       throw UsageError("option " + in_quotes(arg.substr(0, equals)) + " takes no value");
   }
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  CLI::App& app = parser_->app;
   try {
-    app_.parse(reversed);
+    app.parse(reversed);
   } catch (const CLI::ArgumentMismatch& e) {
     const std::string what = e.what();
     const std::string name = what.substr(0, what.find(':'));
@@ -101,10 +137,10 @@ void CommandLine::parse(const Args& args) {
     throw UsageError(option_message(e.what()));
   }
   std::vector<std::string> names;
-  for (const CLI::Option* o : app_.get_options())
+  for (const CLI::Option* o : app.get_options())
     if (!o->get_lnames().empty()) names.push_back(o->get_lnames().front());
   std::vector<std::string> rest;
-  for (const std::string& extra : app_.remaining()) {
+  for (const std::string& extra : app.remaining()) {
     if (extra.size() > 1 && extra[0] == '-' && !(extra[1] >= '0' && extra[1] <= '9')) {
       const std::string written = extra.substr(0, extra.find('='));
       const std::string name = written.substr(written.find_first_not_of('-'));
@@ -122,11 +158,18 @@ void CommandLine::parse(const Args& args) {
     if (rest.size() < min_positionals_ || rest.size() > max_positionals_) throw UsageError(positionals_what_);
     *positionals_ = std::move(rest);
   }
+  // The validator let through only whole numbers in range.
+  for (Parser::WholeNumber& number : parser_->numbers)
+    if (number.option->count() > 0) {
+      std::int64_t v = 0;
+      std::from_chars(number.text.data(), number.text.data() + number.text.size(), v);
+      number.value = v;
+    }
   for (const auto& apply : after_parse_) apply();
   // Evolved programs then run in the interpreter: the same results, slower.
   if (no_native_code_) lang::set_native_code_enabled(false);
 }
 
-bool CommandLine::given(const std::string& name) const { return app_.count("--" + name) > 0; }
+bool CommandLine::given(const std::string& name) const { return parser_->app.count("--" + name) > 0; }
 
 }  // namespace evalsynth

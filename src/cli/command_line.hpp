@@ -8,12 +8,18 @@
 //   option '--games' needs a value | is given twice | takes no value
 //   option '--games' wants a whole number from 1 to 10000000, not 'x'
 //   option '--order' is one of 'random', 'left-to-right', not 'sideways'
+//
+// CLI11 (2.1, header only) stays inside command_line.cpp: its headers cost
+// several seconds of compiling in every file that includes them, and every
+// command includes this one. Options are read as text there and converted
+// here, after the parse.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
-#include <deque>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,29 +30,34 @@ namespace evalsynth {
 class CommandLine {
  public:
   CommandLine();
+  ~CommandLine();
+  CommandLine(const CommandLine&) = delete;
+  CommandLine& operator=(const CommandLine&) = delete;
 
   // --name VALUE (or --name=VALUE): any text.
-  CLI::Option* text(const std::string& name, std::string& value);
+  void text(const std::string& name, std::string& value);
   // --name VALUE, repeatable: every value given, in order.
-  CLI::Option* texts(const std::string& name, std::vector<std::string>& values);
-  // --name N: a whole number from min to max.
+  void texts(const std::string& name, std::vector<std::string>& values);
+  // --name N: a whole number from min to max (which fit in Int).
   template <class Int>
-  CLI::Option* integer(const std::string& name, Int& value, std::int64_t min, std::int64_t max) {
-    return configure(app_.add_option("--" + name, value)->check(whole_number(min, max)));
+  void integer(const std::string& name, Int& value, std::int64_t min, std::int64_t max) {
+    const std::optional<std::int64_t>& number = whole_number_option(name, min, max);
+    after_parse_.push_back([&value, &number] {
+      if (number) value = static_cast<Int>(*number);
+    });
   }
   // --name: a flag without a value.
-  CLI::Option* flag(const std::string& name, bool& value);
+  void flag(const std::string& name, bool& value);
   // --name WORD: one of a fixed set of words, each meaning a value of T.
   template <class T, std::size_t N>
-  CLI::Option* choice(const std::string& name, T& value, const std::pair<std::string_view, T> (&choices)[N]) {
-    std::string& word = words_.emplace_back();
+  void choice(const std::string& name, T& value, const std::pair<std::string_view, T> (&choices)[N]) {
     std::vector<std::string> names;
     for (const auto& [w, v] : choices) names.emplace_back(w);
+    const std::string& word = word_option(name, names);
     after_parse_.push_back([&value, &word, &choices] {
       for (const auto& [w, v] : choices)
         if (w == word) value = v;
     });
-    return configure(app_.add_option("--" + name, word)->check(one_of(names)));
   }
   // The arguments that are not options, in order; `count` of them, or
   // from `min` to `max`; `what` says what they are, for the error message.
@@ -57,13 +68,16 @@ class CommandLine {
   bool given(const std::string& name) const;
 
  private:
-  CLI::Option* configure(CLI::Option* option);
-  static CLI::Validator whole_number(std::int64_t min, std::int64_t max);
-  static CLI::Validator one_of(const std::vector<std::string>& words);
+  struct Parser;  // CLI11's App and the options' text (command_line.cpp)
 
-  CLI::App app_;
-  std::vector<std::string> flag_names_;  // "--dry-run": options that take no value
-  std::deque<std::string> words_;        // choice options' text (stable addresses)
+  // The option's value once parsed (none when not given); the reference
+  // stays valid as long as the CommandLine.
+  const std::optional<std::int64_t>& whole_number_option(const std::string& name, std::int64_t min, std::int64_t max);
+  // The option's word once parsed ("" when not given), already checked
+  // against `words`.
+  const std::string& word_option(const std::string& name, const std::vector<std::string>& words);
+
+  std::unique_ptr<Parser> parser_;
   std::vector<std::function<void()>> after_parse_;
   std::vector<std::string>* positionals_ = nullptr;
   std::size_t min_positionals_ = 0, max_positionals_ = 0;

@@ -20,6 +20,7 @@
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
 #include "support/random.hpp"
+#include "test_paths.hpp"
 #include "tournament/player.hpp"
 
 using namespace evalsynth;
@@ -27,7 +28,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-const std::string kSource = EVALSYNTH_SOURCE_DIR;
+const std::string kSource = test::kSourceDir;
 
 // What the page's test script wrote into <pre id="test-out">.
 std::string test_output(const test::Run& page) {

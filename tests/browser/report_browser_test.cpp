@@ -6,6 +6,7 @@
 
 #include "browser/chromium.hpp"
 #include "io/html_report.hpp"
+#include "test_paths.hpp"
 
 using Catch::Matchers::Contains;
 
@@ -13,7 +14,7 @@ using test::load_in_chromium;
 
 TEST_CASE("report.html in headless Chromium: no script errors, every chart drawn", "[browser][report]") {
   const test::ScratchFolder dir("browser-report");
-  evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/strong", dir / "report.html");
+  evalsynth::write_html_report(std::string(test::kSourceDir) + "/results/strong", dir / "report.html");
   const test::Run r = load_in_chromium(dir / "report.html");
   REQUIRE(r.exit_code == 0);
   INFO(r.output.substr(0, 2000));
@@ -28,9 +29,8 @@ TEST_CASE("report.html in headless Chromium: no script errors, every chart drawn
 TEST_CASE("match --html and strength --html pages in headless Chromium", "[browser][report]") {
   const test::ScratchFolder dir("browser-tables");
   REQUIRE(test::run_evalsynth("match --x ibef@1-2 --o adate@1-2 --games 20 --html " + dir / "m.html").exit_code == 0);
-  REQUIRE(test::run_evalsynth("strength ibef --depth 1-3 --positions " EVALSYNTH_SOURCE_DIR
-                              "/tests/data/late.analysis --html " +
-                              dir / "s.html")
+  REQUIRE(test::run_evalsynth("strength ibef --depth 1-3 --positions " + std::string(test::kSourceDir) +
+                              "/tests/data/late.analysis --html " + dir / "s.html")
               .exit_code == 0);
   const test::Run m = load_in_chromium(dir / "m.html");
   INFO(m.output.substr(0, 2000));
@@ -44,7 +44,7 @@ TEST_CASE("match --html and strength --html pages in headless Chromium", "[brows
 
 TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {
   const test::ScratchFolder dir("browser-learn");
-  evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/ntuple", dir / "report.html");
+  evalsynth::write_html_report(std::string(test::kSourceDir) + "/results/ntuple", dir / "report.html");
   const test::Run r = load_in_chromium(dir / "report.html");
   INFO(r.output.substr(0, 2000));
   CHECK_THAT(r.output, Contains("Learning run ntuple") && Contains("data-charts=\"3/3\""));
@@ -53,7 +53,7 @@ TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {
 
 TEST_CASE("a regression-alone learning run's report in headless Chromium: rounds, no games", "[browser][report]") {
   const test::ScratchFolder dir("browser-regression");
-  const std::string positions = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";
+  const std::string positions = std::string(test::kSourceDir) + "/tests/data/late.analysis";
   test::write_file(dir / "r.spec",
                    "name = r\nlearner = ntuple\ngames = 200\ntuples = 4\ntuple-length = 4\n"
                    "play-games = off\nlabelled-positions = " +
@@ -71,7 +71,7 @@ TEST_CASE("a regression-alone learning run's report in headless Chromium: rounds
 
 TEST_CASE("another game's run report in headless Chromium: its references, its game", "[browser][report][games]") {
   const test::ScratchFolder dir("browser-game-report");
-  evalsynth::write_html_report(EVALSYNTH_SOURCE_DIR "/results/adjacent4", dir / "report.html");
+  evalsynth::write_html_report(std::string(test::kSourceDir) + "/results/adjacent4", dir / "report.html");
   const test::Run r = load_in_chromium(dir / "report.html");
   REQUIRE(r.exit_code == 0);
   INFO(r.output.substr(0, 2000));

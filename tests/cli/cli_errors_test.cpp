@@ -16,7 +16,7 @@ using test::run_evalsynth;
 
 namespace {
 
-const std::string kSource = EVALSYNTH_SOURCE_DIR;
+const std::string kSource = test::kSourceDir;
 
 std::string tiny_spec(const test::ScratchFolder& dir, const std::string& output, const std::string& checkpoints) {
   const std::string path = dir / "t.spec";

@@ -140,7 +140,7 @@ TEST_CASE("matches from a board file play each board", "[cli]") {
 }
 
 TEST_CASE("check shows a program and rejects bad ones with a location", "[cli][lang]") {
-  const std::string examples = std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/";
+  const std::string examples = std::string(test::kSourceDir) + "/grammar/";
   Run r = run("check " + examples + "examples/adate2005.eval --position 5 --grammar " + examples + "features.grammar");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("size       173 nodes"));
@@ -168,7 +168,7 @@ TEST_CASE("check shows a program and rejects bad ones with a location", "[cli][l
 }
 
 TEST_CASE("program files play in matches", "[cli][lang]") {
-  const std::string examples = std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/";
+  const std::string examples = std::string(test::kSourceDir) + "/grammar/examples/";
   const Run r = run("match " + examples + "adate2005.eval@2 ibef@2 --games 200 --seed 9");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("adate2005@2 - IBEF2 "));
@@ -194,7 +194,7 @@ TEST_CASE("an output that would replace an input or another output is refused be
   write(program, "sq(0, 3) - sq(1, 3)\n");
   write(header, "sq(0, 3)\n");  // a program file that happens to end in .hpp
   std::filesystem::create_directories(scratch / "folder.hpp");
-  const std::string positions = std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis";
+  const std::string positions = std::string(test::kSourceDir) + "/tests/data/late.analysis";
   const struct {
     std::string arguments;
     std::string message;
@@ -248,7 +248,7 @@ TEST_CASE("validation positions must be apart from the training positions, mirro
                              (scratch / "valid.analysis") + "\noutput = " + (scratch / "results") +
                              "\ncheckpoints = " + (scratch / "population") + "\n");
   const auto before = test::snapshot(scratch.path.string());
-  const test::Run r = test::run_evalsynth("run " + spec + " --dry-run", EVALSYNTH_SOURCE_DIR);
+  const test::Run r = test::run_evalsynth("run " + spec + " --dry-run", test::kSourceDir);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains(scratch / "valid.analysis:3:1: error: position 76 (or its mirror image) is also in "
                                           "the training positions"));

@@ -16,7 +16,7 @@ using test::run_evalsynth;
 
 namespace {
 
-const std::string kSource = EVALSYNTH_SOURCE_DIR;
+const std::string kSource = test::kSourceDir;
 
 }  // namespace
 

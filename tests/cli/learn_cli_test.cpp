@@ -71,25 +71,25 @@ TEST_CASE("learn, stop and resume give the uninterrupted run's model and curve",
           out.substr(out.find(nb) + nb.size(), 20).substr(0, out.substr(out.find(nb) + nb.size()).find('\n')));
   }
   // A model is a run spec's opponent too; a damaged one is refused at its file.
-  test::write_file(dir / "run.spec",
-                   "name = r\ngrammar = " EVALSYNTH_SOURCE_DIR "/grammar/adate.grammar\nopponents = " + a +
-                       "model.bin@1, ibef@1\ntraining-boards = random(4)\nvalidation-boards = "
-                       "random(4)\noutput = " +
-                       dir / "runs" + "\ncheckpoints = " + dir / "runs" + "\n");
+  test::write_file(dir / "run.spec", "name = r\ngrammar = " + std::string(test::kSourceDir) +
+                                         "/grammar/adate.grammar\nopponents = " + a +
+                                         "model.bin@1, ibef@1\ntraining-boards = random(4)\nvalidation-boards = "
+                                         "random(4)\noutput = " +
+                                         dir / "runs" + "\ncheckpoints = " + dir / "runs" + "\n");
   Run dry = test::run_evalsynth("run " + dir / "run.spec --dry-run");
   CHECK(dry.exit_code == 0);
   std::string damaged = test::read_file(a + "model.bin");
   damaged[damaged.size() - 1] ^= 1;
   test::write_file(dir / "damaged.bin", damaged);
-  test::write_file(dir / "run2.spec",
-                   "name = r2\ngrammar = " EVALSYNTH_SOURCE_DIR "/grammar/adate.grammar\nopponents = " +
-                       dir / "damaged.bin@1" + "\noutput = " + dir / "runs" + "\ncheckpoints = " + dir / "runs" + "\n");
+  test::write_file(dir / "run2.spec", "name = r2\ngrammar = " + std::string(test::kSourceDir) +
+                                          "/grammar/adate.grammar\nopponents = " + dir / "damaged.bin@1" +
+                                          "\noutput = " + dir / "runs" + "\ncheckpoints = " + dir / "runs" + "\n");
   dry = test::run_evalsynth("run " + dir / "run2.spec --dry-run");
   CHECK(dry.exit_code != 0);
   CHECK_THAT(dry.output, Contains("damaged.bin:1:1") && Contains("checksum"));
 
-  Run strength = test::run_evalsynth(
-      "strength " + a + "model.bin --depth 1,3 --positions " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  Run strength = test::run_evalsynth("strength " + a + "model.bin --depth 1,3 --positions " +
+                                     std::string(test::kSourceDir) + "/tests/data/late.analysis");
   CHECK(strength.exit_code == 0);
   CHECK_THAT(strength.output, Contains("depth"));
 }
@@ -144,9 +144,9 @@ TEST_CASE("learn another game: its model plays its matches, stops and resumes ex
   const ScratchFolder dir("learn-game");
   const std::string body =
       "game = tictactoe\nlearner = ntuple\ngames = 4000\ntuples = 10\ntuple-length = 5\n"
-      "lambda = 0.5\ncurve-every = 1000\ncurve-positions = " EVALSYNTH_SOURCE_DIR
-      "/specs/positions/mnk-3-3-3/validation.positions\noutput = " +
-      dir / "results" + "\ncheckpoints = " + dir / "population" + "\n";
+      "lambda = 0.5\ncurve-every = 1000\ncurve-positions = " +
+      std::string(test::kSourceDir) + "/specs/positions/mnk-3-3-3/validation.positions\noutput = " + dir / "results" +
+      "\ncheckpoints = " + dir / "population" + "\n";
   test::write_file(dir / "a.spec", "name = a\n" + body);
   test::write_file(dir / "b.spec", "name = b\n" + body);
   Run whole = test::run_evalsynth("learn " + dir / "a.spec");
@@ -160,7 +160,7 @@ TEST_CASE("learn another game: its model plays its matches, stops and resumes ex
   // Same weights: the models differ only in the spec name they carry, so
   // their strength on the same positions is the same line.
   const std::string a = dir / "results/a/model.bin", b = dir / "results/b/model.bin";
-  const std::string positions = EVALSYNTH_SOURCE_DIR "/specs/positions/mnk-3-3-3/validation.positions";
+  const std::string positions = std::string(test::kSourceDir) + "/specs/positions/mnk-3-3-3/validation.positions";
   Run sa = test::run_evalsynth("strength --game tictactoe " + a + " --depth 1 --positions " + positions);
   Run sb = test::run_evalsynth("strength --game tictactoe " + b + " --depth 1 --positions " + positions);
   REQUIRE(sa.exit_code == 0);
@@ -276,7 +276,7 @@ TEST_CASE("learn --resume refuses a checkpoint whose TCL counters disagree with 
 TEST_CASE("learn with labelled positions: says so, refuses a bad or empty file before any work, and plays",
           "[learn][cli][regression][errors]") {
   const ScratchFolder dir("learn-labelled");
-  const std::string positions = std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis";
+  const std::string positions = std::string(test::kSourceDir) + "/tests/data/late.analysis";
   test::write_file(dir / "r.spec", spec_text(dir, "name = r\nlabelled-positions = " + positions + "\n"));
   Run r = test::run_evalsynth("learn " + dir / "r.spec --dry-run");
   REQUIRE(r.exit_code == 0);

@@ -14,7 +14,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-const std::string kSource = EVALSYNTH_SOURCE_DIR;
+const std::string kSource = test::kSourceDir;
 
 // A small Connect4 run with racing (its batches go over the cluster too)
 // and self-play (whose programs the workers must be sent).
@@ -66,7 +66,7 @@ test::Run mpirun(int ranks, const std::string& arguments, const std::string& env
   // suppression can name (every other test checks evalsynth's own leaks).
   return test::run_shell("cd '" + kSource + "' && " + passed + "ASAN_OPTIONS=detect_leaks=0 mpirun -x ASAN_OPTIONS " +
                          exported + "--allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " " +
-                         EVALSYNTH_BINARY + " " + arguments);
+                         test::kEvalsynthBinary + " " + arguments);
 }
 
 // The generation of the newest checkpoint in a run's folder, or -1. A job

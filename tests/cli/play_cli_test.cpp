@@ -12,7 +12,7 @@ namespace {
 test::Run play(const std::string& script, const std::string& arguments) {
   const test::ScratchFolder dir("play");
   test::write_file(dir / "script.txt", script);
-  return test::run_shell(std::string(EVALSYNTH_BINARY) + " play " + arguments + " < " + dir / "script.txt");
+  return test::run_shell(std::string(test::kEvalsynthBinary) + " play " + arguments + " < " + dir / "script.txt");
 }
 
 std::string repeated(const std::string& text, int times) {

@@ -24,7 +24,7 @@ using test::snapshot;
 
 namespace {
 
-const std::string kSource = EVALSYNTH_SOURCE_DIR;
+const std::string kSource = test::kSourceDir;
 
 // A small run writing into `folder`, checkpointing every generation.
 std::string write_spec(const test::ScratchFolder& folder, const std::string& file, const std::string& extra = "",
@@ -74,10 +74,10 @@ pid_t start(const std::vector<std::string>& args) {
     if (chdir(kSource.c_str()) != 0) _exit(126);
     freopen("/dev/null", "w", stdout);
     freopen("/dev/null", "w", stderr);
-    std::vector<char*> argv{const_cast<char*>(EVALSYNTH_BINARY)};
+    std::vector<char*> argv{const_cast<char*>(test::kEvalsynthBinary)};
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    execv(EVALSYNTH_BINARY, argv.data());
+    execv(test::kEvalsynthBinary, argv.data());
     _exit(127);
   }
   return pid;

@@ -175,7 +175,7 @@ TEST_CASE("positions remakes a committed set byte for byte (specs/positions/make
   // The generator's draws are part of every committed set: a change to them
   // (a new option drawing when unused) would silently make other sets.
   test::ScratchFolder scratch("positions-again");
-  const std::string sets = std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/";
+  const std::string sets = std::string(test::kSourceDir) + "/specs/positions/";
   REQUIRE(run_evalsynth("positions --count 1000 --plies 24-38 --decisive --seed 404 --table-mb 16 --exclude " + sets +
                         "training.analysis --exclude " + sets + "validation.analysis --exclude " + sets +
                         "test.analysis --output " + (scratch / "late.analysis"))
@@ -184,7 +184,7 @@ TEST_CASE("positions remakes a committed set byte for byte (specs/positions/make
 }
 
 TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws away a draw or win", "[solver][player]") {
-  const auto set = solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
+  const auto set = solver::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   Rng rng(4);
   auto sign = [](int s) { return (s > 0) - (s < 0); };
   int explored_differently = 0;
@@ -241,7 +241,7 @@ TEST_CASE("a run with a perfect opponent from boards of its own", "[solver][cli]
                  late + "\nperfect-validation-boards = " + late +
                  "\npopulation = 6\ngenerations = 1\nmax-size = 200\nmax-depth = 40\ninit-depth = 3\noutput = " +
                  (scratch / "results") + "\ncheckpoints = " + (scratch / "population") + "\n");
-  const test::Run r = run_evalsynth("run " + (scratch / "p.spec"), EVALSYNTH_SOURCE_DIR);
+  const test::Run r = run_evalsynth("run " + (scratch / "p.spec"), test::kSourceDir);
   INFO(r.output);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("57 training boards, 5 validation boards (perfect opponents: 300 training and 300 "
@@ -287,7 +287,7 @@ TEST_CASE("the first-player test against perfect play: the same games for a seed
   const std::string command = "match --x results/ntuple/model.bin@1,ibef@2 --o perfect --games 3 --boards " +
                               (scratch / "mid.txt") + " --json " + (scratch / "m.json");
   auto scores = [&](const std::string& threads, const std::string& seed) {
-    const test::Run r = run_evalsynth(command + " --threads " + threads + " --seed " + seed, EVALSYNTH_SOURCE_DIR);
+    const test::Run r = run_evalsynth(command + " --threads " + threads + " --seed " + seed, test::kSourceDir);
     INFO(r.output);
     REQUIRE(r.exit_code == 0);
     CHECK_THAT(r.output, Contains("ntuple@1 - PERFECT") && Contains("IBEF2 - PERFECT"));

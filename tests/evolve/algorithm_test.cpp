@@ -8,6 +8,7 @@
 
 #include "lang/grammar.hpp"
 #include "lang/parse.hpp"
+#include "test_paths.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::evolve;
@@ -26,8 +27,7 @@ Individual member(const std::string& program, int wins) {
 }  // namespace
 
 TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algorithm]") {
-  const lang::Grammar grammar =
-      lang::read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/features.grammar");
+  const lang::Grammar grammar = lang::read_grammar_file(std::string(test::kSourceDir) + "/grammar/features.grammar");
   const Grower grower(grammar);
   const Variation variation(grower, Limits{});
   int fresh_calls = 0;
@@ -65,8 +65,7 @@ TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algori
 
 TEST_CASE("islands: each island keeps its elite, and migration sends each island's best to the next",
           "[evolve][algorithm]") {
-  const lang::Grammar grammar =
-      lang::read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/features.grammar");
+  const lang::Grammar grammar = lang::read_grammar_file(std::string(test::kSourceDir) + "/grammar/features.grammar");
   const Grower grower(grammar);
   const Variation variation(grower, Limits{});
   const Breeding breeding{variation, Selection(Scoring{GameScoring::Points}, 2), default_operator_rates(), 6,

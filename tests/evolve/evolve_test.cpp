@@ -7,13 +7,14 @@
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "lang/program_edit.hpp"
+#include "test_paths.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::evolve;
 using namespace evalsynth::lang;
 
 namespace {
-std::string grammar_file(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/" + name; }
+std::string grammar_file(const char* name) { return std::string(test::kSourceDir) + "/grammar/" + name; }
 }  // namespace
 
 TEST_CASE("programs grown from a grammar are derived by it and respect the depth", "[evolve][grow]") {

@@ -21,10 +21,11 @@ using test::run_evalsynth;
 
 namespace {
 
-const std::string kSource = EVALSYNTH_SOURCE_DIR;
+const std::string kSource = test::kSourceDir;
 
 // Compiles one C++17 file as a user of the export would, warnings as errors.
-test::Run compile(const std::string& source, const std::string& binary, const std::string& compiler = EVALSYNTH_CXX) {
+test::Run compile(const std::string& source, const std::string& binary,
+                  const std::string& compiler = test::kCxxCompiler) {
   return test::run_shell(compiler + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" + binary + "' '" + source +
                          "'");
 }

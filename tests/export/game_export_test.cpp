@@ -71,7 +71,7 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
   checker += "    std::printf(\"\\n\");\n  }\n}\n";
   test::write_file(scratch / "checker.cpp", checker);
   const test::Run built =
-      test::run_shell(std::string(EVALSYNTH_CXX) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" +
+      test::run_shell(std::string(test::kCxxCompiler) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -o '" +
                       (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
   INFO(built.output.substr(0, 3000));
   REQUIRE(built.exit_code == 0);

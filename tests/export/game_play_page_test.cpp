@@ -70,7 +70,7 @@ TEST_CASE("export --html writes a page for every game", "[export][cli]") {
                        Contains("const Board_v = mul(threats_o, 3);"));
 
   // Connect4's page is still Connect4's.
-  const std::string ibef = EVALSYNTH_SOURCE_DIR "/grammar/examples/ibef.eval";
+  const std::string ibef = std::string(test::kSourceDir) + "/grammar/examples/ibef.eval";
   REQUIRE(test::run_evalsynth("export " + ibef + " --html " + (dir / "c4.html")).exit_code == 0);
   const std::string c4 = test::read_file(dir / "c4.html");
   CHECK_THAT(c4, Contains("const COLUMNS = 7;") && Contains("WINDOWS_THROUGH"));
@@ -82,7 +82,7 @@ TEST_CASE("export --html refuses what no page can play", "[export][cli]") {
   test::write_file(dir / "mnk.eval", "game mnk\nstones(x)");
   test::write_file(dir / "nim.eval", "game modnim\nsticks()");
   test::write_file(dir / "ck.eval", "game checkers\nmen(x)");
-  const std::string ibef = EVALSYNTH_SOURCE_DIR "/grammar/examples/ibef.eval";
+  const std::string ibef = std::string(test::kSourceDir) + "/grammar/examples/ibef.eval";
   const std::string page = " --html " + (dir / "p.html");
   struct Bad {
     std::string arguments, message;

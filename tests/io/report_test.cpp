@@ -28,7 +28,7 @@ Json page_data(const std::string& page) {
 }  // namespace
 
 TEST_CASE("report: a results folder's data, the chart library and the page script in one file", "[report]") {
-  const std::string folder = EVALSYNTH_SOURCE_DIR "/results/strong";
+  const std::string folder = std::string(test::kSourceDir) + "/results/strong";
   const std::string page = html_report(folder);
   CHECK(page.starts_with("<!DOCTYPE html>"));
   CHECK_THAT(page, Contains("Chart.js v4.5.0"));
@@ -47,7 +47,7 @@ TEST_CASE("report: a results folder's data, the chart library and the page scrip
 }
 
 TEST_CASE("report: a learning run's page carries its summary and curve", "[report]") {
-  const std::string folder = EVALSYNTH_SOURCE_DIR "/results/ntuple";
+  const std::string folder = std::string(test::kSourceDir) + "/results/ntuple";
   const Json data = page_data(html_report(folder));
   CHECK(data["title"] == "evalsynth learn ntuple");
   CHECK(data["summary"].is_null());
@@ -57,8 +57,8 @@ TEST_CASE("report: a learning run's page carries its summary and curve", "[repor
 
 TEST_CASE("report: text that would close the script element stays inside it", "[report]") {
   const test::ScratchFolder dir("report-script");
-  std::filesystem::copy(EVALSYNTH_SOURCE_DIR "/results/strong/summary.json", dir / "summary.json");
-  std::filesystem::copy(EVALSYNTH_SOURCE_DIR "/results/strong/log.csv", dir / "log.csv");
+  std::filesystem::copy(std::string(test::kSourceDir) + "/results/strong/summary.json", dir / "summary.json");
+  std::filesystem::copy(std::string(test::kSourceDir) + "/results/strong/log.csv", dir / "log.csv");
   test::write_file(dir / "spec.spec", "name = x # </script><script>alert(1)</script>\n");
   const std::string page = html_report(dir.path.string());
   CHECK(page.find("alert(1)</script>") == std::string::npos);
@@ -83,7 +83,7 @@ TEST_CASE("report: folders that are not a run's results are located errors", "[r
   CHECK_THAT(error(), Contains("summary.json:1:1") && Contains("not the summary.json of an evalsynth run"));
   test::write_file(dir / "summary.json", "{not json");
   CHECK_THAT(error(), Contains("not the summary.json"));
-  std::filesystem::copy(EVALSYNTH_SOURCE_DIR "/results/strong/summary.json", dir / "summary.json",
+  std::filesystem::copy(std::string(test::kSourceDir) + "/results/strong/summary.json", dir / "summary.json",
                         std::filesystem::copy_options::overwrite_existing);
   CHECK_THAT(error(), Contains("log.csv"));
   const test::Run r = test::run_evalsynth("report " + dir / "nowhere");

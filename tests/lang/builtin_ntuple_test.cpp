@@ -21,6 +21,7 @@
 #include "model/model_file.hpp"
 #include "reference_evaluator.hpp"
 #include "support/error.hpp"
+#include "test_paths.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::lang;
@@ -39,7 +40,7 @@ std::vector<Position> random_positions(std::uint64_t seed, int count) {
 
 TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..1000", "[lang][ntuple]") {
   // The network read from its file, as `evalsynth learn` wrote it.
-  const model::Model file = model::read_model(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/models/ntuple.model");
+  const model::Model file = model::read_model(std::string(test::kSourceDir) + "/grammar/models/ntuple.model");
   const auto& net = std::get<model::NTupleNet>(file.network);
   const CompiledProgram native(parse_program("ntuple()"), CompiledProgram::Mode::Native),
       interpreted(parse_program("ntuple()"), CompiledProgram::Mode::InterpreterOnly);
@@ -114,8 +115,8 @@ TEST_CASE("ntuple() in programs and grammars", "[lang][ntuple][grammar]") {
   } catch (const InputError& e) {
     CHECK_THAT(std::string(e.what()), Contains("t.eval:1:"));
   }
-  const Grammar learned = read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/learned.grammar");
-  const Grammar strong = read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/strong.grammar");
+  const Grammar learned = read_grammar_file(std::string(test::kSourceDir) + "/grammar/learned.grammar");
+  const Grammar strong = read_grammar_file(std::string(test::kSourceDir) + "/grammar/strong.grammar");
   CHECK(learned.has_feature(Feature::NTuple));
   CHECK(!strong.has_feature(Feature::NTuple));
   CHECK(learned.has_feature(Feature::GoodThreats));
@@ -126,7 +127,7 @@ TEST_CASE("ntuple() in programs and grammars", "[lang][ntuple][grammar]") {
 }
 
 TEST_CASE("ntuple2() is the second pinned network's estimate, apart from ntuple()'s in the cache", "[lang][ntuple]") {
-  const model::Model file = model::read_model(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/models/ntuple2.model");
+  const model::Model file = model::read_model(std::string(test::kSourceDir) + "/grammar/models/ntuple2.model");
   const auto& net = std::get<model::NTupleNet>(file.network);
   CHECK(net.stage_split() == 11);  // TD(0)'s tables below 11 stones, regression's from 11 on
   const CompiledProgram native(parse_program("ntuple2()"), CompiledProgram::Mode::Native),
@@ -197,7 +198,7 @@ TEST_CASE("a program and a grammar read one built-in network", "[lang][ntuple][g
   } catch (const InputError& e) {
     CHECK_THAT(std::string(e.what()), Contains("two.grammar:2:20") && Contains("names ntuple() already"));
   }
-  const Grammar second = read_grammar_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/learned2.grammar");
+  const Grammar second = read_grammar_file(std::string(test::kSourceDir) + "/grammar/learned2.grammar");
   CHECK(second.has_feature(Feature::NTuple2));
   CHECK(!second.has_feature(Feature::NTuple));
   CHECK(!second.why_not_derived(parse_program("ntuple2() + 3 * good_threats(x)")));

@@ -17,7 +17,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::string grammar_file(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/" + name; }
+std::string grammar_file(const char* name) { return std::string(test::kSourceDir) + "/grammar/" + name; }
 
 std::string error_of(const std::string& text) {
   return test::input_error_of([&] { (void)parse_grammar(text, "g.grammar"); });
@@ -60,12 +60,10 @@ TEST_CASE("the validator accepts exactly what a grammar derives", "[grammar]") {
   CHECK(derives(features, "moves() % 7"));
   CHECK_FALSE(derives(features, "17"));
   // The examples are derived by the full grammar.
+  CHECK_FALSE(features.why_not_derived(read_program_file(std::string(test::kSourceDir) + "/grammar/examples/ibef.eval"))
+                  .has_value());
   CHECK_FALSE(
-      features.why_not_derived(read_program_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/ibef.eval"))
-          .has_value());
-  CHECK_FALSE(
-      features
-          .why_not_derived(read_program_file(std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/adate2005.eval"))
+      features.why_not_derived(read_program_file(std::string(test::kSourceDir) + "/grammar/examples/adate2005.eval"))
           .has_value());
 }
 

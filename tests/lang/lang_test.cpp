@@ -21,7 +21,7 @@ using test::Reference;
 
 namespace {
 
-std::string example(const char* name) { return std::string(EVALSYNTH_SOURCE_DIR) + "/grammar/examples/" + name; }
+std::string example(const char* name) { return std::string(test::kSourceDir) + "/grammar/examples/" + name; }
 
 std::string error_of(const std::string& text) {
   return test::input_error_of([&] { (void)parse_program(text, "t.eval"); });

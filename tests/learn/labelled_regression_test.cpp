@@ -89,7 +89,7 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
   // Indices carried from the position to each afterstate (the step's way)
   // against each afterstate's indices read cell by cell, on a network with
   // random weights, both tables per side, 3 and 4 cell states.
-  const auto positions = solver::read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  const auto positions = solver::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   // Split by stage too, inside the positions' stone counts.
   for (const auto& [states, split] : {std::pair{3, 0}, std::pair{4, 0}, std::pair{3, 30}}) {
     CAPTURE(states, split);
@@ -121,10 +121,11 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
 
 TEST_CASE("labelled regression in training: it learns its positions, repeats and resumes exactly",
           "[learn][regression]") {
-  const auto positions = solver::read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  const auto positions = solver::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   LearnSpec spec = parse_learn_spec(
       "learner = ntuple\ngames = 300\ntuples = 20\ntuple-length = 6\nalpha = 0.02\ncurve-every = 100\n"
-      "labelled-positions = " EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis\nlabelled-steps = 20\n",
+      "labelled-positions = " +
+          std::string(test::kSourceDir) + "/tests/data/late.analysis\nlabelled-steps = 20\n",
       "r.spec");
   auto fresh = [&] { return Training<Connect4>::fresh_state(Connect4{}, spec); };
   for (const bool play_games : {true, false}) {
@@ -169,7 +170,7 @@ TEST_CASE("labelled regression in training: it learns its positions, repeats and
 }
 
 TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regression][errors]") {
-  const std::string file = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";
+  const std::string file = std::string(test::kSourceDir) + "/tests/data/late.analysis";
   const std::string base = "learner = ntuple\nlabelled-positions = " + file + "\n";
   const LearnSpec spec = parse_learn_spec(base, "r.spec");
   CHECK(spec.labelled_positions == std::vector<std::string>{file});
@@ -212,7 +213,7 @@ TEST_CASE("labelled regression specs: hashes and located errors", "[learn][regre
   // A curve over the training positions would measure memory.
   CHECK_THAT(spec_error(base + "curve-positions = " + file + "\n"),
              Contains("r.spec:3:1") && Contains("measure the training positions"));
-  const std::string other = EVALSYNTH_SOURCE_DIR "/tests/data/../data/late.analysis";
+  const std::string other = std::string(test::kSourceDir) + "/tests/data/../data/late.analysis";
   CHECK_THAT(spec_error(base + "curve-positions = " + other + "\n"), Contains("measure the training positions"));
 }
 
@@ -222,14 +223,14 @@ TEST_CASE("the project's training sets share no position with the validation and
   std::set<std::uint64_t> measured;
   for (const char* file : {"validation", "test"})
     for (const auto& p :
-         solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/" + file + ".analysis"))
+         solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/" + file + ".analysis"))
       measured.insert(p.position.canonical_key());
   REQUIRE(measured.size() == 4000);
   for (const char* file : {"training", "training-late", "training-large", "training-random", "training-after-random",
                            "training-after-random-2"}) {
     CAPTURE(file);
     const auto positions =
-        solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/" + file + ".analysis");
+        solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/" + file + ".analysis");
     REQUIRE(!positions.empty());
     std::size_t shared = 0;
     for (const auto& p : positions) shared += measured.count(p.position.canonical_key());

@@ -208,7 +208,7 @@ TEST_CASE("both learners learn a known answer: fixed targets for fixed positions
 }
 
 TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "[learn]") {
-  const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/specs/positions/validation.analysis");
+  const auto positions = read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/validation.analysis");
   LearnSpec spec = small_spec(LearnerKind::NTuple, 40000);
   spec.threads = 2;
   Training<Connect4> training(Connect4{}, spec, {}, {}, Training<Connect4>::fresh_state(Connect4{}, spec));
@@ -220,7 +220,7 @@ TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "
 }
 
 TEST_CASE("training is reproducible and a resumed run is the uninterrupted one", "[learn]") {
-  const auto positions = read_analysis_file(EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis");
+  const auto positions = read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   // The n-tuple learner twice: TD(0) and TD(lambda), whose traces live within
   // a game, so a checkpoint between games holds everything.
   // And with temporal coherence learning, whose counters the checkpoint keeps.

@@ -42,7 +42,7 @@ std::pair<std::size_t, std::size_t> trained_by_stage(const model::NTupleNet& net
   return trained;
 }
 
-const std::string kLate = EVALSYNTH_SOURCE_DIR "/tests/data/late.analysis";  // 28 to 38 stones
+const std::string kLate = std::string(test::kSourceDir) + "/tests/data/late.analysis";  // 28 to 38 stones
 
 // Compiles the C++ export of a random network split at `split` and checks
 // its values on the positions of random games.
@@ -53,15 +53,16 @@ void check_exported_values(int states, bool per_side, int split) {
   const test::ScratchFolder scratch("stage-split-export");
   std::string source = "#include <cmath>\n#include <cstdint>\n#include <cstdio>\n";
   for (const char* part : {"popcount.hpp", "board_features.hpp"})
-    source += test::read_file(std::string(EVALSYNTH_SOURCE_DIR "/src/export/runtime/") + part);
+    source += test::read_file(std::string(std::string(test::kSourceDir) + "/src/export/runtime/") + part);
   source += exporter::ntuple_definitions(net) +
             "int main() {\n"
             "  unsigned long long x, o;\n"
             "  while (std::scanf(\"%llu %llu\", &x, &o) == 2) std::printf(\"%d\\n\", ntuple_value(x, o));\n"
             "}\n";
   test::write_file(scratch / "checker.cpp", source);
-  const test::Run built = test::run_shell(std::string(EVALSYNTH_CXX) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -o '" +
-                                          (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
+  const test::Run built =
+      test::run_shell(std::string(test::kCxxCompiler) + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -o '" +
+                      (scratch / "checker") + "' '" + (scratch / "checker.cpp") + "'");
   INFO(built.output.substr(0, 3000));
   REQUIRE(built.exit_code == 0);
 

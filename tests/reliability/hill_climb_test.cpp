@@ -92,7 +92,7 @@ TEST_CASE("hillclimb: the resolved spec reads back as the same spec", "[synthesi
 
 TEST_CASE("evalsynth reliability SPEC models the hill-climber and meets its runs", "[reliability][cli]") {
   const test::ScratchFolder dir("reliability-spec");
-  test::write_file(dir / "h.spec", hill_climb_spec(EVALSYNTH_SOURCE_DIR));
+  test::write_file(dir / "h.spec", hill_climb_spec(test::kSourceDir));
   const std::string common =
       "reliability h.spec --classes 6 --walks 4 --walk-length 6 --neighbours 4 --starts 3 "
       "--boards 2,4 --runs 3 --iterations 12 --csv ";
@@ -117,7 +117,7 @@ TEST_CASE("evalsynth reliability SPEC models the hill-climber and meets its runs
 
 TEST_CASE("evalsynth reliability SPEC refuses what it cannot model, before any work", "[reliability][cli]") {
   const test::ScratchFolder dir("reliability-spec-errors");
-  const std::string spec = hill_climb_spec(EVALSYNTH_SOURCE_DIR);
+  const std::string spec = hill_climb_spec(test::kSourceDir);
   test::write_file(dir / "h.spec", spec);
   // The same spec with the generational algorithm, and without strength positions.
   const std::size_t climb = spec.find("algorithm = hillclimb\npopulation = 1\n");

@@ -11,7 +11,7 @@
 using namespace evalsynth;
 
 TEST_CASE("random and mutated analysis files never crash the reader", "[solver][fuzz]") {
-  const std::string text = test::read_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
+  const std::string text = test::read_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   // Seeds of three whole lines each.
   std::vector<std::string> seeds;
   for (std::size_t at = 0; at < text.size() && seeds.size() < 40;) {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "games/connect4/notation.hpp"
+#include "test_paths.hpp"
 #include "tournament/strength.hpp"
 
 using namespace evalsynth;
@@ -95,7 +96,7 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
 TEST_CASE("position fitness does not depend on the thread count or the chunking", "[tournament][fitness]") {
   // More positions than one chunk holds, searched with random tie-breaking.
   const std::vector<solver::LabelledPosition> all =
-      solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/training.analysis");
+      solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
   FitnessTask<Connect4> task;
   task.positions.assign(all.begin(), all.begin() + 301);
   task.position_depths = {1, 3};

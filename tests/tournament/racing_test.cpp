@@ -8,6 +8,7 @@
 #include <string>
 
 #include "lang/parse.hpp"
+#include "test_paths.hpp"
 #include "tournament/start_boards.hpp"
 
 using namespace evalsynth;
@@ -37,7 +38,7 @@ FitnessTask<Connect4> task() {
   t.opponents = {{builtin_player(Connect4{}, "ibef", 1)}};
   t.configs = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
   t.settings = {MoveOrder::Random};
-  const auto all = solver::read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/specs/positions/training.analysis");
+  const auto all = solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
   t.positions.assign(all.begin(), all.begin() + 400);
   t.position_depths = {1, 2};
   t.scoring = Scoring{GameScoring::Points, 0.5};

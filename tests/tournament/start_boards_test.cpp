@@ -20,7 +20,7 @@ std::string error_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("Pons's benchmark files and .analysis files read as start boards", "[boards]") {
-  const auto analysed = read_board_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
+  const auto analysed = read_board_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   CHECK(analysed.size() == 300);
   // Pons's files: "MOVES SCORE" a line (these from Test_L2_R2).
   const auto pons = parse_board_text("274552224131661 0\n5455174361263362 -1\n2531276566711153 2\n", "Test_L2_R2");

@@ -58,7 +58,7 @@ TEST_CASE("hand-checked positions: a forced win missed, a draw thrown away", "[s
 }
 
 TEST_CASE("strength is reproducible and independent of threads", "[strength]") {
-  const auto set = read_analysis_file(std::string(EVALSYNTH_SOURCE_DIR) + "/tests/data/late.analysis");
+  const auto set = read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   REQUIRE(set.size() == 300);
   const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 3);
   const StrengthResult one = measure_strength(Connect4{}, ibef, set, MoveOrder::Random, 9, 1);
