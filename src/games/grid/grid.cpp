@@ -119,7 +119,11 @@ std::uint64_t Geometry::neighbours(std::uint64_t cells) const {
 }
 
 std::string Geometry::cell_name(int cell) const {
-  return std::string(1, static_cast<char>('a' + cell % columns_)) + std::to_string(cell / columns_ + 1);
+  // Appended, not `std::string + std::string`: GCC 12 warns falsely
+  // (-Wrestrict) on that sum here once it is inlined.
+  std::string name(1, static_cast<char>('a' + cell % columns_));
+  name += std::to_string(cell / columns_ + 1);
+  return name;
 }
 
 int Geometry::parse_cell(std::string_view text, const TextLocation& where) const {
