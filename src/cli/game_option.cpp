@@ -1,8 +1,11 @@
 #include "cli/game_option.hpp"
 
 #include <filesystem>
+#include <type_traits>
+#include <variant>
 
 #include "io/spec.hpp"
+#include "model/model_file.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "synthesis/checkpoint.hpp"
@@ -12,6 +15,28 @@ namespace evalsynth {
 
 namespace {
 
+// The game a model was learned for (Connect4's networks name none), if it is
+// one of the games here (FABLE's minesweeper is its own command's).
+std::optional<GameDescriptor> model_game(const std::string& path) {
+  const model::Model m = model::read_model(path);
+  const std::string name = std::visit(
+      [](const auto& net) -> std::string {
+        using Net = std::decay_t<decltype(net)>;
+        if constexpr (std::is_same_v<Net, model::BoardNTupleNet>)
+          return net.game();
+        else if constexpr (std::is_same_v<Net, model::FeatureWeights> || std::is_same_v<Net, model::FableModel>)
+          return net.game;
+        else
+          return "connect4";
+      },
+      m.network);
+  try {
+    return parse_game(name);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
 // The game a file names, if it names one.
 std::optional<GameDescriptor> named_game(const std::string& path) {
   std::error_code error;
@@ -20,6 +45,7 @@ std::optional<GameDescriptor> named_game(const std::string& path) {
     return checkpoint_spec(checkpoint, path).game_descriptor();
   }
   if (!std::filesystem::is_regular_file(path, error)) return std::nullopt;  // reported where it is read
+  if (model::is_model_file(path)) return model_game(path);
   // The game line comes after comments at most: the file's start says it.
   std::string text = read_file_prefix(path, "input", std::size_t{1} << 16);
   if (text.size() == std::size_t{1} << 16) text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n'));

@@ -2,7 +2,7 @@
 // Which game a command plays: `--game NAME` if given (games/registry.hpp);
 // otherwise the game the command's files name in their first line (a
 // program, a board or position file: `game mnk(4,4,4)`; a run's checkpoint:
-// its spec's game); otherwise Connect4. Files that name different games are
+// its spec's game; a model: the game it was learned for); otherwise Connect4. Files that name different games are
 // an error naming both.
 
 #include <string>

@@ -167,7 +167,6 @@ void Grower::grow(lang::Program& out, int nonterminal, int max_depth, bool full,
 
 lang::Program Grower::program(int max_depth, bool full, Rng& rng) const {
   lang::Program p;
-  p.family = grammar_.family;
   p.game = grammar_.game;
   Scope scope;
   grow(p, grammar_.start, std::max(max_depth, min_depth(grammar_.start)), full, rng, scope);

@@ -62,10 +62,10 @@ GameFacts game_facts(const GameDescriptor& game) {
 }  // namespace
 
 std::string game_play_page(const lang::Program& source, const PlayPageInfo& info) {
-  assert(info.game.family != GameFamily::Connect4 && source.family == info.game.family);
+  assert(info.game.family != GameFamily::Connect4 && source.family() == info.game.family);
   // Shown with the game the page plays as their first line.
   lang::Program shown = source;
-  shown.game = info.game.text();
+  shown.game = info.game;
   lang::Program program = lang::simplify(source);
   program.game = shown.game;
   const GameFacts game = game_facts(info.game);

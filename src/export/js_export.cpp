@@ -102,7 +102,7 @@ class JsWriter {
  public:
   explicit JsWriter(const lang::Program& program)
       : program_(program),
-        names_([family = program.family](const std::string& name) { return taken_in_js(name, family); }) {}
+        names_([family = program.family()](const std::string& name) { return taken_in_js(name, family); }) {}
 
   std::string body() {
     const std::string result = generate(program_.size() - 1, true);
@@ -282,7 +282,7 @@ std::string js_feature_expression(lang::Feature f, int player) {
 std::string js_evaluator(const lang::Program& program, const std::string& name) {
   JsWriter writer(program);
   const std::string body = writer.body();
-  if (program.family != GameFamily::Connect4) {
+  if (program.family() != GameFamily::Connect4) {
     std::set<std::pair<int, int>> features;
     for (const auto& [f, player] : writer.features()) features.emplace(static_cast<int>(f), player);
     return "function " + name + "(b) {\n" + js_game_feature_statements(program, features) + body + "}\n";

@@ -87,7 +87,7 @@ std::string js_game_feature_statements(const lang::Program& program, const std::
   std::string locals;
   bool line_counts = false;
   for (const auto& [id, player] : features) {
-    const std::string value = feature_value(program.family, id, player);
+    const std::string value = feature_value(program.family(), id, player);
     line_counts = line_counts || value.find("line_counts") != std::string::npos;
     locals += "  const " + feature_local(program.features(), id, player) + " = " + value + ";\n";
   }

@@ -44,7 +44,7 @@ std::string play_page_facts(const lang::Program& program, const lang::Program& s
 
 std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   assert(info.depth >= 1 && info.depth <= kPlayPageMaxDepth);
-  assert(source.family == info.game.family);
+  assert(source.family() == info.game.family);
   if (info.game.family != GameFamily::Connect4) return game_play_page(source, info);
   const lang::Program program = lang::simplify(source);
   const std::string facts = play_page_facts(program, source, info);

@@ -73,7 +73,7 @@ std::string answer_text(const Synthesis& run) {
   // position), with the evolved original kept below as a comment.
   // Programs of other games than Connect4 name the run's game first.
   lang::Program program = best.program;
-  program.game = run.spec().game_descriptor().text();
+  program.game = run.spec().game_descriptor();
   const lang::Program simple = lang::simplify(program);
   const std::string evolved = lang::to_text(program), simplified = lang::to_text(simple);
   if (simplified == evolved) return text + evolved + "\n";

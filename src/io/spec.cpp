@@ -12,6 +12,7 @@
 
 #include "games/registry.hpp"
 #include "io/spec_interpreter.hpp"
+#include "lang/default_grammar.hpp"
 #include "lang/parse.hpp"
 #include "solver/labelled_positions.hpp"
 #include "solver/opening_book.hpp"
@@ -105,7 +106,10 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
   // The name becomes a folder in the results and checkpoint folders.
   h["name"] = [&](const auto& e) { s.name = run_name(e); };
   h["game"] = [&](const auto& e) { s.game = game(e); };
-  h["grammar"] = [&](const auto& e) { s.grammar = existing_file(one_word(e), "grammar"); };
+  h["grammar"] = [&](const auto& e) {
+    const spec_ast::Word& w = one_word(e);
+    s.grammar = w.text == lang::kBuiltinGrammar ? w.text : existing_file(w, "grammar");
+  };
   h["seeds"] = [&](const auto& e) {
     s.seeds.clear();
     // A plain name may be one of the game's built-in programs, checked once

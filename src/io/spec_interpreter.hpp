@@ -30,6 +30,10 @@ class RunSpecInterpreter : public SpecReader {
   std::string other_kind_of_spec(const std::string& key) const override;
   void check_relations(const Seen& seen) const override;
 
+  // The defaults that depend on the game, for the keys the spec leaves out
+  // (spec_defaults.cpp): the game's built-in grammar, its reference players
+  // as opponents, random start boards. Called before every other check.
+  void apply_game_defaults(const Seen& seen) const;
   // The game's own rules for the spec: Connect4's win tests, the players
   // each game has (a misspelled opponent is refused here, at its word).
   void check_game(const Seen& seen) const;

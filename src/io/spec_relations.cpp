@@ -18,6 +18,7 @@ void RunSpecInterpreter::check_relations(const Seen& seen) const {
     return it == seen.end() ? nullptr : it->second;
   };
   auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
+  apply_game_defaults(seen);
   if (spec_.algorithm == evolve::AlgorithmKind::HillClimb) {
     check_hill_climb(seen);
   } else {

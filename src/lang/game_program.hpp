@@ -46,7 +46,7 @@ class GameProgram {
   // Precondition: the program is of the game's family. Throws InputError if
   // it needs more than bytecode::kMaxStack stack slots.
   GameProgram(const G& game, const Program& program) : game_(game) {
-    assert(program.family == G::kFamily);
+    assert(program.family() == G::kFamily);
     compiled_ = bytecode::compile(simplify(program), [&](int row, int col) { return game.cell_of(row, col); });
     assert(compiled_.features.size() <= kMaxSlots);
   }

@@ -388,7 +388,7 @@ Grammar parse_grammar(const std::string& written, const std::string& source_name
               {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
   Grammar grammar =
       Builder(parse.handler, parse.source, game ? game->game.family : GameFamily::Connect4).build(statements);
-  if (game) grammar.game = game->game.text();
+  if (game) grammar.game = game->game;
   return grammar;
 }
 

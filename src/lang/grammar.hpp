@@ -55,9 +55,12 @@ class Grammar {
  public:
   std::string source;  // file name
   // The family whose features the grammar's programs read (its first line
-  // names it: `game mnk`; none: Connect4), and that line's game if any.
+  // names it: `game mnk`; none: Connect4), and the game the programs it
+  // grows are for: that line's (a bare family name is the family's default
+  // game), which a run replaces by its own (synthesis/run_inputs.hpp), so
+  // every program carries the game it was made for.
   GameFamily family = GameFamily::Connect4;
-  std::string game;
+  GameDescriptor game;
   std::vector<Nonterminal> nonterminals;
   int start = -1;
 

@@ -106,8 +106,8 @@ std::vector<std::uint8_t> Grammar::players_of(int operand) const {
 
 std::optional<std::string> Grammar::why_not_derived(const Program& program) const {
   if (program.nodes.empty()) return "the program is empty";
-  if (program.family != family)
-    return "the program is for " + std::string(family_name(program.family)) + " and grammar " + source + " for " +
+  if (program.family() != family)
+    return "the program is for " + std::string(family_name(program.family())) + " and grammar " + source + " for " +
            std::string(family_name(family)) + " (a program names its game in its first line: game NAME)";
   Derivation d(*this, program);
   const std::size_t root = program.size() - 1;

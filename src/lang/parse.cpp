@@ -249,7 +249,7 @@ class Lowering {
       if (takes_player) player = player_argument(args[0], f);
       const int parameter = high > 0 ? parameter_argument(args[wanted - 1], f, low, high) : 0;
       const int id = library_.find(f, parameter);
-      if (const auto network = network_of_feature(id); network && out_.family == GameFamily::Connect4) {
+      if (const auto network = network_of_feature(id); network && out_.family() == GameFamily::Connect4) {
         // A search carries one network's state (CompiledProgram).
         if (network_ && *network_ != *network)
           fail(call.name, "a program reads one built-in network, and this one reads " +
@@ -268,10 +268,11 @@ class Lowering {
   // Where a feature unknown to this program's game is one: a hint that the
   // program may be meant for another game.
   std::string elsewhere(const std::string& f) const {
-    const std::string families = families_with_feature(f, out_.family);
+    const std::string families = families_with_feature(f, out_.family());
     if (families.empty()) return "";
     return families + ", and this program is " + game_name() + "'s" +
-           (out_.family == GameFamily::Connect4 ? " (a program for another game begins with a line `game NAME`)" : "");
+           (out_.family() == GameFamily::Connect4 ? " (a program for another game begins with a line `game NAME`)"
+                                                  : "");
   }
 
   // The operand an expression of one operand stands for, through the layers
@@ -359,10 +360,7 @@ Program parse_program(const std::string& written, const std::string& source_name
                    " deep (brackets, if, let, not and unary '-' each open a level)"});
 
   Program program;
-  if (game) {
-    program.family = game->game.family;
-    program.game = game->game.text();
-  }
+  if (game) program.game = game->game;
   Lowering lowering(parse.handler, map, program);
   const Type type = lowering.expression(tree);
   if (type != Type::Int) map.fail_at(0, "a program must compute an integer (the board's value), not a truth value");

@@ -148,8 +148,8 @@ class Printer {
 }  // namespace
 
 std::string game_line(const Program& program) {
-  if (program.family == GameFamily::Connect4) return "";
-  return "game " + (program.game.empty() ? std::string(family_name(program.family)) : program.game) + "\n";
+  if (program.family() == GameFamily::Connect4) return "";
+  return "game " + program.game.text() + "\n";
 }
 
 std::string expression_text(const Program& program) {

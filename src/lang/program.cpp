@@ -61,7 +61,7 @@ std::string_view network_name(BuiltinNetwork network) {
 }
 
 std::optional<BuiltinNetwork> network_read(const Program& program) {
-  if (program.family != GameFamily::Connect4) return std::nullopt;
+  if (program.family() != GameFamily::Connect4) return std::nullopt;
   for (const Node& n : program.nodes)
     if (n.op == Op::Feature)
       if (const auto network = network_of_feature(n.value)) return network;
@@ -134,7 +134,7 @@ std::uint64_t Program::canonical_hash() const {
   // Connect4's programs hash as they always have (caches, seeds and
   // checkpoints of earlier runs stay valid); the same nodes read other
   // features in another family.
-  if (family != GameFamily::Connect4) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family)});
+  if (family() != GameFamily::Connect4) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family())});
   return h;
 }
 

@@ -103,16 +103,16 @@ class Program {
  public:
   std::vector<Node> nodes;         // postfix; the root is the last node
   std::vector<std::string> names;  // let-bound names, referred to by Var and Let
-  // The game family whose features the program reads (its Feature nodes are
-  // ids in that family's library). Programs of other families than Connect4
-  // say so in their first line: `game mnk`.
-  GameFamily family = GameFamily::Connect4;
-  // The game the program was written for, as its first line names it
-  // ("mnk(4,4,4)"), if it names one: what commands play it on when no game
-  // is given. Not part of the program's identity (equality, hash).
-  std::string game;
+  // The game the program is for: its family's features are what its Feature
+  // nodes index, and its parameters (board, line length, ...) are what
+  // commands play it on when no game is given. Never missing: a program
+  // parsed without a `game` line is Connect4's; a run's programs carry the
+  // run's game (grammars name a family only). Only the family is part of the
+  // program's identity (equality, hash).
+  GameDescriptor game;
 
-  const FeatureLibrary& features() const { return feature_library(family); }
+  GameFamily family() const { return game.family; }
+  const FeatureLibrary& features() const { return feature_library(family()); }
 
   std::size_t size() const { return nodes.size(); }
   int depth() const;
@@ -130,7 +130,7 @@ class Program {
   void canonicalize_names();
 
   friend bool operator==(const Program& a, const Program& b) {
-    return a.nodes == b.nodes && a.names == b.names && a.family == b.family;
+    return a.nodes == b.nodes && a.names == b.names && a.family() == b.family();
   }
 };
 

@@ -47,7 +47,6 @@ std::string fresh_name(const Program& p) {
 
 Program empty_like(const Program& p) {
   Program empty;
-  empty.family = p.family;
   empty.game = p.game;
   return empty;
 }

@@ -158,7 +158,7 @@ class Generator {
 
 Program random_program(Rng& rng, std::size_t target_nodes, std::optional<BuiltinNetwork> network, GameFamily family) {
   Program p;
-  p.family = family;
+  p.game = default_game(family);
   const FeatureLibrary& library = p.features();
   assert(!network || family == GameFamily::Connect4);
   // The network's id after the drawn ones: ntuple()'s id is library.drawn,

@@ -4,6 +4,8 @@
 #include <filesystem>
 
 #include "games/registry.hpp"
+#include "lang/default_grammar.hpp"
+#include "lang/grammar.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
 #include "support/files.hpp"
@@ -11,16 +13,29 @@
 
 namespace evalsynth {
 
-RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation) {
-  RunInputs in;
-  Fingerprint grammar, seeds, seed_population;
+std::string run_grammar_text(const RunSpec& spec) {
+  if (spec.grammar == lang::kBuiltinGrammar) return lang::default_grammar_text(spec.game_descriptor());
+  return read_text_file(spec.grammar, "grammar", std::size_t{1} << 20);
+}
+
+lang::Grammar read_run_grammar(const RunSpec& spec) {
   const GameDescriptor game = spec.game_descriptor();
-  grammar.add(read_text_file(spec.grammar, "grammar"));
-  const lang::Grammar& g = variation.grammar();
+  lang::Grammar g = lang::parse_grammar(run_grammar_text(spec), spec.grammar);
   if (g.family != game.family)
     throw InputError(TextLocation{spec.grammar, 1, 1},
                      "the grammar is for " + std::string(family_name(g.family)) + " and the spec's game is " +
                          game.text() + " (a grammar names its game in its first line: game NAME; none: connect4)");
+  g.game = game;  // the programs it grows are for the run's game, not the line's
+  return g;
+}
+
+RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation) {
+  RunInputs in;
+  Fingerprint grammar, seeds, seed_population;
+  const GameDescriptor game = spec.game_descriptor();
+  grammar.add(run_grammar_text(spec));
+  const lang::Grammar& g = variation.grammar();
+  assert(g.family == game.family && g.game == game);  // read_run_grammar
 
   for (const std::string& path : spec.seeds) {
     // A seed is a program file or one of the game's built-in programs.
@@ -39,7 +54,7 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
                                                      std::to_string(spec.limits.max_depth) +
                                                      " (raise max-depth; a chain a + b + c is a level per operator)");
     assert(variation.acceptable(seed));
-    seed.game = g.game;  // the run's programs carry its grammar's game line
+    seed.game = game;  // the run's programs carry its game
     seeds.add(lang::to_text(seed));
     in.seeds.push_back(std::move(seed));
   }
@@ -49,7 +64,7 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
         ++in.seed_population_skipped;
         continue;
       }
-      p.game = g.game;
+      p.game = game;
       seed_population.add(lang::to_text(p));
       in.seed_population.push_back(std::move(p));
     }

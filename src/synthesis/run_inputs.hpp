@@ -44,6 +44,13 @@ struct RunInputs {
   InputFingerprints fingerprints;
 };
 
+// The text of the run's grammar: the file the spec names, or the game's
+// built-in grammar (lang/default_grammar.hpp). Throws InputError.
+std::string run_grammar_text(const RunSpec& spec);
+// The run's grammar, checked to be for the spec's game's family, with the
+// spec's game as the game of the programs it grows. Throws InputError.
+lang::Grammar read_run_grammar(const RunSpec& spec);
+
 // Reads and checks every input; `variation` holds the spec's grammar and
 // limits, which seeds must obey. Throws InputError.
 RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variation);

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "lang/default_grammar.hpp"
 #include "support/random.hpp"
 #include "tournament/player_syntax.hpp"
 
@@ -159,7 +160,7 @@ namespace evalsynth {
 std::vector<FileRole> RunSpec::input_files() const {
   std::vector<FileRole> files;
   if (!source.empty()) files.push_back({source, "the spec"});
-  files.push_back({grammar, "the grammar"});
+  if (grammar != lang::kBuiltinGrammar) files.push_back({grammar, "the grammar"});
   for (const std::string& s : seeds)
     if (!reference_program(game, s)) files.push_back({s, "the seed " + s});
   for (const std::string& o : opponents) {

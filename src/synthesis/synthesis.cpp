@@ -32,7 +32,7 @@ Synthesis::Synthesis(const RunSpec& spec) : Synthesis(spec, fresh_state(spec.see
 
 Synthesis::Synthesis(const RunSpec& spec, SynthesisState state)
     : spec_(spec),
-      grammar_(lang::read_grammar_file(spec.grammar)),
+      grammar_(read_run_grammar(spec)),
       grower_(grammar_),
       variation_(grower_, spec_.limits),
       inputs_(load_run_inputs(spec_, variation_)),

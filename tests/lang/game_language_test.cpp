@@ -147,10 +147,10 @@ TEST_CASE("a program names its game, and another game's features and cells are r
           "[lang][games]") {
   const Program p =
       parse_program("game mnk(4,4,4)\n# a comment after the game line\nthreats(x) - forks(o)\n", "a.eval");
-  CHECK(p.family == GameFamily::Mnk);
-  CHECK(p.game == "mnk(4,4,4)");
+  CHECK(p.family() == GameFamily::Mnk);
+  CHECK(p.game.text() == "mnk(4,4,4)");
   CHECK(to_text(p) == "game mnk(4,4,4)\nthreats(x) - forks(o)");
-  CHECK(parse_program("game tictactoe\nwindows(x, 2)", "t").family == GameFamily::Mnk);
+  CHECK(parse_program("game tictactoe\nwindows(x, 2)", "t").family() == GameFamily::Mnk);
   auto error_of = [](const std::string& text) {
     try {
       parse_program(text, "e.eval");
