@@ -1,0 +1,101 @@
+// A user's own game: a spec that names only its game runs from any folder,
+// and every artefact of the run (the answer, summary.json, the checkpoint,
+// exports) names the game it was made for, read back and played on it.
+
+#include <string>
+#include <vector>
+
+#include "games/registry.hpp"
+#include "lang/default_grammar.hpp"
+#include "lang/grammar.hpp"
+#include "lang/parse.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using evalsynth::GameFamily;
+
+// Every value of `"key": "` in a JSON text (the start of each string).
+std::vector<std::string> string_values(const std::string& json, const std::string& key) {
+  std::vector<std::string> values;
+  const std::string opening = "\"" + key + "\": \"";
+  for (std::size_t at = json.find(opening); at != std::string::npos; at = json.find(opening, at + 1))
+    values.push_back(json.substr(at + opening.size(), 40));
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("a spec of one game line runs for every game, and every artefact names its game", "[cli][games]") {
+  // Two sizes of each game; the second of Connect4 is its other win test.
+  const std::vector<std::string> games = {"mnk(4,4,4)",   "mnk(5,4,3,fill)",      "adjacent4(6,6)", "adjacent4(7,5)",
+                                          "modnim(21,3)", "modnim(30,4)",         "checkers(6)",    "checkers(8,20)",
+                                          "connect4",     "connect4(thesis-java)"};
+  for (const std::string& name : games) {
+    INFO(name);
+    const evalsynth::GameDescriptor game = evalsynth::parse_game(name);
+    test::ScratchFolder dir("own-game");
+    // Only the game, and a budget small enough for a test. Half the runs
+    // name a grammar file whose first line names the family alone (`game
+    // mnk`), as grammar/ has them: the programs must still carry the run's game.
+    std::string grammar_line;
+    if (&name - games.data() < 8 && (&name - games.data()) % 2 == 0) {
+      std::string text = evalsynth::lang::default_grammar_text(game);
+      text.replace(0, text.find('\n'), "game " + std::string(evalsynth::family_name(game.family)));
+      test::write_file(dir / "family.grammar", text);
+      grammar_line = "grammar = family.grammar\n";
+    }
+    test::write_file(dir / "g.spec", "name = g\n" + grammar_line + "game = " + name +
+                                         "\npopulation = 6\ngenerations = 2\nelitism = 1\nvalidation-top = 2\n"
+                                         "training-boards = random(3)\nvalidation-boards = random(4)\n"
+                                         "candidate-depths = 1\n");
+    const test::Run run = test::run_evalsynth("run g.spec", dir.path.string());
+    REQUIRE(run.exit_code == 0);
+    const std::string line = game.family == GameFamily::Connect4 ? "" : "game " + game.text() + "\\n";
+
+    // The answer reads back as a program of its game, and plays on it.
+    const evalsynth::lang::Program answer = evalsynth::lang::read_program_file(dir / "results/g/best.eval");
+    CHECK(answer.family() == game.family);
+    if (game.family != GameFamily::Connect4) CHECK(answer.game == game);
+    const test::Run check = test::run_evalsynth("check results/g/best.eval", dir.path.string());
+    REQUIRE(check.exit_code == 0);
+    if (game.family != GameFamily::Connect4) CHECK_THAT(check.output, Catch::Contains("game       " + game.text()));
+
+    // Every program summary.json and the checkpoint hold names the game.
+    const std::string summary = test::read_file(dir / "results/g/summary.json");
+    const test::Run inspect = test::run_evalsynth("inspect population/g --json", dir.path.string());
+    REQUIRE(inspect.exit_code == 0);
+    for (const std::string* json : {&summary, &inspect.output}) {
+      const std::vector<std::string> programs = string_values(*json, "program");
+      CHECK(!programs.empty());
+      for (const std::string& program : programs)
+        if (game.family == GameFamily::Connect4)
+          CHECK(!program.starts_with("game "));
+        else
+          CHECK(program.starts_with(line));
+    }
+
+    // The exports play the game the program names, without --game.
+    if (game.family != GameFamily::ModNim) {
+      const test::Run page = test::run_evalsynth("export results/g/best.eval --html p.html", dir.path.string());
+      REQUIRE(page.exit_code == 0);
+      if (game.family != GameFamily::Connect4)
+        CHECK_THAT(test::read_file(dir / "p.html"), Catch::Contains("\"game\": \"" + game.text() + "\""));
+    }
+    // A match of the answer against the game's random player, game not given.
+    const test::Run match = test::run_evalsynth("match results/g/best.eval@1 random --games 2", dir.path.string());
+    CHECK(match.exit_code == 0);
+  }
+}
+
+TEST_CASE("Connect4's built-in grammar is grammar/adate.grammar, and every game's parses", "[lang][games]") {
+  CHECK(evalsynth::lang::default_grammar_text(evalsynth::GameDescriptor{}) ==
+        test::read_file(std::string(test::kSourceDir) + "/grammar/adate.grammar"));
+  for (const char* name : {"mnk(3,3,3)", "mnk(8,8,5)", "mnk(1,7,2)", "adjacent4(5,5)", "modnim(9,2)", "checkers(4)"}) {
+    INFO(name);
+    const evalsynth::GameDescriptor game = evalsynth::parse_game(name);
+    CHECK(test::input_error_of([&] {
+            (void)evalsynth::lang::parse_grammar(evalsynth::lang::default_grammar_text(game), "builtin");
+          }) == "(no error)");
+  }
+}
