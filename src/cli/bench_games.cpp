@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/bench_timing.hpp"
-#include "games/checkers/perft.hpp"
+#include "game/perft.hpp"
 #include "games/registry.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/start_boards.hpp"
@@ -74,7 +74,7 @@ void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns)
   std::uint64_t leaves = 0;
   for (int r = 0; r <= reps; ++r) {
     const auto start = std::chrono::steady_clock::now();
-    leaves = checkers::perft(checkers, checkers.start(), 9);
+    leaves = perft(checkers, checkers.start(), 9);
     if (r > 0) seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());

@@ -1,4 +1,6 @@
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -16,8 +18,10 @@
 namespace evalsynth {
 
 const char* const kCheckHelp =
-    "usage: evalsynth check FILE.eval [--position POSITION] [--grammar FILE.grammar] [--game NAME]\n"
+    "usage: evalsynth check PROGRAM [--position POSITION] [--grammar FILE.grammar] [--game NAME]\n"
     "\n"
+    "PROGRAM is a program file (.eval) or the name of one of the game's built-in\n"
+    "programs (check threat-lines --game mnk(4,4,4); evalsynth players lists them).\n"
     "Parses an evaluator program, type-checks it and prints its canonical form,\n"
     "size, depth and hash, how it compiles (a weight table, native code or the\n"
     "interpreter),\n"
@@ -80,14 +84,20 @@ int check_command(const Args& args) {
   command.text("game", game_name);
   command.parse(args);
   const std::string& path = files[0];
-  const lang::Program program = lang::read_program_file(path);
+  const GameDescriptor game = command_game(game_name, {path});
+  // A name that is no file may be one of the game's built-in programs.
+  std::error_code ignored;
+  const std::optional<std::string> builtin =
+      std::filesystem::exists(path, ignored) ? std::nullopt : reference_program(game, path);
+  lang::Program program =
+      builtin ? lang::parse_program(*builtin, "<built-in " + path + ">") : lang::read_program_file(path);
+  if (builtin) program.game = game;
   std::string grammar_line;
   if (command.given("grammar")) {
     const lang::Grammar grammar = lang::read_grammar_file(grammar_file);
     if (const auto why = grammar.why_not_derived(program)) throw InputError(TextLocation{path, 1, 1}, *why);
     grammar_line = grammar.source + " derives the program";
   }
-  const GameDescriptor game = command_game(game_name, {path});
 
   const std::string value =
       with_game(game, [&](const auto& g) { return value_lines(g, program, path, position_text); });

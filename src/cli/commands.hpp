@@ -30,6 +30,9 @@ int reliability_command(const Args& args);
 int play_command(const Args& args);
 int report_command(const Args& args);
 int stages_command(const Args& args);
+int games_command(const Args& args);
+int players_command(const Args& args);
+int perft_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kMinesweeperHelp;
@@ -47,5 +50,8 @@ extern const char* const kLearnHelp;
 extern const char* const kPlayHelp;
 extern const char* const kReportHelp;
 extern const char* const kStagesHelp;
+extern const char* const kGamesHelp;
+extern const char* const kPlayersHelp;
+extern const char* const kPerftHelp;
 
 }  // namespace evalsynth

@@ -34,6 +34,9 @@ constexpr const char* kUsage =
     "  play       play against any player in the terminal\n"
     "  report     the HTML page of a run: curves, answer, cross-table\n"
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
+    "  games      the games, their parameters, players, solver and defaults\n"
+    "  players    a game's built-in players (--program: their programs)\n"
+    "  perft      count move sequences of N moves (checks a move generator)\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
     "Options: --help, --version. Every command also takes --no-jit: evolved\n"
@@ -63,6 +66,9 @@ const Command kCommands[] = {
     {"play", evalsynth::play_command, &evalsynth::kPlayHelp},
     {"report", evalsynth::report_command, &evalsynth::kReportHelp},
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
+    {"games", evalsynth::games_command, &evalsynth::kGamesHelp},
+    {"players", evalsynth::players_command, &evalsynth::kPlayersHelp},
+    {"perft", evalsynth::perft_command, &evalsynth::kPerftHelp},
 };
 
 const Command* find_command(const std::string& name) {
@@ -135,7 +141,9 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const evalsynth::InputError& e) {
     std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    // Exit 1 for a bad input file; an error located in an option's value
+    // (--position:1:3) is a bad command line, exit 2 as UsageError's.
+    return e.where().source.starts_with("--") ? 2 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "evalsynth %s: internal error: %s\n", command->name, e.what());
     return 3;

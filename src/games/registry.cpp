@@ -88,6 +88,34 @@ std::string known_games() {
   return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N), checkers(N,Q)";
 }
 
+std::vector<GameFamily> game_families() {
+  std::vector<GameFamily> out;
+  for (const FamilyRow& r : families()) out.push_back(r.family);
+  return out;
+}
+
+FamilyHelp family_help(GameFamily family) {
+  switch (family) {
+    case GameFamily::Mnk:
+      return {"mnk(M,N,K[,fill])",
+              "M columns, N rows (at most 64 cells), K in a line to win; fill: play to a full board and count "
+              "the lines instead; tictactoe is mnk(3,3,3)",
+              "stones anywhere on an M x N board"};
+    case GameFamily::Adjacent4:
+      return {"adjacent4(W,H)", "W columns, H rows (at most 64 cells)",
+              "four in a row, every stone but the first next to one already placed"};
+    case GameFamily::ModNim:
+      return {"modnim(K,M)", "K sticks, a move takes 1 to M", "take sticks; who takes the last one wins"};
+    case GameFamily::Checkers:
+      return {"checkers(N[,Q])", "an N x N board (8, 6 or 4); Q quiet plies (no capture, no man moved) draw",
+              "draughts with forced captures, men and kings"};
+    case GameFamily::Connect4:
+      break;
+  }
+  return {"connect4[(thesis-java)]", "the win test: standard, or the thesis's Java one",
+          "the 7 x 6 board, stones drop to the lowest free cell"};
+}
+
 GameDescriptor default_game(GameFamily family) {
   GameDescriptor d;
   d.family = family;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "game/feature_library.hpp"
 #include "games/adjacent4/adjacent4.hpp"
@@ -55,6 +56,14 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where = {"-
 GameDescriptor default_game(GameFamily family);
 // The games known, for help texts and errors.
 std::string known_games();
+// Every family, in the order help texts list them.
+std::vector<GameFamily> game_families();
+// How a family's name takes its parameters, and what the game is, for
+// `evalsynth games`: {"mnk(M,N,K[,fill])", "M columns, N rows, ...", "..."}.
+struct FamilyHelp {
+  std::string_view syntax, parameters, about;
+};
+FamilyHelp family_help(GameFamily family);
 
 // The line `game NAME` that opens a program, grammar or position file of a
 // game other than Connect4 (after blank and `#` comment lines). Found, it is

@@ -179,7 +179,11 @@ TEST_CASE("learn another game: its model plays its matches, stops and resumes ex
   CHECK(other.exit_code != 0);
   CHECK_THAT(other.output, Contains("model.bin:1:1: error: this is a model learned for mnk(3,3,3), and the game is "
                                     "mnk(4,4,4)"));
-  Run connect4 = test::run_evalsynth("match --x " + a + "@1 --o random --games 2");
+  // Without --game the model's own game is played; Connect4, named, refuses it.
+  Run own = test::run_evalsynth("match --x " + a + "@1 --o random --games 2");
+  CHECK(own.exit_code == 0);
+  CHECK_THAT(own.output, Contains("game mnk(3,3,3)"));
+  Run connect4 = test::run_evalsynth("match --game connect4 --x " + a + "@1 --o random --games 2");
   CHECK(connect4.exit_code != 0);
   CHECK_THAT(connect4.output, Contains("this is a model learned for mnk(3,3,3), and the game is connect4"));
 }

@@ -13,7 +13,7 @@
 #include <tuple>
 #include <vector>
 
-#include "games/checkers/perft.hpp"
+#include "game/perft.hpp"
 
 using evalsynth::InputError;
 using evalsynth::Side;
@@ -124,7 +124,7 @@ TEST_CASE("checkers 8x8: perft from the start matches the published counts (Bik 
   const std::array<std::uint64_t, 9> expected = {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931};
   for (int depth = 0; depth < static_cast<int>(expected.size()); ++depth) {
     INFO(depth);
-    CHECK(ck::perft(g, g.start(), depth) == expected[static_cast<std::size_t>(depth)]);
+    CHECK(evalsynth::perft(g, g.start(), depth) == expected[static_cast<std::size_t>(depth)]);
   }
 }
 

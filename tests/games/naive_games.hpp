@@ -10,11 +10,13 @@
 
 namespace naive {
 
-// A k-in-a-row board: mnk (any empty cell) or adjacent4 (next to a stone).
+// A k-in-a-row board: mnk (any empty cell), adjacent4 (next to a stone) or
+// Connect4 (the lowest empty cell of a column).
 struct Board {
   int columns, rows, line;
   bool adjacency = false;
   bool fill = false;  // mnk played to a full board, a point per line
+  bool drop = false;  // a stone falls to the lowest empty cell of its column
   std::vector<int> cells = std::vector<int>(static_cast<std::size_t>(columns * rows), 0);  // +1 X, -1 O, 0 empty
   int moves = 0;
 
@@ -55,7 +57,7 @@ struct Board {
     std::vector<int> out;
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < columns; ++c) {
-        if (at(r, c) != 0) continue;
+        if (at(r, c) != 0 || (drop && r > 0 && at(r - 1, c) == 0)) continue;
         bool next_to_stone = moves == 0 || !adjacency;
         for (int dr = -1; dr <= 1 && !next_to_stone; ++dr)
           for (int dc = -1; dc <= 1 && !next_to_stone; ++dc)
@@ -77,6 +79,17 @@ inline long long perft(const Board& b, int depth) {
   if (depth == 0 || b.result() != 2) return 1;
   long long total = 0;
   for (int cell : b.legal()) total += perft(b.played(cell), depth - 1);
+  return total;
+}
+
+// Move sequences of exactly `depth` plies, as evalsynth perft counts them:
+// a finished game has no moves.
+template <class State>
+long long perft_exact(const State& s, int depth) {
+  if (depth == 0) return 1;
+  if (s.result() != 2) return 0;
+  long long total = 0;
+  for (int m : s.legal()) total += perft_exact(s.played(m), depth - 1);
   return total;
 }
 

@@ -1,0 +1,122 @@
+// `evalsynth games` and `evalsynth players`: what a user can name in a spec
+// or on a command line, with what each game brings (players, solver,
+// defaults), so no one has to read the sources to find out.
+
+#include <cstdio>
+
+#include "cli/command_line.hpp"
+#include "cli/commands.hpp"
+#include "cli/game_option.hpp"
+#include "io/spec.hpp"
+#include "lang/parse.hpp"
+#include "lang/printer.hpp"
+#include "tournament/player.hpp"
+
+namespace evalsynth {
+
+const char* const kGamesHelp =
+    "usage: evalsynth games [GAME]\n"
+    "\n"
+    "Lists every game: how its name takes parameters, its built-in players and\n"
+    "whether perfect play (the exact solver) is within reach. Given a GAME\n"
+    "(mnk(4,4,4)), shows that game and the spec that `game = GAME` alone runs:\n"
+    "every default resolved, as `evalsynth run --dry-run` prints it.\n";
+
+const char* const kPlayersHelp =
+    "usage: evalsynth players [--game NAME] [--program]\n"
+    "\n"
+    "Lists the game's built-in players, the names opponents, seeds, match and\n"
+    "play take (as NAME@DEPTH: threat-lines@2).\n"
+    "\n"
+    "Options:\n" EVALSYNTH_GAME_OPTION_HELP
+    "  --program     also print each reference player's program in the\n"
+    "                language (a seed or a file to start from)\n";
+
+namespace {
+
+// What perfect play costs in `game`, from the exact solver's reach.
+template <Game G>
+std::string solver_line(const G& game) {
+  if constexpr (Connect4Like<G>) {
+    (void)game;
+    return "Connect4's solver with its opening book: milliseconds a position from " +
+           std::to_string(kPerfectPlayMinStones) + " stones";
+  } else {
+    const int least = perfect_play_min_plies(game);
+    if (least == 0) return "the exact solver: whole games, from the start";
+    int plies = 1000;  // more than any game here lasts
+    if constexpr (requires { game.max_plies(); }) plies = game.max_plies();
+    if (least >= plies) return "none within reach on this board (no perfect player, strength or labelled positions)";
+    return "the exact solver: positions of " + std::to_string(least) + " plies or more";
+  }
+}
+
+void describe(const GameDescriptor& game, bool with_spec) {
+  const FamilyHelp help = family_help(game.family);
+  std::printf("%s\n  %s\n  parameters:   %s (default %s)\n", std::string(help.syntax).c_str(),
+              std::string(help.about).c_str(), std::string(help.parameters).c_str(),
+              default_game(game.family).text().c_str());
+  with_game(game, [&](const auto& g) {
+    std::printf("  players:      %s\n", builtin_player_names(g).c_str());
+    std::printf("  perfect play: %s\n", solver_line(g).c_str());
+  });
+  if (!with_spec) return;
+  const std::string text = "name = " + game_folder_name(game) + "\ngame = " + game.text() + "\n";
+  std::printf("\nThe spec\n\n%s\nruns as:\n\n%s", text.c_str(), parse_spec(text, "<games>").resolved_text().c_str());
+}
+
+}  // namespace
+
+int games_command(const Args& args) {
+  std::vector<std::string> names;
+  CommandLine command;
+  command.positionals(names, 0, 1, "give at most one game");
+  command.parse(args);
+  if (!names.empty()) {
+    describe(command_game(names[0], {}), true);
+    return 0;
+  }
+  for (const GameFamily family : game_families()) {
+    describe(default_game(family), false);
+    std::printf("\n");
+  }
+  std::printf(
+      "A spec needs only `game = NAME` (evalsynth games NAME shows what it runs); a game in a file\n"
+      "is named by its first line (game NAME), which commands follow when --game is not given.\n");
+  return 0;
+}
+
+int players_command(const Args& args) {
+  std::string game_name;
+  bool program = false;
+  CommandLine command;
+  command.text("game", game_name);
+  command.flag("program", program);
+  command.parse(args);
+  const GameDescriptor game = command_game(game_name, {});
+  std::printf("built-in players of %s (NAME@DEPTH searches DEPTH plies):\n", game.text().c_str());
+  with_game(game, [&](const auto& g) {
+    using G = std::decay_t<decltype(g)>;
+    if constexpr (Connect4Like<G>) {
+      std::printf(
+          "  ibef          IBEF, the thesis's hand-written evaluator (native; as a program:\n"
+          "                grammar/examples/ibef.eval)\n");
+      std::printf(
+          "  adate         ADATE-2005, the thesis's evolved evaluator (native; as a program:\n"
+          "                grammar/examples/adate2005.eval)\n");
+    } else {
+      for (const ReferenceProgram& r : g.reference_programs()) {
+        std::printf("  %-13s a reference program of the language\n", std::string(r.name).c_str());
+        if (!program) continue;
+        lang::Program text = lang::parse_program(std::string(r.text), "<built-in " + std::string(r.name) + ">");
+        text.game = game;
+        std::printf("\n%s\n\n", lang::to_text(text).c_str());
+      }
+    }
+    std::printf("  random        a random legal move (no depth)\n");
+    std::printf("  perfect       perfect play, %s\n", solver_line(g).c_str());
+  });
+  return 0;
+}
+
+}  // namespace evalsynth
