@@ -161,7 +161,7 @@ TEST_CASE("check shows a program and rejects bad ones with a location", "[cli][l
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("/nonexistent.eval:1:1: error: cannot open the program file"));
   r = run("check " + examples + "examples/ibef.eval --position 4x");
-  CHECK(r.exit_code == 1);
+  CHECK(r.exit_code == 2);  // a bad option value is a bad command line
   CHECK_THAT(r.output, Contains("--position:1:2: error: bad character 'x'"));
   r = run("check");
   CHECK(r.exit_code == 2);
