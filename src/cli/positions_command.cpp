@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -6,7 +8,9 @@
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
+#include "support/random.hpp"
 #include "support/text.hpp"
+#include "tournament/player.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/position_sets.hpp"
 
@@ -14,6 +18,15 @@ namespace evalsynth {
 
 const char* const kPositionsHelp =
     "usage: evalsynth positions --count N --plies A-B --output FILE [options]\n"
+    "       evalsynth positions --sets FOLDER [--game NAME] [--count N] [options]\n"
+    "\n"
+    "--sets makes a game's three labelled sets at once, disjoint (mirror images\n"
+    "included) and reproducible: FOLDER/training, validation and test (.positions;\n"
+    "Connect4: .analysis), N positions each (default 500; fewer on a small game,\n"
+    "a third of what it has), only positions where the choice matters, at the\n"
+    "plies the game's solver reaches (each game its own default). Name them in a\n"
+    "spec (training-positions, validation-positions, strength-positions) and in\n"
+    "strength --positions. Without --sets:\n"
     "\n"
     "Makes a labelled position set: N distinct positions (mirror images count as\n"
     "one) from games of mixed players - the random mover, IBEF and ADATE-2005 at\n"
@@ -46,14 +59,24 @@ const char* const kPositionsHelp =
     "                     positions must be written as moves from the start\n"
     "  --seed S           (default 1)\n"
     "  --output FILE      where to write the set (checked before any work)\n"
+    "  --sets FOLDER      write the three sets into FOLDER (created) instead\n"
     "  --threads N        solver threads (default: all cores)\n"
     "  --table-mb M       solver table per thread in MiB (default 64)\n";
 
 namespace {
 
+constexpr const char* kSetNames[] = {"training", "validation", "test"};
+
+// FOLDER/NAME.positions (Connect4: .analysis, the format its sets are in).
+template <Game G>
+std::string set_path(const std::string& folder, const char* name, const G&) {
+  return (std::filesystem::path(folder) / (std::string(name) + (Connect4Like<G> ? ".analysis" : ".positions")))
+      .string();
+}
+
 struct PositionsRequest {
   PositionSetOptions options;
-  std::string plies, moves_left, output, from;
+  std::string plies, moves_left, output, from, sets;
   bool plies_given = false;
   std::vector<std::string> excluded;
 };
@@ -81,6 +104,41 @@ void require_move_sequences(const G& game, const std::vector<LabelledOf<G>>& sta
 }
 
 template <Game G>
+void write_set(const G& game, const std::vector<LabelledOf<G>>& set, const std::string& path) {
+  std::string text;
+  if constexpr (Connect4Like<G>) {
+    for (const auto& p : set) text += solver::analysis_line(p) + "\n";
+  } else {
+    text = solver::labelled_text(game, set);
+  }
+  write_file_atomically(path, text);
+  std::printf("wrote %zu position(s) to %s\n", set.size(), path.c_str());
+}
+
+// --sets: one set of three times the count, distinct up to symmetry, dealt
+// out in a seeded shuffle into training, validation and test, so the three
+// are disjoint by construction and as alike as draws from one source.
+template <Game G>
+int write_three_sets(const G& game, std::vector<LabelledOf<G>> set, const PositionsRequest& r) {
+  if (set.size() < 3)
+    throw UsageError("only " + std::to_string(set.size()) + " position(s) of " + game.name() +
+                     " meet these options: too few for three sets");
+  Rng rng(mix_seed({r.options.seed, 0x5E75ULL}));
+  for (std::size_t i = set.size(); i > 1; --i)
+    std::swap(set[i - 1], set[static_cast<std::size_t>(rng.below(static_cast<int>(i)))]);
+  const std::size_t each = std::min(set.size() / 3, static_cast<std::size_t>(r.options.count / 3));
+  for (std::size_t k = 0; k < 3; ++k)
+    write_set(game,
+              std::vector<LabelledOf<G>>(set.begin() + static_cast<std::ptrdiff_t>(k * each),
+                                         set.begin() + static_cast<std::ptrdiff_t>((k + 1) * each)),
+              set_path(r.sets, kSetNames[k], game));
+  if (static_cast<int>(each) * 3 < r.options.count)
+    std::fprintf(stderr, "evalsynth positions: %s has %zu distinct positions that meet these options: %zu a set\n",
+                 game.name().c_str(), set.size(), each);
+  return 0;
+}
+
+template <Game G>
 int make_positions(const G& game, PositionsRequest r) {
   PositionSetOptions& options = r.options;
   int most_plies = 41;
@@ -96,6 +154,11 @@ int make_positions(const G& game, PositionsRequest r) {
   if (!range || range->last < range->first)
     throw UsageError("--plies wants A-B with 0 <= A <= B <= " + std::to_string(most_plies) + " for " + game.name() +
                      ", not " + in_quotes(r.plies));
+  // Labels are perfect play: refused at once where the solver cannot reach.
+  if constexpr (!Connect4Like<G>)
+    if (perfect_play_min_plies(game) > most_plies)
+      throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
+                       ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.first_ply = range->first;
   options.last_ply = range->last;
   if (!r.moves_left.empty()) {
@@ -123,14 +186,8 @@ int make_positions(const G& game, PositionsRequest r) {
                      (r.from.empty() ? "" : " after " + r.from + "'s positions") +
                      (r.excluded.empty() ? "" : ", none of the --exclude files'") + "); " + r.output +
                      " is not written");
-  std::string text;
-  if constexpr (Connect4Like<G>) {
-    for (const auto& p : set) text += solver::analysis_line(p) + "\n";
-  } else {
-    text = solver::labelled_text(game, set);
-  }
-  write_file_atomically(r.output, text);
-  std::printf("wrote %zu position(s) to %s\n", set.size(), r.output.c_str());
+  if (!r.sets.empty()) return write_three_sets(game, set, r);
+  write_set(game, set, r.output);
   if (static_cast<int>(set.size()) < options.count)
     std::fprintf(stderr, "evalsynth positions: only %zu distinct positions found in plies %s\n", set.size(),
                  r.plies.c_str());
@@ -154,10 +211,19 @@ int positions_command(const Args& args) {
   command.text("from", r.from);
   command.integer("seed", r.options.seed, 0, INT64_MAX);
   command.text("output", r.output);
+  command.text("sets", r.sets);
   command.integer("threads", r.options.threads, 1, 1024);
   command.integer("table-mb", r.options.table_mb, 1, 65536);
   command.parse(args);
-  if (!command.given("output")) throw UsageError("say where to write the set: --output FILE");
+  if (command.given("output") == command.given("sets"))
+    throw UsageError("say where to write: --output FILE for one set, or --sets FOLDER for all three");
+  if (command.given("sets")) {
+    if (r.sets.empty()) throw UsageError("--sets wants a folder");
+    if (!command.given("count")) r.options.count = 500;
+    r.options.decisive = true;  // the sets measure mistakes: a position without one measures nothing
+    // One set holds the three: three times the count, dealt out after.
+    r.options.count = static_cast<int>(std::min<std::int64_t>(3LL * r.options.count, 3'000'000));
+  }
   if (command.given("from") && r.from.empty()) throw UsageError("--from wants a file of labelled positions");
   r.plies_given = command.given("plies");
   std::vector<FileRole> inputs;
@@ -167,8 +233,19 @@ int positions_command(const Args& args) {
     inputs.push_back({r.from, "the --from file"});
     game_files.push_back(r.from);
   }
-  check_outputs({{r.output, "--output"}}, inputs);
   const GameDescriptor game = command_game(game_name, game_files);
+  std::vector<FileRole> outputs = {{r.output, "--output"}};
+  if (!r.sets.empty()) {
+    outputs.clear();
+    with_game(game, [&](const auto& g) {
+      for (const char* name : kSetNames) outputs.push_back({set_path(r.sets, name, g), "--sets"});
+    });
+    std::error_code error;
+    std::filesystem::create_directories(r.sets, error);
+    if (error)
+      throw UsageError("option '--sets': cannot make the folder " + in_quotes(r.sets) + ": " + error.message());
+  }
+  check_outputs(outputs, inputs);
   return with_game(game, [&](const auto& g) { return make_positions(g, r); });
 }
 

@@ -11,6 +11,7 @@
 #include "support/files.hpp"
 #include "support/statistics.hpp"
 #include "synthesis/saved_programs.hpp"
+#include "tournament/labelled.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/strength.hpp"
 
@@ -213,7 +214,15 @@ int strength_command(const Args& args) {
   if (command.given("csv")) outputs.push_back({r.csv_file, "--csv"});
   if (command.given("json")) outputs.push_back({r.json_file, "--json"});
   if (command.given("html")) outputs.push_back({r.html_file, "--html"});
-  for (const std::string& f : r.files) inputs.push_back({f, "a --positions file"});
+  for (const std::string& f : r.files) {
+    std::error_code ignored;
+    if (!std::filesystem::exists(f, ignored))
+      throw InputError(TextLocation{f, 1, 1},
+                       "no such positions file; make the game's training, validation and "
+                       "test sets with: " +
+                           make_sets_command(game.text(), f));
+    inputs.push_back({f, "a --positions file"});
+  }
   check_outputs(outputs, inputs);
   return with_game(game, [&](const auto& g) { return measure(g, r); });
 }

@@ -20,6 +20,7 @@
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
 #include "support/x3_driver.hpp"
+#include "tournament/labelled.hpp"
 #include "tournament/player.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/start_boards.hpp"
@@ -64,6 +65,23 @@ std::vector<BoardSource> RunSpecInterpreter::boards(const spec_ast::Entry& e) co
         out.push_back({BoardSource::Kind::File, 0, existing_file(*args[0], "board")});
     }
   return out;
+}
+
+std::string RunSpecInterpreter::positions_file(const spec_ast::Word& w) const {
+  std::error_code ignored;
+  if (!std::filesystem::exists(w.text, ignored)) {
+    missing_positions_.push_back(&w);  // refused once the game is known, with the command that makes it
+    return w.text;
+  }
+  return existing_file(w, "positions");
+}
+
+void RunSpecInterpreter::check_missing_positions() const {
+  for (const spec_ast::Word* w : missing_positions_)
+    locate_.fail(*w, "positions file '" + w->text +
+                         "' not found (paths are relative to the current folder); make the game's training, "
+                         "validation and test sets with: " +
+                         make_sets_command(spec_.game_descriptor().text(), w->text));
 }
 
 BoardSource RunSpecInterpreter::balanced_openings(const spec_ast::Word& plies_word,
@@ -152,14 +170,14 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
   h["perfect-validation-boards"] = [&](const auto& e) { s.perfect_validation = boards(e); };
   h["strength-positions"] = [&](const auto& e) {
     s.strength_positions.clear();
-    for (const auto* w : words(e)) s.strength_positions.push_back(existing_file(*w, "analysis"));
+    for (const auto* w : words(e)) s.strength_positions.push_back(positions_file(*w));
     check_distinct(words(e), s.strength_positions, "strength-positions");
   };
   for (auto [key, files] : {std::pair{"training-positions", &s.training_positions},
                             std::pair{"validation-positions", &s.validation_positions}})
     h[key] = [&, key, files](const auto& e) {
       files->clear();
-      for (const auto* w : words(e)) files->push_back(existing_file(*w, "analysis"));
+      for (const auto* w : words(e)) files->push_back(positions_file(*w));
       check_distinct(words(e), *files, key);
     };
   h["position-depths"] = [&](const auto& e) { s.position_depths = depth_list(e, 12, "position-depths"); };

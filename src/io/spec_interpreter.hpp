@@ -26,6 +26,12 @@ class RunSpecInterpreter : public SpecReader {
   // which the run finds with the exact solver.
   void check_balanced_openings() const;
 
+  // A labelled positions file: a missing one is refused by
+  // check_missing_positions, which knows the game and so the command that
+  // makes the sets.
+  std::string positions_file(const spec_ast::Word& w) const;
+  void check_missing_positions() const;
+
   std::map<std::string, Handler> handlers() override;
   std::string other_kind_of_spec(const std::string& key) const override;
   void check_relations(const Seen& seen) const override;
@@ -59,6 +65,7 @@ class RunSpecInterpreter : public SpecReader {
     const spec_ast::Word *plies_word, *within_word;
   };
   mutable std::vector<BalancedWritten> balanced_written_;
+  mutable std::vector<const spec_ast::Word*> missing_positions_;
 };
 
 }  // namespace evalsynth::spec_detail

@@ -19,6 +19,7 @@ void RunSpecInterpreter::check_relations(const Seen& seen) const {
   };
   auto complain = [&](const char* key, const std::string& message) { SpecReader::complain(seen, key, message); };
   apply_game_defaults(seen);
+  check_missing_positions();
   if (spec_.algorithm == evolve::AlgorithmKind::HillClimb) {
     check_hill_climb(seen);
   } else {

@@ -5,6 +5,7 @@
 // mistake when another legal move has a better value class under perfect
 // play (win > draw > loss).
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,14 @@ using LabelledOf = typename LabelledKinds<G>::type;
 using solver::is_mistake;
 // True if playing `column` in a Connect4 position is a mistake.
 bool is_mistake(const solver::LabelledPosition& p, int column);
+
+// The command that makes a game's three labelled sets in the folder of
+// `missing_file`, for the messages that name a missing set:
+// "evalsynth positions --game 'mnk(4,4,4)' --sets pos".
+inline std::string make_sets_command(const std::string& game_text, const std::string& missing_file) {
+  std::string folder = std::filesystem::path(missing_file).parent_path().string();
+  return "evalsynth positions --game '" + game_text + "' --sets " + (folder.empty() ? "." : folder);
+}
 
 // A file of labelled positions of `game`. Throws InputError with file:line:col.
 template <Game G>

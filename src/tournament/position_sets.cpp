@@ -111,10 +111,17 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
   solve.table_mb = options.table_mb;
   // A bounded number of games: a range with too few distinct positions ends
   // with a short set rather than never.
+  // And a small game whose every reachable position has been seen stops
+  // once games long enough to have found a rare one have found nothing new
+  // (tic-tac-toe has about 5,000 positions: without it, seconds of games
+  // that cannot add one).
   const std::size_t game_limit = 1000 * static_cast<std::size_t>(options.count) + 100000;
-  for (std::size_t games = 0; static_cast<int>(set.size()) < options.count && games < game_limit;) {
+  const std::size_t stall_limit = 100000 + 100 * static_cast<std::size_t>(options.count);
+  std::size_t last_new = 0;
+  for (std::size_t games = 0;
+       static_cast<int>(set.size()) < options.count && games < game_limit && games - last_new < stall_limit;) {
     std::vector<LabelledOf<G>> batch;
-    while (batch.size() < kBatch && games < game_limit) {
+    while (batch.size() < kBatch && games < game_limit && games - last_new < stall_limit) {
       ++games;
       const Player<G> players[2] = {mixed.draw(rng), mixed.draw(rng)};
       int target = options.first_ply + rng.below(options.last_ply - options.first_ply + 1);
@@ -136,6 +143,7 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
         p = game.play(p, move);
       }
       if (game.status(p) != Status::Ongoing || !taken.insert(game.canonical_key(p)).second) continue;
+      last_new = games;
       LabelledOf<G> labelled;
       labelled.position = p;
       labelled.moves = moves;

@@ -2,6 +2,7 @@
 // and every artefact of the run (the answer, summary.json, the checkpoint,
 // exports) names the game it was made for, read back and played on it.
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "lang/grammar.hpp"
 #include "lang/parse.hpp"
 #include "test_support.hpp"
+#include "tournament/labelled.hpp"
 
 namespace {
 
@@ -98,4 +100,57 @@ TEST_CASE("Connect4's built-in grammar is grammar/adate.grammar, and every game'
             (void)evalsynth::lang::parse_grammar(evalsynth::lang::default_grammar_text(game), "builtin");
           }) == "(no error)");
   }
+}
+
+TEST_CASE("positions --sets makes a game's three disjoint sets, reproducibly, fitted to a small game",
+          "[cli][games][positions]") {
+  test::ScratchFolder dir("position-sets");
+  const evalsynth::mnk::Game game(3, 3, 3);
+  const std::string make = "positions --game tictactoe --count 30 --sets ";
+  REQUIRE(test::run_evalsynth(make + (dir / "a")).exit_code == 0);
+  REQUIRE(test::run_evalsynth(make + (dir / "b")).exit_code == 0);
+  std::set<std::uint64_t> keys;
+  std::size_t total = 0;
+  for (const char* set : {"training", "validation", "test"}) {
+    INFO(set);
+    const std::string file = std::string(set) + ".positions";
+    CHECK(test::read_file(dir / ("a/" + file)) == test::read_file(dir / ("b/" + file)));
+    const auto positions = evalsynth::read_labelled_positions(game, dir / ("a/" + file));
+    CHECK(positions.size() == 30);
+    for (const auto& p : positions) {
+      keys.insert(game.canonical_key(p.position));
+      // Only positions where the choice matters.
+      std::set<int> classes;
+      for (int s : p.scores) classes.insert(evalsynth::solver::value_class(s));
+      CHECK(classes.size() > 1);
+    }
+    total += positions.size();
+  }
+  CHECK(keys.size() == total);  // no position (or its mirror image) in two sets
+
+  // A game with fewer positions than asked for: a third each, said so.
+  const test::Run small = test::run_evalsynth("positions --game 'modnim(12,3)' --sets " + (dir / "nim"));
+  REQUIRE(small.exit_code == 0);
+  CHECK_THAT(small.output, Catch::Contains("distinct positions that meet these options"));
+  CHECK(evalsynth::read_labelled_positions(evalsynth::modnim::Game(12, 3), dir / "nim/test.positions").size() ==
+        evalsynth::read_labelled_positions(evalsynth::modnim::Game(12, 3), dir / "nim/training.positions").size());
+
+  // Where the solver cannot reach, refused before any work.
+  const test::Run checkers = test::run_evalsynth("positions --game 'checkers(8)' --sets " + (dir / "ck"));
+  CHECK(checkers.exit_code == 2);
+  CHECK_THAT(checkers.output, Catch::Contains("out of the exact solver's reach"));
+}
+
+TEST_CASE("a spec or strength naming missing sets says the command that makes them", "[cli][games][positions]") {
+  test::ScratchFolder dir("missing-sets");
+  test::write_file(dir / "p.spec", "game = mnk(4,4,4)\ntraining-positions = pos/training.positions\n");
+  const test::Run run = test::run_evalsynth("run p.spec --dry-run", dir.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Catch::Contains("p.spec:2:22: error: positions file 'pos/training.positions' not found") &&
+                             Catch::Contains("evalsynth positions --game 'mnk(4,4,4)' --sets pos"));
+  test::write_file(dir / "a.eval", "game mnk(4,4,4)\nthreats(x) - threats(o)\n");
+  const test::Run strength = test::run_evalsynth("strength a.eval --depth 1", dir.path.string());
+  CHECK(strength.exit_code == 1);
+  CHECK_THAT(strength.output,
+             Catch::Contains("evalsynth positions --game 'mnk(4,4,4)' --sets specs/positions/mnk-4-4-4"));
 }
