@@ -154,11 +154,6 @@ int make_positions(const G& game, PositionsRequest r) {
   if (!range || range->last < range->first)
     throw UsageError("--plies wants A-B with 0 <= A <= B <= " + std::to_string(most_plies) + " for " + game.name() +
                      ", not " + in_quotes(r.plies));
-  // Labels are perfect play: refused at once where the solver cannot reach.
-  if constexpr (!Connect4Like<G>)
-    if (perfect_play_min_plies(game) > most_plies)
-      throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
-                       ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.first_ply = range->first;
   options.last_ply = range->last;
   if (!r.moves_left.empty()) {
@@ -179,6 +174,11 @@ int make_positions(const G& game, PositionsRequest r) {
     starts = read_labelled_positions(game, r.from);
     require_move_sequences(game, starts, r.from);
   }
+  // Labels are perfect play: refused before any work where the solver cannot reach.
+  if constexpr (!Connect4Like<G>)
+    if (perfect_play_min_plies(game) > most_plies)
+      throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
+                       ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.progress = ProgressLine::stderr_is_terminal();
   const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts);
   if (set.empty())
