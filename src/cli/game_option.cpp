@@ -57,6 +57,7 @@ std::optional<GameDescriptor> named_game(const std::string& path) {
 
 GameDescriptor command_game(const std::string& option, const std::vector<std::string>& files) {
   if (!option.empty()) {
+    if (option.ends_with(".game")) return parse_game(option);  // a bad file is a bad input: its own location
     try {
       return parse_game(option);
     } catch (const InputError& e) {

@@ -53,6 +53,7 @@ std::string solver_line(const G& game) {
 
 void describe(const GameDescriptor& game, bool with_spec) {
   const FamilyHelp help = family_help(game.family);
+  if (with_spec) std::printf("%s, of the family ", game.text().c_str());
   std::printf("%s\n  %s\n  parameters:   %s (default %s)\n", std::string(help.syntax).c_str(),
               std::string(help.about).c_str(), std::string(help.parameters).c_str(),
               default_game(game.family).text().c_str());

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "games/connect4/feature_library.hpp"
+#include "games/game_file.hpp"
 #include "support/suggest.hpp"
 #include "support/text.hpp"
 
@@ -97,10 +98,12 @@ std::vector<GameFamily> game_families() {
 FamilyHelp family_help(GameFamily family) {
   switch (family) {
     case GameFamily::Mnk:
-      return {"mnk(M,N,K[,fill])",
-              "M columns, N rows (at most 64 cells), K in a line to win; fill: play to a full board and count "
-              "the lines instead; tictactoe is mnk(3,3,3)",
-              "stones anywhere on an M x N board"};
+      return {"mnk(M,N,K[,RULES])",
+              "M columns, N rows (at most 64 cells), K in a line to win; RULES: fill (play to a full board, "
+              "count the lines), drop (a stone falls to the lowest free cell of its column) or adjacent (next "
+              "to a stone), across, up, diagonal, antidiagonal (lines run only so); tictactoe is mnk(3,3,3); "
+              "a file.game describes one (specs/games/)",
+              "stones placed on an M x N board"};
     case GameFamily::Adjacent4:
       return {"adjacent4(W,H)", "W columns, H rows (at most 64 cells)",
               "four in a row, every stone but the first next to one already placed"};
@@ -144,7 +147,7 @@ std::string GameDescriptor::text() const {
     case GameFamily::Connect4:
       return params[0] == 1 ? "connect4(thesis-java)" : "connect4";
     case GameFamily::Mnk:
-      return "mnk(" + number(0) + "," + number(1) + "," + number(2) + (params[3] ? ",fill)" : ")");
+      return mnk::game_name(params[0], params[1], params[2], mnk::Rules::unpacked(params[3]));
     case GameFamily::Adjacent4:
       return "adjacent4(" + number(0) + "," + number(1) + ")";
     case GameFamily::ModNim:
@@ -159,7 +162,57 @@ std::string GameDescriptor::text() const {
   return "?";
 }
 
+namespace {
+
+GameDescriptor parse_mnk(const std::vector<std::string>& args, std::string_view text, const TextLocation& where) {
+  const std::string usage =
+      "mnk takes M columns, N rows and K in a line, then any of: fill (play to a full board, count the lines), "
+      "drop or adjacent (where a stone goes), across, up, diagonal, antidiagonal (the only directions lines run "
+      "in): mnk(4,4,4), mnk(7,6,4,drop); not " +
+      in_quotes(text);
+  if (args.size() < 3) throw InputError(where, usage);
+  const int m = whole_number(args[0], 1, grid::kMaxSide, "M (columns)", where);
+  const int n = whole_number(args[1], 1, grid::kMaxSide, "N (rows)", where);
+  if (m * n > grid::kMaxCells)
+    throw InputError(where, "an mnk board has at most " + std::to_string(grid::kMaxCells) + " cells, not " +
+                                std::to_string(m * n));
+  const int k = whole_number(args[2], 1, std::min(grid::kMaxLine, std::max(m, n)), "K (in a line)", where);
+  mnk::Rules rules;
+  std::uint8_t directions = 0;
+  bool placed = false;
+  for (std::size_t i = 3; i < args.size(); ++i) {
+    const std::string word = lowercase(args[i]);
+    bool known = false;
+    if (word == "fill" && !rules.fill) known = rules.fill = true;
+    for (int p = 0; p < 3; ++p)
+      if (word == mnk::kPlacementWords[p] && !placed) {
+        rules.placement = static_cast<mnk::Placement>(p);
+        known = placed = true;
+      }
+    for (int bit = 0; bit < 4; ++bit)
+      if (word == mnk::kDirectionWords[bit] && !(directions >> bit & 1)) {
+        directions |= static_cast<std::uint8_t>(1 << bit);
+        known = true;
+      }
+    if (!known) throw InputError(where, "'" + args[i] + "' is no rule of mnk, or is given twice: " + usage);
+  }
+  if (directions) rules.directions = directions;
+  // A line must fit the board in some direction it may run in.
+  const bool fits = ((rules.directions & grid::kAcross) && k <= m) || ((rules.directions & grid::kUp) && k <= n) ||
+                    ((rules.directions & (grid::kDiagonal | grid::kAntidiagonal)) && k <= std::min(m, n));
+  if (!fits)
+    throw InputError(where, "no line of " + std::to_string(k) + " fits a " + std::to_string(m) + " x " +
+                                std::to_string(n) + " board in the directions given: " + in_quotes(text));
+  GameDescriptor d;
+  d.family = GameFamily::Mnk;
+  d.params = {m, n, k, rules.packed()};
+  return d;
+}
+
+}  // namespace
+
 GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
+  if (text.ends_with(".game")) return read_game_file(std::string(text), where);
   const WrittenName w = split_name(text, where);
   std::vector<std::string> names;
   for (const FamilyRow& r : families()) names.emplace_back(r.name);
@@ -188,20 +241,7 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
       }
       break;
     case GameFamily::Mnk:
-      if (w.bracketed) {
-        if (args.size() != 3 && !(args.size() == 4 && args[3] == "fill"))
-          throw InputError(where,
-                           "mnk takes M columns, N rows and K in a line, and fill to play to a full board: "
-                           "mnk(4,4,4) or mnk(4,4,3,fill), not " +
-                               in_quotes(text));
-        const int m = whole_number(args[0], 1, grid::kMaxSide, "M (columns)", where);
-        const int n = whole_number(args[1], 1, grid::kMaxSide, "N (rows)", where);
-        if (m * n > grid::kMaxCells)
-          throw InputError(where, "an mnk board has at most " + std::to_string(grid::kMaxCells) + " cells, not " +
-                                      std::to_string(m * n));
-        const int k = whole_number(args[2], 1, std::min(grid::kMaxLine, std::max(m, n)), "K (in a line)", where);
-        d.params = {m, n, k, args.size() == 4 ? 1 : 0};
-      }
+      if (w.bracketed) d = parse_mnk(args, text, where);
       break;
     case GameFamily::Adjacent4:
       if (w.bracketed) {

@@ -39,7 +39,8 @@ struct GameDescriptor {
   GameFamily family = GameFamily::Connect4;
   // The family's parameters, in the order its name takes them:
   //   connect4: the win test (0 standard, 1 the thesis's Java test)
-  //   mnk: M columns, N rows, K in a line, played to a full board (0 or 1)
+  //   mnk: M columns, N rows, K in a line, the other rules (mnk::Rules,
+  //        packed: 0 the plain game, 1 played to a full board)
   //   adjacent4: W columns, H rows
   //   modnim: K sticks, M the most a move takes
   //   checkers: N, the board's side (8, 6 or 4); Q, the quiet plies that draw
@@ -50,7 +51,9 @@ struct GameDescriptor {
   friend bool operator==(const GameDescriptor&, const GameDescriptor&) = default;
 };
 
-// Reads a game name; throws InputError at `where` naming the games known.
+// Reads a game name, or the file that describes one (a path ending in
+// .game, games/game_file.hpp); throws InputError at `where` naming the
+// games known, or at the file's line for a bad file.
 GameDescriptor parse_game(std::string_view text, const TextLocation& where = {"--game"});
 // The default game of a family (the name without parameters).
 GameDescriptor default_game(GameFamily family);
@@ -99,9 +102,11 @@ template <class F>
 decltype(auto) with_game(const GameDescriptor& d, F&& f) {
   const auto& a = d.params;
   switch (d.family) {
-    case GameFamily::Mnk:
-      if (a[3]) return f(mnk::FillGame(a[0], a[1], a[2]));
-      return f(mnk::Game(a[0], a[1], a[2]));
+    case GameFamily::Mnk: {
+      const mnk::Rules rules = mnk::Rules::unpacked(a[3]);
+      if (rules.fill) return f(mnk::FillGame(a[0], a[1], a[2], rules.placement, rules.directions));
+      return f(mnk::Game(a[0], a[1], a[2], rules.placement, rules.directions));
+    }
     case GameFamily::Adjacent4:
       return f(adjacent4::Game(a[0], a[1]));
     case GameFamily::ModNim:

@@ -40,10 +40,33 @@ Cell image(int k, Cell c, int columns, int rows) {
   }
 }
 
+// The directions (a mask of grid.hpp's bits) that symmetry k maps
+// `directions` onto: a mirror swaps the two diagonals, a transposition
+// across and up, a quarter turn both.
+std::uint8_t mapped_directions(int k, std::uint8_t directions) {
+  const bool swap_axes = k >= 4, swap_diagonals = k == 1 || k == 2 || k >= 6;
+  auto moved = [&](std::uint8_t bit) -> std::uint8_t {
+    if (swap_axes && (bit == kAcross || bit == kUp)) return bit == kAcross ? kUp : kAcross;
+    if (swap_diagonals && (bit == kDiagonal || bit == kAntidiagonal))
+      return bit == kDiagonal ? kAntidiagonal : kDiagonal;
+    return bit;
+  };
+  std::uint8_t out = 0;
+  for (std::uint8_t bit = 1; bit <= kAntidiagonal; bit = static_cast<std::uint8_t>(bit << 1))
+    if (directions & bit) out |= moved(bit);
+  return out;
+}
+
 }  // namespace
 
-Geometry::Geometry(int columns, int rows, int line)
-    : columns_(columns), rows_(rows), line_(line), planes_(std::bit_width(static_cast<unsigned>(line))) {
+Geometry::Geometry(int columns, int rows, int line, std::uint8_t directions, bool gravity)
+    : columns_(columns),
+      rows_(rows),
+      line_(line),
+      direction_mask_(directions),
+      gravity_(gravity),
+      planes_(std::bit_width(static_cast<unsigned>(line))) {
+  assert(directions >= 1 && directions <= kAllDirections);
   assert(columns >= 1 && rows >= 1 && columns <= kMaxSide && rows <= kMaxSide && columns * rows <= kMaxCells);
   assert(line >= 1 && line <= kMaxLine && line <= std::max(columns, rows));
   const int n = columns * rows;
@@ -57,11 +80,14 @@ Geometry::Geometry(int columns, int rows, int line)
   not_right_ = board_ & ~right;
   border_ = left | right;
   for (int c = 0; c < columns; ++c) border_ |= cell(0, c) | cell(rows - 1, c);
+  for (int c = 0; c < columns; ++c) bottom_ |= cell(0, c);
   corners_ = cell(0, 0) | cell(0, columns - 1) | cell(rows - 1, 0) | cell(rows - 1, columns - 1);
 
   std::set<std::uint64_t> seen;
-  const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-  for (const auto& d : directions) {
+  const int steps[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};  // the order of the direction bits
+  for (int bit = 0; bit < 4; ++bit) {
+    if (!(directions >> bit & 1)) continue;
+    const auto& d = steps[bit];
     // A line of one cell is the same in every direction: counted once.
     LineDirection direction{d[0] * columns + d[1], 0};
     for (int r = 0; r < rows; ++r)
@@ -95,18 +121,23 @@ Geometry::Geometry(int columns, int rows, int line)
     return lines_at(a) != lines_at(b) ? lines_at(a) > lines_at(b) : distance(a) < distance(b);
   });
 
-  symmetries_ = columns == rows ? 8 : 4;
-  for (int k = 0; k < symmetries_; ++k)
+  // The symmetries that keep the rules: under gravity only the mirror left
+  // to right; and those that map the directions lines run in onto themselves.
+  std::vector<int> kept;
+  for (int k = 0; k < (columns == rows ? 8 : 4); ++k)
+    if ((!gravity || k <= 1) && mapped_directions(k, directions) == directions) kept.push_back(k);
+  symmetries_ = static_cast<int>(kept.size());
+  for (int s = 0; s < symmetries_; ++s)
     for (int byte = 0; byte < 8; ++byte)
       for (int value = 0; value < 256; ++value) {
         std::uint64_t out = 0;
         for (int bit = 0; bit < 8; ++bit) {
           const int index = 8 * byte + bit;
           if (!(value >> bit & 1) || index >= n) continue;
-          const Cell to = image(k, {index / columns, index % columns}, columns, rows);
+          const Cell to = image(kept[static_cast<std::size_t>(s)], {index / columns, index % columns}, columns, rows);
           out |= cell(to.row, to.col);
         }
-        image_[static_cast<std::size_t>(k)][static_cast<std::size_t>(byte)][static_cast<std::size_t>(value)] = out;
+        image_[static_cast<std::size_t>(s)][static_cast<std::size_t>(byte)][static_cast<std::size_t>(value)] = out;
       }
 }
 
@@ -162,13 +193,13 @@ std::string Geometry::text(const Stones& s) const {
   return out + '\n';
 }
 
-const Geometry& grid_geometry(int columns, int rows, int line) {
+const Geometry& grid_geometry(int columns, int rows, int line, std::uint8_t directions, bool gravity) {
+  using Shape = std::tuple<int, int, int, int, bool>;
   static std::mutex mutex;
-  static std::map<std::tuple<int, int, int>, std::unique_ptr<const Geometry>>* shapes =
-      new std::map<std::tuple<int, int, int>, std::unique_ptr<const Geometry>>;
+  static std::map<Shape, std::unique_ptr<const Geometry>>* shapes = new std::map<Shape, std::unique_ptr<const Geometry>>;
   const std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = (*shapes)[{columns, rows, line}];
-  if (!slot) slot = std::make_unique<const Geometry>(columns, rows, line);
+  auto& slot = (*shapes)[{columns, rows, line, directions, gravity}];
+  if (!slot) slot = std::make_unique<const Geometry>(columns, rows, line, directions, gravity);
   return *slot;
 }
 

@@ -32,6 +32,10 @@ namespace evalsynth::grid {
 inline constexpr int kMaxCells = 64;
 inline constexpr int kMaxSide = 16;
 inline constexpr int kMaxLine = 8;
+// The directions lines run in, as bits of a mask: across (a row), up (a
+// column), the diagonal up and right, the diagonal up and left.
+inline constexpr std::uint8_t kAcross = 1, kUp = 2, kDiagonal = 4, kAntidiagonal = 8;
+inline constexpr std::uint8_t kAllDirections = 15;
 
 // Two players' stones; the side to move follows from their count (X moves first).
 struct Stones {
@@ -73,8 +77,11 @@ class Geometry {
  public:
   // Preconditions (checked by the games' parameter parsing): 1 <= columns,
   // rows <= kMaxSide, columns * rows <= kMaxCells, 1 <= line <= kMaxLine and
-  // line <= max(columns, rows).
-  Geometry(int columns, int rows, int line);
+  // line <= max(columns, rows); `directions` a nonempty mask of the above.
+  // Lines run only in `directions`; with `gravity` (stones drop to the
+  // lowest free cell of a column, row 1 the bottom) the only symmetry is
+  // the mirror left to right, and fewer directions may keep fewer.
+  Geometry(int columns, int rows, int line, std::uint8_t directions = kAllDirections, bool gravity = false);
 
   int columns() const { return columns_; }
   int rows() const { return rows_; }
@@ -83,6 +90,9 @@ class Geometry {
   std::uint64_t board() const { return board_; }
   std::uint64_t border() const { return border_; }    // the cells of the outer ring
   std::uint64_t corners() const { return corners_; }  // the four corners
+  std::uint64_t bottom_row() const { return bottom_; }  // row 1
+  std::uint8_t direction_mask() const { return direction_mask_; }
+  bool gravity() const { return gravity_; }
   std::uint64_t cell(int row, int col) const { return std::uint64_t{1} << (row * columns_ + col); }
   bool on_board(int row, int col) const { return row >= 0 && row < rows_ && col >= 0 && col < columns_; }
 
@@ -167,7 +177,8 @@ class Geometry {
   // search that tries them in this order cuts off sooner.
   const std::vector<std::uint8_t>& search_order() const { return order_; }
 
-  // The board's symmetries (the identity first): 4 for a rectangle, 8 for a square.
+  // The board's symmetries (the identity first): 4 for a rectangle, 8 for a
+  // square, fewer with gravity or lines in some directions only.
   int symmetries() const { return symmetries_; }
   std::uint64_t transform(int symmetry, std::uint64_t bits) const {
     std::uint64_t out = 0;
@@ -194,8 +205,10 @@ class Geometry {
 
  private:
   int columns_, rows_, line_;
+  std::uint8_t direction_mask_;
+  bool gravity_;
   int planes_;  // bits of a line's count: bit_width(line_)
-  std::uint64_t board_, border_, corners_;
+  std::uint64_t board_, border_, corners_, bottom_ = 0;
   std::uint64_t not_left_, not_right_;  // cells off the left and right edges
   std::vector<std::uint64_t> lines_;
   std::vector<std::uint16_t> through_;
@@ -207,7 +220,8 @@ class Geometry {
 };
 
 // The shared geometry of a shape (made on first use, never freed).
-const Geometry& grid_geometry(int columns, int rows, int line);
+const Geometry& grid_geometry(int columns, int rows, int line, std::uint8_t directions = kAllDirections,
+                              bool gravity = false);
 
 // The grid as the n-tuple learner sees it (game/cell_board.hpp), its
 // cells in `states` states.

@@ -58,20 +58,21 @@ class StoneGame {
 
   // The first line wins: the search tests wins before moving (game/search.hpp).
   // A cell that completes a line is next to that line's stones, so it is
-  // legal under any placement rule of these games.
+  // legal under the placement rules anywhere and adjacent; under gravity
+  // (line_cells_may_be_unplayable) only if it is a column's lowest free cell.
   bool wins_at_once(const Position& p, int cell) const requires Derived::kFirstLineWins {
     return g_->completes_line(p.of(p.side_to_move()) | std::uint64_t{1} << cell, cell);
   }
   bool has_winning_move(const Position& p) const requires Derived::kFirstLineWins {
     const Side s = p.side_to_move();
-    return g_->winning_cells(p.of(s), p.of(opponent(s))) != 0;
+    return playable(p, g_->winning_cells(p.of(s), p.of(opponent(s)))) != 0;
   }
   bool is_drawn(const Position& p) const requires Derived::kFirstLineWins { return p.count() == g_->cells(); }
   // The exact solver's forcing rule: the opponent's winning cells the side
   // to move must fill (how many there are; the one to play if just one).
   int forced_moves(const Position& p, Moves& out) const requires Derived::kFirstLineWins {
     const Side s = p.side_to_move();
-    const std::uint64_t theirs = g_->winning_cells(p.of(opponent(s)), p.of(s));
+    const std::uint64_t theirs = playable(p, g_->winning_cells(p.of(opponent(s)), p.of(s)));
     if (std::popcount(theirs) == 1) out.push_back(std::countr_zero(theirs));
     return std::popcount(theirs);
   }
@@ -112,13 +113,16 @@ class StoneGame {
 
   // The board as the n-tuple learner sees it (game/cell_board.hpp): a cell
   // is empty (0), X's (1) or O's (2), and in games whose placement rule
-  // leaves empty cells unplayable (Derived::kPlayableCellState) an empty
-  // cell that may be played now is a fourth state (3), as Connect4's
-  // network tells the playable cell of a column; the grid's symmetries; the
-  // 8 cells around each.
-  static constexpr bool playable_cell_state() {
+  // leaves empty cells unplayable (Derived::kPlayableCellState, or
+  // playable_cell_state_now() for a rule chosen at run time) an empty cell
+  // that may be played now is a fourth state (3), as Connect4's network
+  // tells the playable cell of a column; the grid's symmetries; the 8 cells
+  // around each.
+  bool playable_cell_state() const {
     if constexpr (requires { Derived::kPlayableCellState; })
       return Derived::kPlayableCellState;
+    else if constexpr (requires { self().playable_cell_state_now(); })
+      return self().playable_cell_state_now();
     else
       return false;
   }
@@ -132,7 +136,7 @@ class StoneGame {
   }
   int cell_state(const Position& p, int cell) const {
     const int stone = static_cast<int>((p.x >> cell & 1) | (p.o >> cell & 1) << 1);
-    if constexpr (playable_cell_state())
+    if (playable_cell_state())
       if (stone == 0 && (self().legal_cells(p) >> cell & 1)) return 3;
     return stone;
   }
@@ -155,6 +159,12 @@ class StoneGame {
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
+  // The cells of `cells` the side to move may play now.
+  std::uint64_t playable(const Position& p, std::uint64_t cells) const {
+    if constexpr (requires { self().line_cells_may_be_unplayable(); })
+      if (self().line_cells_may_be_unplayable()) return cells & self().legal_cells(p);
+    return cells;
+  }
 };
 
 }  // namespace evalsynth::grid
