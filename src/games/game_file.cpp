@@ -15,9 +15,9 @@ namespace {
 
 struct Field {
   std::string value;
-  TextLocation at;       // where the value starts
-  std::string line;      // the whole line, for the caret
-  int column = 0;        // 0-based, in `line`
+  TextLocation at;   // where the value starts
+  std::string line;  // the whole line, for the caret
+  int column = 0;    // 0-based, in `line`
 };
 
 std::string trimmed(const std::string& s, std::size_t& begin) {
@@ -37,8 +37,8 @@ int number(const Field& f, const std::string& text, int min, int max, const std:
   for (char c : text) ok = ok && std::isdigit(static_cast<unsigned char>(c));
   if (ok) v = std::stoi(text);
   if (!ok || v < min || v > max)
-    fail(f, what + " is a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" +
-                text + "'");
+    fail(f, what + " is a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + text +
+                "'");
   return v;
 }
 
@@ -81,19 +81,23 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
     const std::size_t equals = content.find('=');
     const TextLocation at_key{path, line_number, static_cast<int>(key_begin) + 1};
     if (equals == std::string::npos)
-      throw InputError(at_key, "a line of a game file is KEY = VALUE (keys: board, line, placement, directions, "
-                               "end, first)", line, static_cast<int>(key_begin));
+      throw InputError(at_key,
+                       "a line of a game file is KEY = VALUE (keys: board, line, placement, directions, "
+                       "end, first)",
+                       line, static_cast<int>(key_begin));
     std::size_t ignored = 0;
     const std::string key = lowercase(trimmed(content.substr(0, equals), ignored));
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
       const std::string guess = closest_match(key, kKeys);
-      throw InputError(at_key, "unknown key '" + key + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?") +
-                                   " (keys: board, line, placement, directions, end, first)",
+      throw InputError(at_key,
+                       "unknown key '" + key + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?") +
+                           " (keys: board, line, placement, directions, end, first)",
                        line, static_cast<int>(key_begin));
     }
     if (fields.count(key))
-      throw InputError(at_key, "'" + key + "' is given twice (first at line " +
-                                   std::to_string(fields[key].at.line) + ")", line, static_cast<int>(key_begin));
+      throw InputError(at_key,
+                       "'" + key + "' is given twice (first at line " + std::to_string(fields[key].at.line) + ")", line,
+                       static_cast<int>(key_begin));
     std::size_t value_begin = equals + 1;
     Field f;
     f.value = trimmed(content, value_begin);
@@ -105,8 +109,8 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
   }
   for (const char* required : {"board", "line"})
     if (!fields.count(required))
-      throw InputError(TextLocation{path, 1, 1}, std::string("a game file needs '") + required +
-                                                     "' (board = COLUMNS x ROWS, line = K)");
+      throw InputError(TextLocation{path, 1, 1},
+                       std::string("a game file needs '") + required + "' (board = COLUMNS x ROWS, line = K)");
 
   const Field& board = fields["board"];
   const std::size_t x = lowercase(board.value).find('x');
@@ -114,8 +118,7 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
   std::size_t b = 0, c = 0;
   const int columns = number(board, trimmed(board.value.substr(0, x), b), 1, 16, "the number of columns");
   const int rows = number(board, trimmed(board.value.substr(x + 1), c), 1, 16, "the number of rows");
-  if (columns * rows > 64)
-    fail(board, "a board has at most 64 cells, not " + std::to_string(columns * rows));
+  if (columns * rows > 64) fail(board, "a board has at most 64 cells, not " + std::to_string(columns * rows));
   const Field& line = fields["line"];
   const int k = number(line, line.value, 1, std::min(8, std::max(columns, rows)), "the line");
 
@@ -124,16 +127,20 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
     const Field& f = fields["end"];
     const std::string v = lowercase(f.value);
     if (v != "first-line" && v != "full-board")
-      fail(f, "'end' is first-line (a line wins at once) or full-board (play on to a full board, more lines win), "
-              "not '" + f.value + "'");
+      fail(f,
+           "'end' is first-line (a line wins at once) or full-board (play on to a full board, more lines win), "
+           "not '" +
+               f.value + "'");
     if (v == "full-board") name += ",fill";
   }
   if (fields.count("placement")) {
     const Field& f = fields["placement"];
     const std::string v = lowercase(f.value);
     if (v != "anywhere" && v != "drop" && v != "adjacent")
-      fail(f, "'placement' is anywhere, drop (the lowest free cell of a column) or adjacent (next to a stone), "
-              "not '" + f.value + "'");
+      fail(f,
+           "'placement' is anywhere, drop (the lowest free cell of a column) or adjacent (next to a stone), "
+           "not '" +
+               f.value + "'");
     if (v != "anywhere") name += "," + v;
   }
   if (fields.count("directions")) {
@@ -149,8 +156,9 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
   if (fields.count("first")) {
     const Field& f = fields["first"];
     if (lowercase(f.value) != "x")
-      fail(f, "evalsynth's first player is X: write first = x (the rules treat both sides alike, so which side "
-              "is called X is only a name)");
+      fail(f,
+           "evalsynth's first player is X: write first = x (the rules treat both sides alike, so which side "
+           "is called X is only a name)");
   }
   name += ")";
   try {

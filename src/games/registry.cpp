@@ -174,8 +174,8 @@ GameDescriptor parse_mnk(const std::vector<std::string>& args, std::string_view 
   const int m = whole_number(args[0], 1, grid::kMaxSide, "M (columns)", where);
   const int n = whole_number(args[1], 1, grid::kMaxSide, "N (rows)", where);
   if (m * n > grid::kMaxCells)
-    throw InputError(where, "an mnk board has at most " + std::to_string(grid::kMaxCells) + " cells, not " +
-                                std::to_string(m * n));
+    throw InputError(
+        where, "an mnk board has at most " + std::to_string(grid::kMaxCells) + " cells, not " + std::to_string(m * n));
   const int k = whole_number(args[2], 1, std::min(grid::kMaxLine, std::max(m, n)), "K (in a line)", where);
   mnk::Rules rules;
   std::uint8_t directions = 0;

@@ -30,9 +30,12 @@ std::vector<std::string> string_values(const std::string& json, const std::strin
 
 TEST_CASE("a spec of one game line runs for every game, and every artefact names its game", "[cli][games]") {
   // Two sizes of each game; the second of Connect4 is its other win test.
-  const std::vector<std::string> games = {"mnk(4,4,4)",   "mnk(5,4,3,fill)",      "adjacent4(6,6)", "adjacent4(7,5)",
-                                          "modnim(21,3)", "modnim(30,4)",         "checkers(6)",    "checkers(8,20)",
-                                          "connect4",     "connect4(thesis-java)"};
+  const std::vector<std::string> games = {"mnk(4,4,4)", "mnk(5,4,3,fill)", "adjacent4(6,6)", "adjacent4(7,5)",
+                                          "modnim(21,3)", "modnim(30,4)", "checkers(6)", "checkers(8,20)", "connect4",
+                                          "connect4(thesis-java)",
+                                          // Games described in files, named by their path.
+                                          std::string(test::kSourceDir) + "/specs/games/connect3-5x4.game",
+                                          std::string(test::kSourceDir) + "/specs/games/gomoku-8x8.game"};
   for (const std::string& name : games) {
     INFO(name);
     const evalsynth::GameDescriptor game = evalsynth::parse_game(name);

@@ -196,7 +196,8 @@ std::string Geometry::text(const Stones& s) const {
 const Geometry& grid_geometry(int columns, int rows, int line, std::uint8_t directions, bool gravity) {
   using Shape = std::tuple<int, int, int, int, bool>;
   static std::mutex mutex;
-  static std::map<Shape, std::unique_ptr<const Geometry>>* shapes = new std::map<Shape, std::unique_ptr<const Geometry>>;
+  static std::map<Shape, std::unique_ptr<const Geometry>>* shapes =
+      new std::map<Shape, std::unique_ptr<const Geometry>>;
   const std::lock_guard<std::mutex> lock(mutex);
   auto& slot = (*shapes)[{columns, rows, line, directions, gravity}];
   if (!slot) slot = std::make_unique<const Geometry>(columns, rows, line, directions, gravity);

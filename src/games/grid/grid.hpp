@@ -88,8 +88,8 @@ class Geometry {
   int cells() const { return columns_ * rows_; }
   int line() const { return line_; }
   std::uint64_t board() const { return board_; }
-  std::uint64_t border() const { return border_; }    // the cells of the outer ring
-  std::uint64_t corners() const { return corners_; }  // the four corners
+  std::uint64_t border() const { return border_; }      // the cells of the outer ring
+  std::uint64_t corners() const { return corners_; }    // the four corners
   std::uint64_t bottom_row() const { return bottom_; }  // row 1
   std::uint8_t direction_mask() const { return direction_mask_; }
   bool gravity() const { return gravity_; }
