@@ -103,7 +103,21 @@ std::string grid_feature_expression(const grid::Geometry& g, int id, int player)
   }
 }
 
-std::string grid_header_body(const lang::Program& program, const grid::Geometry& g, bool adjacency,
+// The cells the side to move may play, as C++ over x and o.
+std::string legal_cells_code(const grid::Geometry& g, mnk::Placement placement) {
+  switch (placement) {
+    case mnk::Placement::Adjacent:
+      return "  const std::uint64_t legal = (x | o) ? neighbours(x | o) : kBoard;  // next to a stone\n";
+    case mnk::Placement::Drop:
+      return "  const std::uint64_t legal = kBoard & ~(x | o) & (" + hex(g.bottom_row()) + " | (x | o) << " +
+             std::to_string(g.columns()) + ");  // each column's lowest free cell\n";
+    case mnk::Placement::Anywhere:
+      break;
+  }
+  return "  const std::uint64_t legal = kBoard & ~(x | o);\n";
+}
+
+std::string grid_header_body(const lang::Program& program, const grid::Geometry& g, mnk::Placement placement,
                              const std::string& name, const std::string& detail) {
   const ProgramBody body = write_program_body(program);
   std::string out = "namespace " + detail + " {\n";
@@ -119,9 +133,7 @@ std::string grid_header_body(const lang::Program& program, const grid::Geometry&
     lines = lines || grid_feature_expression(g, id, player).find("line_counts") != std::string::npos;
     legal = legal || static_cast<LineFeature>(id) == LineFeature::Mobility;
   }
-  if (legal)
-    out += adjacency ? "  const std::uint64_t legal = (x | o) ? neighbours(x | o) : kBoard;  // next to a stone\n"
-                     : "  const std::uint64_t legal = kBoard & ~(x | o);\n";
+  if (legal) out += legal_cells_code(g, placement);
   if (lines) out += "  const LineCounts line_counts = count_lines(x, o);\n";
   if (body.uses_sq)
     out +=
@@ -255,7 +267,9 @@ std::string game_cpp_header(const lang::Program& source, const ExportInfo& info)
               std::to_string(geometry.columns()) + "]);   board[row][col], row 0 = bottom, +1 X, -1 O\n" + "//   int " +
               info.name + "(std::uint64_t x_stones, std::uint64_t o_stones);   bit row * " +
               std::to_string(geometry.columns()) + " + col\n";
-      code = grid_header_body(program, geometry, std::is_same_v<G, adjacent4::Game>, info.name, detail);
+      mnk::Placement placement = mnk::Placement::Adjacent;  // adjacent4's
+      if constexpr (requires { g.placement(); }) placement = g.placement();
+      code = grid_header_body(program, geometry, placement, info.name, detail);
     }
   });
   out += "//\n" + usage +

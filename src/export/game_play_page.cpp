@@ -25,14 +25,20 @@ GameFacts game_facts(const GameDescriptor& game) {
   const auto n = [](int v) { return std::to_string(v); };
   switch (game.family) {
     case GameFamily::Mnk: {
-      const bool fill = a[3] != 0;
+      const mnk::Rules rules = mnk::Rules::unpacked(a[3]);
+      const bool fill = rules.fill;
+      const std::string placement = mnk::kPlacementWords[static_cast<int>(rules.placement)];
       const std::string title =
-          a[0] == 3 && a[1] == 3 && a[2] == 3 && !fill
+          game == parse_game("tictactoe")
               ? "Tic-tac-toe"
               : "The m,n,k-game " + game.text() + " (" + n(a[2]) + " in a row on " + n(a[0]) + " x " + n(a[1]) +
+                    (rules.placement == mnk::Placement::Drop       ? ", stones drop to the lowest free cell"
+                     : rules.placement == mnk::Placement::Adjacent ? ", each stone next to one already played"
+                                                                   : "") +
                     (fill ? ", played to a full board: a point per line of " + n(a[2]) + " held)" : ")");
       return {title, "{family: 'mnk', columns: " + n(a[0]) + ", rows: " + n(a[1]) + ", line: " + n(a[2]) +
-                         ", fill: " + (fill ? "true" : "false") + ", title: " + json_string(title) + "}"};
+                         ", fill: " + (fill ? "true" : "false") + ", placement: '" + placement +
+                         "', directions: " + n(rules.directions) + ", title: " + json_string(title) + "}"};
     }
     case GameFamily::Adjacent4: {
       const std::string title =

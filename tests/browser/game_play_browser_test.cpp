@@ -197,6 +197,8 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
 
   // play.html#MOVES starts after those moves; the engine replies at once when it is its turn.
   std::string start = "b2";
+  if constexpr (requires { game.placement(); })
+    if (game.placement() == mnk::Placement::Drop) start = "b1";  // stones drop: b2 is not yet playable
   if constexpr (G::kFamily == GameFamily::ModNim) start = "2";
   if constexpr (G::kFamily == GameFamily::Checkers)
     start = game.size() == 4 ? "1-3" : game.size() == 6 ? "4-7" : "11-15";
@@ -220,6 +222,10 @@ TEST_CASE("game pages: scripted clicks get evalsynth's own replies at depths 1-4
   }
   SECTION("mnk, 5 x 5, four in a row") {
     check_play("'mnk(5,5,4)'", mnk::Game(5, 5, 4), *reference_program(parse_game("mnk"), "open-lines"), 1);
+  }
+  SECTION("stones that drop (a game file's rule)") {
+    check_play("'mnk(5,4,3,drop)'", mnk::Game(5, 4, 3, mnk::Placement::Drop),
+               *reference_program(parse_game("mnk"), "threat-lines"), 2);
   }
   SECTION("adjacent4") {
     check_play("adjacent4", adjacent4::Game(8, 6), *reference_program(parse_game("adjacent4"), "decision-tree"), 1);

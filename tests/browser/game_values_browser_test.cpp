@@ -201,6 +201,12 @@ TEST_CASE("the game pages' JavaScript evaluators compute exactly the interpreter
   SECTION("mnk fill, two rows") { check_values("mnk(6,2,2,fill)", mnk::FillGame(6, 2, 2), rng); }
   SECTION("adjacent4") { check_values("adjacent4", adjacent4::Game(8, 6), rng); }
   SECTION("adjacent4, small") { check_values("adjacent4(5,4)", adjacent4::Game(5, 4), rng); }
+  // The rules a game file may choose: gravity, adjacency, some directions.
+  SECTION("stones that drop") { check_values("mnk(5,4,3,drop)", mnk::Game(5, 4, 3, mnk::Placement::Drop), rng); }
+  SECTION("adjacent, lines across and up only") {
+    check_values("mnk(5,5,4,adjacent,across,up)",
+                 mnk::Game(5, 5, 4, mnk::Placement::Adjacent, grid::kAcross | grid::kUp), rng);
+  }
   SECTION("modnim") { check_values("modnim", modnim::Game(100, 3), rng); }
   SECTION("modnim, many moves") { check_values("modnim(30,64)", modnim::Game(30, 64), rng); }
   SECTION("checkers") { check_values("checkers", checkers::Game(8), rng); }

@@ -118,6 +118,10 @@ TEST_CASE("exported headers of other games compute exactly evalsynth's values", 
   check_game(mnk::Game(3, 3, 3), parse_game("mnk(3,3,3)"), 1, 12);
   check_game(mnk::FillGame(5, 5, 3), parse_game("mnk(5,5,3,fill)"), 2, 8);
   check_game(adjacent4::Game(8, 6), parse_game("adjacent4(8,6)"), 3, 12);
+  // The rules game files choose: stones that drop, lines in some directions only.
+  check_game(mnk::Game(5, 4, 3, mnk::Placement::Drop), parse_game("mnk(5,4,3,drop)"), 5, 12);
+  check_game(mnk::Game(5, 5, 4, mnk::Placement::Adjacent, grid::kAcross | grid::kDiagonal),
+             parse_game("mnk(5,5,4,adjacent,across,diagonal)"), 6, 12);
   check_game(modnim::Game(100, 3), parse_game("modnim(100,3)"), 4, 8);
 }
 

@@ -1,8 +1,9 @@
-// The k-in-a-row boards without gravity (m,n,k-games, their fill variant,
-// adjacent4) for pages written by `evalsynth export --html`: the board's
-// geometry and the game's rules, as evalsynth's src/games/grid/,
-// src/games/mnk/ and src/games/adjacent4/ define them. evalsynth writes GAME
-// (the family and its parameters) just before this.
+// The k-in-a-row boards (m,n,k-games, their fill variant, adjacent4, and the
+// games files describe: stones that drop, lines in some directions only)
+// for pages written by `evalsynth export --html`: the board's geometry and
+// the game's rules, as evalsynth's src/games/grid/, src/games/mnk/ and
+// src/games/adjacent4/ define them. evalsynth writes GAME (the family and
+// its parameters) just before this.
 //
 // Cell index = row * COLUMNS + col, row 0 the bottom row, col 0 the left
 // column (evalsynth's bit numbering); a cell is named by its column letter
@@ -13,19 +14,23 @@ const ROWS = GAME.rows;
 const LINE = GAME.line;
 const CELLS = COLUMNS * ROWS;
 const FILL = GAME.fill === true; // play to a full board, a point per line held
-const ADJACENCY = GAME.family === 'adjacent4'; // a stone must touch one (after the first)
+const PLACEMENT = GAME.placement ?? (GAME.family === 'adjacent4' ? 'adjacent' : 'anywhere');
+const ADJACENCY = PLACEMENT === 'adjacent'; // a stone must touch one (after the first)
+const DROP = PLACEMENT === 'drop'; // a stone goes to the lowest free cell of its column
+// The directions lines run in, bits in the order below (evalsynth's grid::kAcross ...).
+const DIRECTIONS = GAME.directions ?? 15;
 
 const onBoard = (row, col) => row >= 0 && row < ROWS && col >= 0 && col < COLUMNS;
 const cellName = (cell) => String.fromCharCode(97 + (cell % COLUMNS)) + String(Math.floor(cell / COLUMNS) + 1);
 
 // What depends on the board's shape only (grid::Geometry).
 const GRID = (() => {
-  // Every line of LINE cells (across, up, both diagonals); a line met twice
-  // (the cells of LINE = 1 in every direction) counts once.
+  // Every line of LINE cells (across, up, both diagonals, those DIRECTIONS
+  // has); a line met twice (the cells of LINE = 1 in every direction) counts once.
   const lines = [];
   const seen = new Set();
-  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]])
-    for (let row = 0; row < ROWS; ++row)
+  for (const [bit, [dr, dc]] of [[0, 1], [1, 0], [1, 1], [1, -1]].entries())
+    for (let row = 0; row < ROWS && DIRECTIONS & (1 << bit); ++row)
       for (let col = 0; col < COLUMNS; ++col) {
         if (!onBoard(row + (LINE - 1) * dr, col + (LINE - 1) * dc)) continue;
         const line = [];
@@ -90,7 +95,11 @@ class Board {
   }
   isLegal(cell) {
     return (
-      cell >= 0 && cell < CELLS && this.cells[cell] === 0 && (!ADJACENCY || this.moves === 0 || this.touches(cell))
+      cell >= 0 &&
+      cell < CELLS &&
+      this.cells[cell] === 0 &&
+      (!ADJACENCY || this.moves === 0 || this.touches(cell)) &&
+      (!DROP || cell < COLUMNS || this.cells[cell - COLUMNS] !== 0)
     );
   }
   // The legal cells in evalsynth's natural (left-to-right) order: by index.
@@ -125,7 +134,8 @@ class Board {
     const side = this.sideToMove();
     return GRID.through[cell].some((line) => line.every((c) => c === cell || this.cells[c] === side));
   }
-  // Can the side to move complete a line now (a line one short of it, free of the other side)?
+  // Can the side to move complete a line now (a line one short of it, free
+  // of the other side, its empty cell playable: with DROP it may not be yet)?
   hasWinningMove() {
     const side = this.sideToMove();
     for (const line of GRID.lines) {
@@ -135,7 +145,8 @@ class Board {
         own += this.cells[c] === side;
         theirs += this.cells[c] === -side;
       }
-      if (own === LINE - 1 && theirs === 0) return true;
+      if (own === LINE - 1 && theirs === 0 && (!DROP || this.isLegal(line.find((c) => this.cells[c] === 0))))
+        return true;
     }
     return false;
   }
