@@ -62,7 +62,10 @@ void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns)
   std::printf(
       "\nother games: a fitness workload on one thread (the second reference program against the first at\n"
       "depth 2, as X and O at depths 1 and 2, from 100 random boards), and the references' cost\n");
-  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
+  // mnk(8,6,4,adjacent) is adjacent4(8,6) as a game file writes it, and
+  // mnk(7,6,4,drop) Connect4: the generic engine's cost against the built-in one.
+  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "mnk(8,6,4,adjacent)", "mnk(7,6,4,drop)",
+                           "modnim(100,3)", "checkers(8)"})
     with_game(parse_game(name), [&](const auto& game) {
       if constexpr (!Connect4Like<std::decay_t<decltype(game)>>)
         bench_game(game, reps, connect4_nodes_per_second, connect4_ns);
