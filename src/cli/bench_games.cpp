@@ -8,6 +8,8 @@
 #include "cli/bench_timing.hpp"
 #include "game/perft.hpp"
 #include "games/registry.hpp"
+#include "lang/parse.hpp"
+#include "tournament/evaluators.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/start_boards.hpp"
 
@@ -56,20 +58,56 @@ void bench_game(const G& game, int reps, double connect4_nodes_per_second, doubl
   }
 }
 
+// Search nodes/s of the engine alone: both sides a constant evaluator (the
+// program `0`) at depth 4 from 100 random boards, as X and O, the median of
+// the repetitions. What a game file's generic engine costs next to the
+// built-in engine of the same rules, whatever evaluators they are given.
+template <Game G>
+double engine_nodes_per_second(const G& game, int reps) {
+  std::string zero = "0";
+  if constexpr (!Connect4Like<G>) zero = "game " + game.name() + "\n0";
+  const Player<G> constant{"ZERO", 4, evaluator_for(game, lang::parse_program(zero, "<zero>"))};
+  FitnessTask<G> task;
+  task.game = game;
+  task.boards = random_game_boards(game, 100, 2005, {});
+  task.opponents = {{constant}};
+  task.configs = {{Side::X, 4, 0, 4}, {Side::O, 4, 0, 4}};
+  task.settings = {MoveOrder::LeftToRight};
+  const std::vector<Candidate<G>> candidates = {{std::get<EvaluatorOf<G>>(constant.brain), 4}};
+  std::vector<double> seconds;
+  Fitness fitness;
+  for (int r = 0; r <= reps; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    fitness = evaluate_fitness(candidates, task, 1).front();
+    if (r > 0) seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());
+  return static_cast<double>(fitness.nodes) / seconds[seconds.size() / 2];
+}
+
+template <Game Builtin, Game FromFile>
+void compare_engines(const Builtin& builtin, const FromFile& file, int reps) {
+  const double a = engine_nodes_per_second(builtin, reps), b = engine_nodes_per_second(file, reps);
+  std::printf("  %-22s %8.2f Mnodes/s   as a game file, %-22s %8.2f Mnodes/s  %6.2fx\n", builtin.name().c_str(),
+              a / 1e6, file.name().c_str(), b / 1e6, b / a);
+}
+
 }  // namespace
 
 void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns) {
   std::printf(
       "\nother games: a fitness workload on one thread (the second reference program against the first at\n"
       "depth 2, as X and O at depths 1 and 2, from 100 random boards), and the references' cost\n");
-  // mnk(8,6,4,adjacent) is adjacent4(8,6) as a game file writes it, and
-  // mnk(7,6,4,drop) Connect4: the generic engine's cost against the built-in one.
-  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "mnk(8,6,4,adjacent)", "mnk(7,6,4,drop)",
-                           "modnim(100,3)", "checkers(8)"})
+  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
     with_game(parse_game(name), [&](const auto& game) {
       if constexpr (!Connect4Like<std::decay_t<decltype(game)>>)
         bench_game(game, reps, connect4_nodes_per_second, connect4_ns);
     });
+  std::printf(
+      "\nthe engine alone (a constant evaluator, depth 4, 100 random boards, one thread): built-in rules against\n"
+      "the same rules written as a game file\n");
+  compare_engines(Connect4{}, mnk::Game(7, 6, 4, mnk::Placement::Drop), reps);
+  compare_engines(adjacent4::Game(8, 6), mnk::Game(8, 6, 4, mnk::Placement::Adjacent), reps);
   // The checkers move generator alone: perft 9 from the start (3,963,680
   // leaves, Bik 2009), the median of the repetitions.
   const checkers::Game checkers(8);
