@@ -3,6 +3,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/learn_checkpoint_file.hpp"
 #include "io/spec.hpp"
 #include "lang/printer.hpp"
 #include "synthesis/checkpoint_files.hpp"
@@ -15,7 +16,8 @@ const char* const kInspectHelp =
     "Summarises a checkpoint: a gen-NNNNNN.ckpt file, or a run folder\n"
     "population/<name> (its newest checkpoint; the others are listed). Shows\n"
     "the run, its state, the references' and the answer's validation scores,\n"
-    "the hall of fame and the last generation's statistics.\n"
+    "the hall of fame and the last generation's statistics. A learning\n"
+    "checkpoint (learn.ckpt): its spec, game, learner and games done.\n"
     "\n"
     "Options:\n"
     "  --json   print everything in the checkpoint as JSON instead (population,\n"
@@ -47,6 +49,11 @@ int inspect_command(const Args& args) {
   command.integer("top", top, 0, 100000);
   command.parse(args);
   const std::string path = paths[0];
+  if (const std::optional<std::string> learning = learn_checkpoint_file(path)) {
+    if (json) throw UsageError("--json dumps a run's checkpoint; " + *learning + " is a learning checkpoint");
+    print_learn_checkpoint(*learning);
+    return 0;
+  }
   const std::string file = resolve_checkpoint(path);
   const Checkpoint c = read_checkpoint(file);
   if (json) {

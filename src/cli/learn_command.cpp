@@ -23,10 +23,14 @@ const char* const kLearnHelp =
     "usage: evalsynth learn SPEC [--resume] [--overwrite] [--threads N] [--stop-after GAMES] [--dry-run]\n"
     "\n"
     "Trains a learned evaluator as a learning spec says (specs/README.md,\n"
-    "\"Learning specs\"): the thesis's 126-15-1 network by TD(lambda) against\n"
-    "opponents (learner = thesis-net), or an n-tuple network by TD(0) or\n"
-    "TD(lambda) in self-play (learner = ntuple), for Connect4 also by regression\n"
-    "on solver-labelled positions (labelled-positions). Writes results/<name>/:\n"
+    "\"Learning specs\"), for any game (game = NAME): the thesis's 126-15-1\n"
+    "network by TD(lambda) against opponents (learner = thesis-net, Connect4),\n"
+    "an n-tuple network by TD(0) or TD(lambda) in self-play (learner = ntuple;\n"
+    "for Connect4 also by regression on solver-labelled positions,\n"
+    "labelled-positions), Melicher's linear evaluator over the game's features\n"
+    "by TD (learner = linear, features = men + kings, ...), or FABLE's\n"
+    "transition counts (learner = fable: a player, not an evaluator; it plays\n"
+    "in match and play). Writes results/<name>/:\n"
     "model.bin (usable wherever a player is named: match, strength, spec\n"
     "opponents, as results/<name>/model.bin@DEPTH), curve.csv (a row every\n"
     "curve-every games: results and, with curve-positions, the mistake rate),\n"
@@ -242,7 +246,7 @@ int learn_game(const G& game, const LearnSpec& spec, bool resume, bool overwrite
   auto save = [&] {
     write_learn_checkpoint(LearnCheckpoint{spec.source, spec.text, spec.hash(), training.state()}, checkpoint_path);
   };
-  const InterruptGuard interrupts;
+  const InterruptGuard interrupts("game");
   const std::uint64_t first = training.state().games_done;
   const std::uint64_t last = stop_after ? std::min(spec.games, first + stop_after) : spec.games;
   std::size_t rows_shown = training.state().curve.size();

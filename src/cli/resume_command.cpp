@@ -4,6 +4,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/learn_checkpoint_file.hpp"
 #include "cli/run_session.hpp"
 #include "cluster/fitness_cluster.hpp"
 #include "io/run_output.hpp"
@@ -16,6 +17,9 @@ namespace evalsynth {
 
 const char* const kResumeHelp =
     "usage: evalsynth resume CHECKPOINT [--threads N] [--stop-after N] [--worker-timeout S]\n"
+    "\n"
+    "A learning checkpoint (population/<name> holding learn.ckpt) continues as\n"
+    "`evalsynth learn SPEC --resume` (--stop-after then counts games).\n"
     "\n"
     "Continues a stopped run from a checkpoint: a run folder population/<name>\n"
     "(its newest checkpoint, or a newer gen-NNNNNN.ckpt.staged that a job killed\n"
@@ -126,7 +130,28 @@ int resume_worker(const Args& args) {
   });
 }
 
+// A learning checkpoint continues as `evalsynth learn SPEC --resume` would,
+// with --threads and --stop-after (games, for a learner) passed on.
+std::optional<int> resume_learning(const Args& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].starts_with("--")) {
+      ++i;  // every option of resume takes a value
+      continue;
+    }
+    const std::optional<std::string> file = learn_checkpoint_file(args[i]);
+    if (!file) return std::nullopt;
+    Args learn_args = {learn_checkpoint_spec_source(*file), "--resume"};
+    for (std::size_t k = 0; k < args.size(); ++k)
+      if (k != i) learn_args.push_back(args[k]);
+    std::printf("%s is a learning checkpoint: evalsynth learn %s --resume\n", file->c_str(), learn_args[0].c_str());
+    std::fflush(stdout);
+    return learn_command(learn_args);
+  }
+  return std::nullopt;
+}
+
 int resume_command(const Args& args) {
+  if (const std::optional<int> learned = resume_learning(args)) return *learned;
   cluster::FitnessMaster cluster;  // first: it stops the other processes however this ends
   ResumeCommand r = read_resume_command(args);
   const std::string& file = r.file;

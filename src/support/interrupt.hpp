@@ -8,7 +8,9 @@ namespace evalsynth {
 
 class InterruptGuard {
  public:
-  InterruptGuard();   // installs the handlers
+  // Installs the handlers; the first signal says the work stops "after this
+  // STEP" (a run's generation, a learner's game).
+  explicit InterruptGuard(const char* step = "generation");
   ~InterruptGuard();  // restores the previous ones
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;

@@ -2,6 +2,7 @@
 // uninterrupted run's files; refusals change nothing; models play.
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <string>
 
 #include "io/json.hpp"
@@ -354,4 +355,27 @@ TEST_CASE("learn from an n-tuple start model: resumes exactly, names it, and nev
   Run changed = test::run_evalsynth("learn " + dir / "b.spec --resume");
   CHECK(changed.exit_code != 0);
   CHECK_THAT(changed.output, Contains("model.bin:1:1") && Contains("the start model changed after this run began"));
+}
+
+TEST_CASE("resume and inspect read a learning checkpoint: resume continues it exactly", "[learn][cli]") {
+  const ScratchFolder dir("learn-resume-command");
+  const std::string spec = "name = t\ngame = tictactoe\nlearner = ntuple\ngames = 1200\n";
+  std::filesystem::create_directories(dir / "stopped");
+  std::filesystem::create_directories(dir / "straight");
+  test::write_file(dir / "stopped/t.spec", spec);
+  test::write_file(dir / "straight/t.spec", spec);
+  const std::string stopped = dir / "stopped";
+  REQUIRE(test::run_evalsynth("learn t.spec --stop-after 400", stopped).exit_code == 0);
+  const Run inspected = test::run_evalsynth("inspect population/t", stopped);
+  REQUIRE(inspected.exit_code == 0);
+  CHECK_THAT(inspected.output, Contains("a learning checkpoint") && Contains("game         mnk(3,3,3)") &&
+                                   Contains("games        400 of 1200") && Contains("evalsynth resume population/t"));
+  CHECK(test::run_evalsynth("inspect population/t --json", stopped).exit_code == 2);
+  const Run resumed = test::run_evalsynth("resume population/t", stopped);
+  REQUIRE(resumed.exit_code == 0);
+  CHECK_THAT(resumed.output, Contains("is a learning checkpoint: evalsynth learn t.spec --resume"));
+  // The same model as the run never stopped, bit for bit.
+  REQUIRE(test::run_evalsynth("learn t.spec", dir / "straight").exit_code == 0);
+  CHECK(test::read_file(dir / "stopped/results/t/model.bin") == test::read_file(dir / "straight/results/t/model.bin"));
+  CHECK_THAT(test::run_evalsynth("inspect population/t", stopped).output, Contains("finished"));
 }
