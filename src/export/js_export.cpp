@@ -31,7 +31,7 @@ std::set<std::string> runtime_names(bool connect4) {
   const std::vector<std::string_view> texts =
       connect4
           ? std::vector<std::string_view>{play_assets::kPlayCore, play_assets::kPlayLanguage, play_assets::kPlayNtuple,
-                                          play_assets::kPlaySearch, play_assets::kPlayPage}
+                                          play_assets::kPlayGameSearch, play_assets::kPlayPage}
           : std::vector<std::string_view>{
                 play_assets::kPlayCore,         play_assets::kPlayGrid,     play_assets::kPlayGridFeatures,
                 play_assets::kPlayModnim,       play_assets::kPlayCheckers, play_assets::kPlayCheckersFeatures,

@@ -59,7 +59,7 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
   page += js_evaluator(program, "evaluate");
   page += "\n";
-  page += play_assets::kPlaySearch;
+  page += play_assets::kPlayGameSearch;
   page += "\n";
   page += play_assets::kPlayPage;
   page += "</script>\n</body>\n</html>\n";

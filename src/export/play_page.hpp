@@ -4,13 +4,13 @@
 // browser. The program runs as JavaScript with the language's exact
 // semantics (js_export.hpp) inside the search of evalsynth's players with the
 // left-to-right move order, so the page's moves are evalsynth's. Every game:
-// Connect4 (standard rules; export/play/play_language.js, play_search.js,
-// play_page.js), the m,n,k-games with tic-tac-toe and the fill variant and
-// adjacent4 (a clickable grid: play_grid*.js) and ModNim (buttons taking
-// sticks: play_modnim.js, play_nim_view.js) and checkers (its board, a
-// piece and then its square clicked: play_checkers*.js), all but Connect4
-// searched by play_game_search.js on the page of play_game_page.js
-// (game_play_page.cpp).
+// Connect4 (standard rules; export/play/play_language.js, play_page.js), the
+// m,n,k-games with tic-tac-toe, the fill variant and the games files
+// describe, and adjacent4 (a clickable grid: play_grid*.js) and ModNim
+// (buttons taking sticks: play_modnim.js, play_nim_view.js) and checkers (its
+// board, a piece and then its square clicked: play_checkers*.js). Every game
+// is searched by play_game_search.js (each Board offers it the same view);
+// all but Connect4 play on the page of play_game_page.js (game_play_page.cpp).
 
 #include <string>
 #include <vector>

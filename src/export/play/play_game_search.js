@@ -1,5 +1,5 @@
-// The search of evalsynth's players (src/game/search.hpp) for the pages of
-// games other than Connect4 written by `evalsynth export --html`: alpha-beta
+// The search of evalsynth's players (src/game/search.hpp) for every page
+// written by `evalsynth export --html`, Connect4's too: alpha-beta
 // from X's view, a won game worth +-100000 whatever its depth, a drawn one
 // 0, evaluations clamped to +-99999, depth 1 = the positions after each own
 // move, the game's search order below the root, and the FIRST best move of

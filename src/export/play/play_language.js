@@ -36,6 +36,10 @@ const WINDOWS_THROUGH = (() => {
   return through;
 })();
 
+const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6];
+// Only the mover wins, with a move that completes four; a full board draws.
+const FAST_WINS = true;
+
 class Board {
   constructor() {
     this.cells = new Int8Array(7 * COLUMNS);
@@ -82,6 +86,26 @@ class Board {
   canWinNow() {
     for (let col = 0; col < COLUMNS; ++col) if (this.canPlay(col) && this.isWinningMove(col)) return true;
     return false;
+  }
+  // The search's view of a game (play_game_search.js, as every game's Board
+  // offers it): a move is a column; the natural order is left to right, the
+  // search's below the root the centre first.
+  legalMoves() {
+    const moves = [];
+    for (let col = 0; col < COLUMNS; ++col) if (this.canPlay(col)) moves.push(col);
+    return moves;
+  }
+  searchMoves() {
+    return CENTRE_FIRST.filter((col) => this.canPlay(col));
+  }
+  winsAtOnce(col) {
+    return this.isWinningMove(col);
+  }
+  hasWinningMove() {
+    return this.canWinNow();
+  }
+  isDrawn() {
+    return this.isFull();
   }
   // The side with four in a row, or 0.
   winner() {

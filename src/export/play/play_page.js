@@ -47,7 +47,7 @@ function engineMove() {
   state.pending = null;
   const chosen = chooseMove(state.board, state.depth);
   state.lastEngine = chosen;
-  play(chosen.col);
+  play(chosen.move);
   render();
 }
 
@@ -106,11 +106,11 @@ function statusText() {
   }
   let text = '';
   if (state.lastEngine)
-    text += `The engine played column ${state.lastEngine.col + 1} and sees ${valueWords(state.lastEngine.value)} for itself. `;
+    text += `The engine played column ${state.lastEngine.move + 1} and sees ${valueWords(state.lastEngine.value)} for itself. `;
   if (t === 'engine') return text + 'The engine is thinking…';
   text += `Your move (${sideName(state.you)}): click a column or type 1-7.`;
   if (state.hint)
-    text += ` Hint: column ${state.hint.col + 1} (${valueWords(state.hint.value)} for you at depth ${state.depth}).`;
+    text += ` Hint: column ${state.hint.move + 1} (${valueWords(state.hint.value)} for you at depth ${state.depth}).`;
   return text;
 }
 
