@@ -54,7 +54,8 @@ const char* const kMatchHelp =
     "                     draws, 1 also the wins with the last stone), from the\n"
     "                     solver's opening book built into evalsynth\n"
     "  --same-depth       only pairings of players searching at the same depth\n"
-    "                     (--x a@1-6 --o b@1-6: 6 pairings, not 36)\n"
+    "                     (--x a@1-6 --o b@1-6: 6 pairings, not 36); players\n"
+    "                     without a depth (random, perfect) meet every depth\n"
     "  --order ORDER      root move order deciding ties: random (default, the\n"
     "                     thesis's Java agents) or left-to-right (ADATE's spec)\n"
     "  --rules RULES      Connect4's win test: standard (default) or thesis-java,\n"
@@ -111,7 +112,9 @@ int play_match(const G& game, MatchRequest r) {
   auto pair_up = [&](const std::vector<Player<G>>& first, const std::vector<Player<G>>& second) {
     for (const Player<G>& x : first)
       for (const Player<G>& o : second)
-        if (!r.same_depth || x.depth == o.depth) pairings.push_back({x, o});
+        // Depthless players (random, perfect, FABLE's) meet every depth, as in
+        // a spec's depth-pairing = equal: dropping them would be silent.
+        if (!r.same_depth || x.depth == o.depth || x.depth == 0 || o.depth == 0) pairings.push_back({x, o});
   };
   pair_up(xs, os);
   if (r.both_colours) pair_up(os, xs);

@@ -122,3 +122,12 @@ TEST_CASE("games lists every game and the spec a game line alone runs; players l
   CHECK_THAT(check.output, Catch::Contains("game       mnk(5,5,4)"));
   CHECK(test::run_evalsynth("check no-such-player --game 'mnk(5,5,4)'").exit_code == 1);
 }
+
+TEST_CASE("match --same-depth keeps the players without a depth, against every depth", "[cli][games]") {
+  const test::Run r = test::run_evalsynth(
+      "match --game tictactoe --x threat-lines@1-2,perfect --o open-lines@1-2 --same-depth --games 2");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("THREAT-LINES1 - OPEN-LINES1") && Catch::Contains("PERFECT - OPEN-LINES1") &&
+                           Catch::Contains("PERFECT - OPEN-LINES2"));
+  CHECK_THAT(r.output, !Catch::Contains("THREAT-LINES1 - OPEN-LINES2"));
+}
