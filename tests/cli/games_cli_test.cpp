@@ -98,8 +98,7 @@ TEST_CASE("perft, games and players refuse bad command lines with exit 2", "[cli
   }
 }
 
-TEST_CASE("games lists every game and the spec a game line alone runs; players lists a game's players",
-          "[cli][games]") {
+TEST_CASE("games lists every game and the spec a game line alone runs, players a game's players", "[cli][games]") {
   const test::Run all = test::run_evalsynth("games");
   REQUIRE(all.exit_code == 0);
   for (const evalsynth::GameFamily family : evalsynth::game_families())
