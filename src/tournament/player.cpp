@@ -147,6 +147,14 @@ std::vector<Player<G>> parse_player_list(const G& game, std::string_view text, c
     const Player<G> base = entry.kind == PlayerEntry::Kind::File
                                ? program_player(game, entry.name, entry.first_depth, read)
                                : builtin_player(game, entry.name, entry.first_depth);
+    // FABLE's model searches no tree: one player without a depth (as random
+    // is), whatever @DEPTH says, rather than copies that differ in a number
+    // it never reads.
+    if (std::holds_alternative<FablePlayer>(base.brain)) {
+      players.push_back(base);
+      players.back().depth = 0;
+      continue;
+    }
     for (int d = entry.first_depth; d <= entry.last_depth; ++d) {
       players.push_back(base);
       players.back().depth = d;

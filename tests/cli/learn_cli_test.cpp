@@ -250,6 +250,11 @@ TEST_CASE("learn with FABLE: it watches, continues from a model, resumes exactly
       test::run_evalsynth("match --game 'checkers(4)' --x " + dir / "results/a/model.bin@1 --o material@2 --games 6");
   CHECK(match.exit_code == 0);
   CHECK_THAT(match.output, Contains("a - MATERIAL2"));
+  // It searches no tree: a depth range is one player, not three copies.
+  const Run range =
+      test::run_evalsynth("match --game 'checkers(4)' --x " + dir / "results/a/model.bin@1-3 --o material@2 --games 2");
+  REQUIRE(range.exit_code == 0);
+  CHECK(range.output.find("a - MATERIAL2") == range.output.rfind("a - MATERIAL2"));
   // ... but only in its own game (and it has no evaluation: fable_test.cpp).
   Run other =
       test::run_evalsynth("match --game 'checkers(6)' --x " + dir / "results/a/model.bin@1 --o random --games 2");
