@@ -128,36 +128,50 @@ Player<G> program_player(const G& game, const std::string& path, int depth, cons
   return {name.stem().string(), depth, evaluator_for(game, program), true};
 }
 
+// The players one entry of a list stands for: one per depth, or one for a
+// player without a depth.
+template <Game G>
+void add_entry_players(const G& game, const PlayerEntry& entry, const ProgramReader& read,
+                       std::vector<Player<G>>& players) {
+  if (entry.kind == PlayerEntry::Kind::Random) {
+    players.push_back(builtin_player(game, "random", 0));
+    return;
+  }
+  if (entry.kind == PlayerEntry::Kind::Perfect) {
+    Player<G> perfect = builtin_player(game, "perfect", 0);
+    perfect.brain = PerfectPlayer{entry.epsilon, entry.resist};
+    if (entry.resist) perfect.name += "-RESIST";
+    if (entry.epsilon > 0) perfect.name += ":" + entry.epsilon_text;
+    players.push_back(perfect);
+    return;
+  }
+  const Player<G> base = entry.kind == PlayerEntry::Kind::File
+                             ? program_player(game, entry.name, entry.first_depth, read)
+                             : builtin_player(game, entry.name, entry.first_depth);
+  // FABLE's model searches no tree: one player without a depth (as random
+  // is), whatever @DEPTH says, rather than copies that differ in a number
+  // it never reads.
+  if (std::holds_alternative<FablePlayer>(base.brain)) {
+    players.push_back(base);
+    players.back().depth = 0;
+    return;
+  }
+  for (int d = entry.first_depth; d <= entry.last_depth; ++d) {
+    players.push_back(base);
+    players.back().depth = d;
+  }
+}
+
 template <Game G>
 std::vector<Player<G>> parse_player_list(const G& game, std::string_view text, const ProgramReader& read) {
   std::vector<Player<G>> players;
   for (const PlayerEntry& entry : parse_player_entries(text)) {
-    if (entry.kind == PlayerEntry::Kind::Random) {
-      players.push_back(builtin_player(game, "random", 0));
-      continue;
-    }
-    if (entry.kind == PlayerEntry::Kind::Perfect) {
-      Player<G> perfect = builtin_player(game, "perfect", 0);
-      perfect.brain = PerfectPlayer{entry.epsilon, entry.resist};
-      if (entry.resist) perfect.name += "-RESIST";
-      if (entry.epsilon > 0) perfect.name += ":" + entry.epsilon_text;
-      players.push_back(perfect);
-      continue;
-    }
-    const Player<G> base = entry.kind == PlayerEntry::Kind::File
-                               ? program_player(game, entry.name, entry.first_depth, read)
-                               : builtin_player(game, entry.name, entry.first_depth);
-    // FABLE's model searches no tree: one player without a depth (as random
-    // is), whatever @DEPTH says, rather than copies that differ in a number
-    // it never reads.
-    if (std::holds_alternative<FablePlayer>(base.brain)) {
-      players.push_back(base);
-      players.back().depth = 0;
-      continue;
-    }
-    for (int d = entry.first_depth; d <= entry.last_depth; ++d) {
-      players.push_back(base);
-      players.back().depth = d;
+    const std::size_t first = players.size();
+    add_entry_players(game, entry, read, players);
+    if (entry.label.empty()) continue;
+    for (std::size_t i = first; i < players.size(); ++i) {
+      players[i].name = entry.label;
+      players[i].from_file = true;  // printed NAME@DEPTH
     }
   }
   return players;

@@ -32,8 +32,32 @@ int self_play_count(std::string_view name) {
 
 }  // namespace
 
+// An entry after its NAME= label, if any.
+static PlayerEntry parse_unlabelled_entry(std::string_view item, bool allow_self_play);
+
 PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
   if (item.empty()) throw UsageError("empty player name");
+  // NAME=PLAYER names a player for the tables (a path holding '=' after a
+  // character no label has reads as a path).
+  std::string label;
+  if (const std::size_t equals = item.find('='); equals != std::string_view::npos) {
+    const std::string_view name = item.substr(0, equals);
+    const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
+    if (plain) {
+      if (equals + 1 == item.size())
+        throw UsageError(in_quotes(item) + ": NAME=PLAYER names a player; give the player after '='");
+      label = std::string(name);
+      item = item.substr(equals + 1);
+    }
+  }
+  PlayerEntry labelled = parse_unlabelled_entry(item, allow_self_play);
+  labelled.label = label;
+  return labelled;
+}
+
+static PlayerEntry parse_unlabelled_entry(std::string_view item, bool allow_self_play) {
   const std::size_t at = item.rfind('@');
   PlayerEntry entry;
   entry.name = std::string(item.substr(0, at));

@@ -27,6 +27,9 @@ struct PlayerEntry {
   double epsilon = 0;        // Perfect: how often it explores
   std::string epsilon_text;  // as written
   bool resist = false;       // Perfect: the longest resistance when lost
+  // "mine=results/a/best.eval@1-3": the name the player goes by in tables
+  // (letters, digits, '-' and '_'); empty: its own.
+  std::string label;
 };
 
 inline constexpr int kMaxPlayerDepth = 20;

@@ -130,3 +130,14 @@ TEST_CASE("match --same-depth keeps the players without a depth, against every d
                            Catch::Contains("PERFECT - OPEN-LINES2"));
   CHECK_THAT(r.output, !Catch::Contains("THREAT-LINES1 - OPEN-LINES2"));
 }
+
+TEST_CASE("match: LABEL=PLAYER names a player in the tables", "[cli]") {
+  const test::Run r = test::run_evalsynth("match --x mine=" + std::string(test::kSourceDir) +
+                                          "/grammar/examples/ibef.eval@1-2 --o adate@1-2,rnd=random --same-depth "
+                                          "--games 2");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("mine@1 - ADATE1") && Catch::Contains("mine@2 - ADATE2") &&
+                           Catch::Contains("mine@2 - rnd"));
+  CHECK(test::run_evalsynth("match --x mine=@2 --o adate@1").exit_code == 2);
+  CHECK_THAT(test::run_evalsynth("match --x mine= --o adate@1").output, Catch::Contains("give the player after '='"));
+}
