@@ -14,13 +14,12 @@ namespace {
 // The game's reference players at depth 2 (Connect4's default is ibef@2).
 std::vector<std::string> default_opponents(const GameDescriptor& game) {
   if (game.family == GameFamily::Connect4) return RunSpec{}.opponents;
-  std::vector<std::string> opponents;
-  for (std::string names = reference_program_names(game); !names.empty();) {
-    const std::size_t comma = names.find(", ");
-    opponents.push_back(names.substr(0, comma) + "@2");
-    names = comma == std::string::npos ? "" : names.substr(comma + 2);
-  }
-  return opponents;
+  return with_game(game, [](const auto& g) {
+    std::vector<std::string> opponents;
+    if constexpr (requires { g.reference_programs(); })
+      for (const ReferenceProgram& r : g.reference_programs()) opponents.push_back(std::string(r.name) + "@2");
+    return opponents;
+  });
 }
 
 }  // namespace
