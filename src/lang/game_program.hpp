@@ -53,7 +53,10 @@ class GameProgram {
 
   std::int32_t operator()(const Position& p) const {
     std::array<std::int32_t, kMaxSlots> values;
-    game_.features(p, std::span<const FeatureRequest>(compiled_.features), values.data());
+    // A program that reads no feature (squares only, or a constant) skips
+    // the game's feature pass: the search then pays for its own work only.
+    if (!compiled_.features.empty())
+      game_.features(p, std::span<const FeatureRequest>(compiled_.features), values.data());
     return bytecode::run(compiled_.code, values.data(), Board{game_, p});
   }
 

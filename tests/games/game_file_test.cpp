@@ -1,11 +1,12 @@
 // Games described in files (games/game_file.hpp): Connect4, tic-tac-toe,
 // m,n,k, fill-and-count and adjacent4 written as files play exactly as the
-// built-in engines (legal moves, results, perft, solver values, on random
-// games), and every bad field of a file is an error at its line and column.
+// built-in engines (legal moves, results, perft, solver values, search
+// trees, on random games), and every bad field of a file is an error at its line and column.
 
 #include <catch2/catch.hpp>
 
 #include "game/perft.hpp"
+#include "game/search.hpp"
 #include "games/registry.hpp"
 #include "solver/exact_solver.hpp"
 #include "solver/solver.hpp"
@@ -29,6 +30,30 @@ G described(const GameDescriptor& d) {
   REQUIRE(rules.fill == std::is_same_v<G, mnk::FillGame>);
   return G(d.params[0], d.params[1], d.params[2], rules.placement, rules.directions);
 }
+
+// A stone-weight evaluator both boards can be given: a fixed weight per
+// cell (row, column), X's stones' minus O's, so that most leaves differ.
+int cell_weight(int row, int col) { return (row * 7 + col) * 37 % 23 - 11; }
+struct WeightsOnConnect4 {
+  int operator()(const Position& p) const {
+    int sum = 0;
+    for (int bit = 0; bit < 49; ++bit) {
+      const int w = cell_weight(bit % 7, bit / 7);
+      sum += (p.x_stones() >> bit & 1) ? w : (p.o_stones() >> bit & 1) ? -w : 0;
+    }
+    return sum;
+  }
+};
+struct WeightsOnGrid {
+  int operator()(const grid::Stones& s) const {
+    int sum = 0;
+    for (int cell = 0; cell < 42; ++cell) {
+      const int w = cell_weight(cell / 7, cell % 7);
+      sum += (s.x >> cell & 1) ? w : (s.o >> cell & 1) ? -w : 0;
+    }
+    return sum;
+  }
+};
 
 int status_code(Status s) { return s == Status::XWon ? 1 : s == Status::OWon ? -1 : s == Status::Drawn ? 0 : 2; }
 
@@ -93,6 +118,11 @@ TEST_CASE("Connect4 written as a file plays as the built-in engine", "[games][ga
   CHECK(perft(builtin, builtin.start(), 7) == perft(file, file.start(), 7));
   solver::Solver connect4_solver(16);
   solver::ExactSolver<mnk::Game> file_solver(file, 16);
+  const WeightsOnConnect4 builtin_weights;
+  const WeightsOnGrid file_weights;
+  AlphaBeta<Connect4, WeightsOnConnect4> builtin_search(builtin, builtin_weights);
+  AlphaBeta<mnk::Game, WeightsOnGrid> file_search(file, file_weights);
+  int searches = 0;
   Rng rng(5);
   for (int game = 0; game < 60; ++game) {
     Position a = builtin.start();
@@ -110,6 +140,20 @@ TEST_CASE("Connect4 written as a file plays as the built-in engine", "[games][ga
       std::sort(columns_b.begin(), columns_b.end());
       REQUIRE(columns_a == columns_b);
       if (rng.below(8) == 0) REQUIRE(perft(builtin, a, 3) == perft(file, b, 3));
+      // The search tries the same moves in the same order (a column's
+      // playable cell, centre first): the same tree, node for node.
+      if (rng.below(4) == 0) {
+        MovesOf<mnk::Game> root_cells;
+        for (int column : ma) root_cells.push_back(a.height(column) * 7 + column);
+        const int depth = 1 + rng.below(5);
+        const auto x = builtin_search.search(a, depth, ma);
+        const auto y = file_search.search(b, depth, root_cells);
+        REQUIRE(x.value == y.value);
+        REQUIRE(x.move == y.move % 7);
+        REQUIRE(builtin_search.counters().nodes == file_search.counters().nodes);
+        REQUIRE(builtin_search.counters().evaluations == file_search.counters().evaluations);
+        ++searches;
+      }
       if (game % 3 == 0 && builtin.plies(a) >= 30)  // win, draw or loss agree
         REQUIRE(solver::value_class(connect4_solver.solve(a)) == solver::value_class(file_solver.solve(b)));
       const int column = ma[static_cast<std::size_t>(rng.below(static_cast<int>(ma.size())))];
@@ -120,6 +164,7 @@ TEST_CASE("Connect4 written as a file plays as the built-in engine", "[games][ga
       b = file.play(b, cell);
     }
   }
+  CHECK(searches > 100);
 }
 
 TEST_CASE("a game file's bad fields are errors at their line and column", "[games][game-file]") {

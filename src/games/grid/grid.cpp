@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -100,8 +101,17 @@ Geometry::Geometry(int columns, int rows, int line, std::uint8_t directions, boo
           direction.starts |= cell(r, c);
         }
       }
-    if (direction.starts) directions_.push_back(direction);
+    if (direction.starts) {
+      directions_.push_back(direction);
+      fixed_directions_[directions_.size() - 1] = direction;
+    }
   }
+  for (int c = 0; c < columns; ++c) {
+    column_order_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c);
+    for (int r = 0; r < rows; ++r) column_cells_[static_cast<std::size_t>(c)] |= cell(r, c);
+  }
+  std::stable_sort(column_order_.begin(), column_order_.begin() + columns,
+                   [&](int a, int b) { return std::abs(2 * a - (columns - 1)) < std::abs(2 * b - (columns - 1)); });
   through_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
   for (int cell_index = 0; cell_index < n; ++cell_index) {
     through_begin_[static_cast<std::size_t>(cell_index)] = through_.size();

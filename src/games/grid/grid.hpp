@@ -167,25 +167,30 @@ class Geometry {
   // `mine` at every other place (prefix and suffix ANDs of the shifted
   // stones: 3K operations a direction); the cell at j completes it if empty.
   // The search asks this at every node (has_winning_move, forced_moves).
+  // The common line lengths get loops of a length known when compiled
+  // (unrolled: the search's hot path, game/search.hpp).
   std::uint64_t winning_cells(std::uint64_t mine, std::uint64_t theirs) const {
-    std::uint64_t cells = 0;
-    for (const LineDirection& d : directions_) {
-      std::uint64_t suffix[kMaxLine + 1];
-      suffix[line_] = d.starts;
-      for (int i = line_ - 1; i >= 0; --i) suffix[i] = suffix[i + 1] & mine >> (i * d.step);
-      std::uint64_t prefix = d.starts;  // mine at places 0..j-1
-      for (int j = 0; j < line_ && prefix; ++j) {
-        cells |= (prefix & suffix[j + 1]) << (j * d.step);
-        prefix &= mine >> (j * d.step);
-      }
+    switch (line_) {
+      case 3:
+        return winning_cells_of<3>(mine, theirs);
+      case 4:
+        return winning_cells_of<4>(mine, theirs);
+      case 5:
+        return winning_cells_of<5>(mine, theirs);
+      default:
+        return winning_cells_of<0>(mine, theirs);
     }
-    return cells & ~mine & ~theirs & board_;
   }
   // The cells next to `cells` (8-neighbourhood), `cells` excluded.
   std::uint64_t neighbours(std::uint64_t cells) const;
   // Every cell, those on the most lines first (then nearest the centre): a
   // search that tries them in this order cuts off sooner.
   const std::vector<std::uint8_t>& search_order() const { return order_; }
+  // Under gravity at most one cell of a column is playable: the columns,
+  // the centre first (ties to the left, as Connect4's search tries them),
+  // and the cells of each.
+  int column_in_search_order(int i) const { return column_order_[static_cast<std::size_t>(i)]; }
+  std::uint64_t column_cells(int col) const { return column_cells_[static_cast<std::size_t>(col)]; }
 
   // The board's symmetries (the identity first): 4 for a rectangle, 8 for a
   // square, fewer with gravity or lines in some directions only.
@@ -214,6 +219,24 @@ class Geometry {
   std::string text(const Stones& s) const;
 
  private:
+  // winning_cells() for lines of K cells (K = 0: line_, known at run time).
+  template <int K>
+  std::uint64_t winning_cells_of(std::uint64_t mine, std::uint64_t theirs) const {
+    const int k = K ? K : line_;
+    std::uint64_t cells = 0;
+    for (const LineDirection d : fixed_directions_) {  // the unused ones start nowhere
+      std::uint64_t suffix[kMaxLine + 1];
+      suffix[k] = d.starts;
+      for (int i = k - 1; i >= 0; --i) suffix[i] = suffix[i + 1] & mine >> (i * d.step);
+      std::uint64_t prefix = d.starts;  // mine at places 0..j-1
+      for (int j = 0; j < k; ++j) {
+        cells |= (prefix & suffix[j + 1]) << (j * d.step);
+        prefix &= mine >> (j * d.step);
+      }
+    }
+    return cells & ~mine & ~theirs & board_;
+  }
+
   int columns_, rows_, line_;
   std::uint8_t direction_mask_;
   bool gravity_;
@@ -224,6 +247,10 @@ class Geometry {
   std::vector<std::uint16_t> through_;
   std::vector<std::uint8_t> order_;
   std::vector<LineDirection> directions_;
+  // directions_ without the indirection, padded with directions of no lines.
+  std::array<LineDirection, 4> fixed_directions_{};
+  std::array<std::uint8_t, kMaxSide> column_order_{};
+  std::array<std::uint64_t, kMaxSide> column_cells_{};
   std::vector<std::size_t> through_begin_;
   int symmetries_;
   std::array<std::array<std::array<std::uint64_t, 256>, 8>, 8> image_{};

@@ -48,10 +48,17 @@ class StoneGame {
     (p.side_to_move() == Side::X ? next.x : next.o) |= std::uint64_t{1} << cell;
     return next;
   }
-  // Below the root: cells on the most lines first (game/search.hpp).
+  // Below the root: cells on the most lines first (game/search.hpp); under
+  // gravity the columns, centre first, as Connect4's search.
   template <class F>
   void for_each_search_move(const Position& p, F&& f) const {
     const std::uint64_t legal = self().legal_cells(p);
+    if (g_->gravity()) {
+      for (int i = 0; i < g_->columns(); ++i)
+        if (const std::uint64_t cell = legal & g_->column_cells(g_->column_in_search_order(i)))
+          if (!f(std::countr_zero(cell))) return;
+      return;
+    }
     for (const std::uint8_t cell : g_->search_order())
       if ((legal >> cell & 1) && !f(static_cast<int>(cell))) return;
   }
