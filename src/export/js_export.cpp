@@ -29,14 +29,14 @@ std::set<std::string> runtime_names(bool connect4) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
   };
   const std::vector<std::string_view> texts =
-      connect4
-          ? std::vector<std::string_view>{play_assets::kPlayCore, play_assets::kPlayLanguage, play_assets::kPlayNtuple,
-                                          play_assets::kPlayGameSearch, play_assets::kPlayPage}
-          : std::vector<std::string_view>{
-                play_assets::kPlayCore,         play_assets::kPlayGrid,     play_assets::kPlayGridFeatures,
-                play_assets::kPlayModnim,       play_assets::kPlayCheckers, play_assets::kPlayCheckersFeatures,
-                play_assets::kPlayGameSearch,   play_assets::kPlayGridView, play_assets::kPlayNimView,
-                play_assets::kPlayCheckersView, play_assets::kPlayGamePage};
+      connect4 ? std::vector<std::string_view>{play_assets::kPlayCore,         play_assets::kPlayLanguage,
+                                               play_assets::kPlayNtuple,       play_assets::kPlayGameSearch,
+                                               play_assets::kPlayConnect4View, play_assets::kPlayGamePage}
+               : std::vector<std::string_view>{
+                     play_assets::kPlayCore,         play_assets::kPlayGrid,     play_assets::kPlayGridFeatures,
+                     play_assets::kPlayModnim,       play_assets::kPlayCheckers, play_assets::kPlayCheckersFeatures,
+                     play_assets::kPlayGameSearch,   play_assets::kPlayGridView, play_assets::kPlayNimView,
+                     play_assets::kPlayCheckersView, play_assets::kPlayGamePage};
   for (const std::string_view text : texts) {
     for (std::size_t line = 0; line < text.size(); line = text.find('\n', line) + 1) {
       const std::string_view rest = text.substr(line);
@@ -87,7 +87,9 @@ bool taken_in_js(const std::string& name, GameFamily family) {
       "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "eval",
       "arguments", "undefined", "NaN", "Infinity", "Math", "Object", "Number", "Array", "JSON", "window", "document",
       // the evaluator's parameter and feature locals without a side
-      "b", "moves", "to_move", "mobility", "ntuple", "ntuple2", "NTUPLE_DATA"};
+      "b", "moves", "to_move", "mobility", "ntuple", "ntuple2", "NTUPLE_DATA",
+      // what the page writes itself (play_page.cpp): the game's parameters
+      "GAME"};
   static const std::set<std::string> connect4_runtime = runtime_names(true), games_runtime = runtime_names(false);
   const bool connect4 = family == GameFamily::Connect4;
   if (!connect4 && (games_runtime.count(name) > 0 || is_js_game_local(name))) return true;

@@ -29,6 +29,10 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
+namespace {
+
+// The page's facts as a JSON object (`extra`: more members, each written
+// `, "key": value`).
 std::string play_page_facts(const lang::Program& program, const lang::Program& source, const PlayPageInfo& info,
                             const std::string& extra) {
   std::string provenance = "[";
@@ -42,26 +46,37 @@ std::string play_page_facts(const lang::Program& program, const lang::Program& s
          ", \"provenance\": " + provenance + extra + "}";
 }
 
+}  // namespace
+
 std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   assert(info.depth >= 1 && info.depth <= kPlayPageMaxDepth);
   assert(source.family() == info.game.family);
-  if (info.game.family != GameFamily::Connect4) return game_play_page(source, info);
-  const lang::Program program = lang::simplify(source);
-  const std::string facts = play_page_facts(program, source, info);
-  std::string page =
-      html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", play_assets::kPlayStyle);
+  // Shown with the game the page plays as their first line.
+  lang::Program shown = source;
+  shown.game = info.game;
+  lang::Program program = lang::simplify(source);
+  program.game = shown.game;
+  const PageGame game = page_game(info.game);
+  const std::string facts = play_page_facts(program, shown, info, ", \"game\": " + json_string(info.game.text()));
+  std::string style(play_assets::kPlayStyle);
+  style += play_assets::kPlayGameStyle;
+  std::string page = html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", style);
   page += "<main id=\"play\"></main>\n";
   page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
   page += "<script>\n'use strict';\n";
   page += play_assets::kPlayCore;
-  page += play_assets::kPlayLanguage;
+  page += "\n// The game, written by evalsynth: " + info.game.text() + ".\nconst GAME = " + game.object + ";\n\n";
+  // The game's rules and features, its search, then how its board is drawn.
+  page += game.rules;
   if (const auto network = lang::network_read(program)) page += js_ntuple_runtime(*network);
   page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
   page += js_evaluator(program, "evaluate");
   page += "\n";
   page += play_assets::kPlayGameSearch;
   page += "\n";
-  page += play_assets::kPlayPage;
+  page += game.view;
+  page += "\n";
+  page += play_assets::kPlayGamePage;
   page += "</script>\n</body>\n</html>\n";
   return page;
 }

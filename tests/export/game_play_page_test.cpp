@@ -69,12 +69,18 @@ TEST_CASE("export --html writes a page for every game", "[export][cli]") {
                        Contains("const sticks_v = (stones_x + moves) | 0;") &&
                        Contains("const Board_v = mul(threats_o, 3);"));
 
-  // Connect4's page is still Connect4's.
+  // Connect4's page is the same page with Connect4's rules and view.
   const std::string ibef = std::string(test::kSourceDir) + "/grammar/examples/ibef.eval";
   REQUIRE(test::run_evalsynth("export " + ibef + " --html " + (dir / "c4.html")).exit_code == 0);
   const std::string c4 = test::read_file(dir / "c4.html");
-  CHECK_THAT(c4, Contains("const COLUMNS = 7;") && Contains("WINDOWS_THROUGH"));
-  CHECK(c4.find("const GAME") == std::string::npos);
+  CHECK_THAT(c4, Contains("const COLUMNS = 7;") && Contains("WINDOWS_THROUGH") && Contains("family: 'connect4'") &&
+                     Contains("click a column or type 1-7") && Contains("function newGame("));
+  CHECK(c4.find("const GRID") == std::string::npos);
+  // A let named as one of the page's globals is renamed.
+  test::write_file(dir / "globals.eval",
+                   "let GAME = stones(x) + moves() in let VIEW = windows(o, 3) * 3 in GAME * VIEW + GAME - VIEW");
+  REQUIRE(test::run_evalsynth("export " + (dir / "globals.eval") + " --html " + (dir / "g.html")).exit_code == 0);
+  CHECK_THAT(test::read_file(dir / "g.html"), Contains("GAME_v") && Contains("VIEW_v"));
 }
 
 TEST_CASE("export --html refuses what no page can play", "[export][cli]") {

@@ -1,7 +1,8 @@
-// The page of `evalsynth export --html` for games other than Connect4: play
-// against the exported evaluator. Uses the game's Board, moves as text
-// (moveText, movesText, parseMoves) and VIEW (how the board is drawn and
-// moves are made: play_grid_view.js or play_nim_view.js), the search
+// The page of `evalsynth export --html`, for every game: play against the
+// exported evaluator. Uses the game's Board, moves as text (moveText,
+// movesText, parseMoves) and VIEW (how the board is drawn and moves are
+// made: play_connect4_view.js, play_grid_view.js, play_nim_view.js or
+// play_checkers_view.js), the search
 // (play_game_search.js) and `evaluate` (the program, written by the
 // exporter); reads the program's facts from the JSON in #play-data.
 

@@ -115,6 +115,32 @@ class Board {
     }
     return 0;
   }
+  // The page's view of a game (play_game_page.js, as every game's Board
+  // offers it): null while the game goes on, else X, O or 'draw'.
+  status() {
+    const w = this.winner();
+    return w !== 0 ? w : this.isFull() ? 'draw' : null;
+  }
+  isLegal(col) {
+    return Number.isInteger(col) && col >= 0 && col < COLUMNS && this.canPlay(col);
+  }
+}
+
+// A move as text (its column, 1-7), and a list of moves as Pons writes
+// them ("4453").
+const moveText = (col) => String(col + 1);
+const movesText = (moves) => moves.map(moveText).join('');
+// Moves from their text ("4453"): the legal prefix of them.
+function parseMoves(text) {
+  const moves = [];
+  const b = new Board();
+  for (const c of text) {
+    const col = c.charCodeAt(0) - 49;
+    if (!b.isLegal(col) || b.status() !== null) break;
+    b.play(col);
+    moves.push(col);
+  }
+  return moves;
 }
 
 // sq and height: 0 off the board.
