@@ -59,23 +59,32 @@ inline std::optional<IntRange> parse_int_range(std::string_view text, int min, i
   return IntRange{*first, *last};
 }
 
-// Calls f(line, number, first) for each line of `text` that holds more than
-// blanks or a '#' comment: `number` counts from 1, `first` is the index of
-// its first character. The line-oriented files (labelled positions) read so.
+// Calls f(line, number) for each line of `text` (a final '\r' dropped, so
+// files saved with Windows line ends read the same): `number` counts from 1.
 template <class F>
-void for_each_content_line(const std::string& text, F&& f) {
+void for_each_line(const std::string& text, F&& f) {
   std::size_t start = 0;
   int number = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(start, end - start);
+    std::string line = text.substr(start, end - start);
     ++number;
     start = end + 1;
-    const std::size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    f(line, number, first);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    f(line, number);
   }
+}
+
+// Calls f(line, number, first) for each line of `text` that holds more than
+// blanks or a '#' comment: `number` counts from 1, `first` is the index of
+// its first character. The line-oriented files (labelled positions) read so.
+template <class F>
+void for_each_content_line(const std::string& text, F&& f) {
+  for_each_line(text, [&](const std::string& line, int number) {
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string::npos && line[first] != '#') f(line, number, first);
+  });
 }
 
 }  // namespace evalsynth
