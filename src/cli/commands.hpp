@@ -33,6 +33,7 @@ int stages_command(const Args& args);
 int games_command(const Args& args);
 int players_command(const Args& args);
 int perft_command(const Args& args);
+int ratings_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kMinesweeperHelp;
@@ -53,5 +54,6 @@ extern const char* const kStagesHelp;
 extern const char* const kGamesHelp;
 extern const char* const kPlayersHelp;
 extern const char* const kPerftHelp;
+extern const char* const kRatingsHelp;
 
 }  // namespace evalsynth

@@ -4,8 +4,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_option.hpp"
-#include "io/html_report.hpp"
-#include "io/match_report.hpp"
+#include "cli/match_request.hpp"
 #include "solver/labelled_positions.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
@@ -71,19 +70,30 @@ const char* const kMatchHelp =
     "  --json FILE        also write the results as JSON (with X's score and the\n"
     "                     half-width of its 95% interval per pairing)\n"
     "  --html FILE        also write a page with the cross-table as a heat map\n"
+    "  --ratings          also rate every player (maximum-likelihood Elo with\n"
+    "                     95% intervals, as `evalsynth ratings` does)\n"
+    "  --record FILE      also keep every game, one a line: players, start\n"
+    "                     board, seed, result, moves (io/match_records.hpp)\n"
+    "  --replay FILE      no games: re-score and re-test the games of a --record\n"
+    "                     file (with --ratings, --sprt and the output options)\n"
+    "  --sprt ELO0,ELO1[,ALPHA,BETA]   a sequential test of the X player (A)\n"
+    "                     against the O player (B): pairs of games, both colours\n"
+    "                     from each start board, until the log-likelihood ratio\n"
+    "                     of H1 (A is ELO1 stronger) against H0 (ELO0) crosses\n"
+    "                     log(BETA/(1-ALPHA)) or log((1-BETA)/ALPHA) (fishtest's\n"
+    "                     generalized SPRT, pentanomial model over pairs; logistic\n"
+    "                     Elo; ALPHA and BETA 0.05 by default)\n"
+    "  --sprt-max N       with --sprt: at most N pairs (default 20000; with the\n"
+    "                     left-to-right order, at most one a start board)\n"
     "\n"
     "With both colours, each pair of players is also summed up from the first's\n"
     "view: A vs B: +wins =draws -losses (score %, draws counting half).\n"
+    "Intervals and paired tests count a start board's repeated games as one\n"
+    "observation when the match has several boards, or with the left-to-right\n"
+    "order (which repeats one game); from one board, each game is one.\n"
     "A progress line is shown on stderr when it is a terminal.\n";
 
 namespace {
-
-struct MatchRequest {
-  std::string x_text, o_text, boards_file, csv, json, html;
-  bool both_colours = false, same_depth = false, from_file = false, openings = false, balanced = false;
-  int opening_plies = 0, balanced_within = 0;
-  MatchOptions options;
-};
 
 template <Game G>
 int play_match(const G& game, MatchRequest r) {
@@ -150,26 +160,11 @@ int play_match(const G& game, MatchRequest r) {
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
   std::fflush(stdout);
 
-  const std::vector<PairingResult> results = run_match(game, pairings, boards, options);
-  for (const PairingResult& result : results)
-    std::printf("%s   %s\n", thesis_line(result).c_str(), score_text(result).c_str());
-  const std::vector<std::string> paired = paired_lines(results);
-  if (!paired.empty())
-    std::printf(
-        "# both colours together: wins, draws, losses of the first, its score, and the paired test over start "
-        "boards\n");
-  for (const std::string& line : paired) std::printf("%s\n", line.c_str());
-
-  if (!r.csv.empty()) write_file_atomically(r.csv, match_csv(results));
-  if (!r.html.empty()) {
-    ReportInputs page;
-    page.title = "evalsynth match: " + r.x_text + " against " + r.o_text;
-    page.match_csv = match_csv(results);
-    write_file_atomically(r.html, html_page(page));
-  }
-  if (!r.json.empty())
-    write_file_atomically(r.json,
-                          match_json(results, {options.seed, order, rules, board_text, options.games_per_board}));
+  const std::vector<MatchGame> games = play_match_games(game, pairings, boards, options, !r.record.empty());
+  const bool random = options.settings.order == MoveOrder::Random;
+  report_match(r, pairing_results(games, options.games_per_board, random),
+               {options.seed, order, rules, board_text, options.games_per_board}, games,
+               {game.name(), boards.size(), board_text, order, options.games_per_board, options.seed});
   return 0;
 }
 
@@ -199,7 +194,44 @@ int match_command(const Args& args) {
   command.text("csv", r.csv);
   command.text("json", r.json);
   command.text("html", r.html);
+  command.text("record", r.record);
+  command.text("replay", r.replay);
+  command.flag("ratings", r.ratings);
+  std::string sprt_text;
+  command.text("sprt", sprt_text);
+  command.integer("sprt-max", r.sprt_max_pairs, 1, 100'000'000);
   command.parse(args);
+  r.sprt = command.given("sprt");
+  if (r.sprt) {
+    try {
+      r.sprt_bounds = stats::parse_sprt_bounds(sprt_text);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  } else if (command.given("sprt-max")) {
+    throw UsageError("--sprt-max bounds a sequential test: give --sprt ELO0,ELO1 too");
+  }
+  if (command.given("replay")) {
+    // Nothing is played: the options that say how to play have no effect.
+    for (const char* option : {"x", "o", "game", "both-colours", "games", "boards", "openings", "balanced",
+                               "same-depth", "order", "rules", "seed", "threads"})
+      if (command.given(option))
+        throw UsageError(std::string("--replay re-scores the games of a record file without playing: --") + option +
+                         " has no effect there");
+    if (!players.empty()) throw UsageError("--replay takes the players from the record file: give no players");
+    std::vector<FileRole> written;
+    for (const FileRole& f :
+         std::vector<FileRole>{{r.csv, "--csv"}, {r.json, "--json"}, {r.html, "--html"}, {r.record, "--record"}})
+      if (!f.path.empty()) written.push_back(f);
+    check_outputs(written, {{r.replay, "the --replay file"}});
+    return replay_match(r);
+  }
+  if (r.sprt)
+    for (const char* option : {"both-colours", "games", "same-depth", "balanced"})
+      if (command.given(option))
+        throw UsageError(std::string("--sprt plays pairs of games, both colours from each start board, until the "
+                                     "test decides (at most --sprt-max pairs): --") +
+                         option + " has no place there");
   if (!players.empty()) {
     if (players.size() != 2 || command.given("x") || command.given("o"))
       throw UsageError("give the players either as two arguments (X then O) or with --x and --o");
@@ -222,6 +254,7 @@ int match_command(const Args& args) {
   if (command.given("csv")) outputs.push_back({r.csv, "--csv"});
   if (command.given("json")) outputs.push_back({r.json, "--json"});
   if (command.given("html")) outputs.push_back({r.html, "--html"});
+  if (command.given("record")) outputs.push_back({r.record, "--record"});
   std::vector<std::string> files;
   if (r.from_file) {
     inputs.push_back({r.boards_file, "the --boards file"});
@@ -240,6 +273,7 @@ int match_command(const Args& args) {
       throw UsageError("--rules chooses Connect4's win test; " + game.text() + " has its own");
     game.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
   }
+  if (r.sprt) return sprt_match(game, r);
   return with_game(game, [&](const auto& g) { return play_match(g, r); });
 }
 

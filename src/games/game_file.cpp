@@ -67,17 +67,10 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
   }
   static const std::vector<std::string> kKeys = {"board", "line", "placement", "directions", "end", "first"};
   std::map<std::string, Field> fields;
-  int line_number = 0;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  for_each_line(text, [&](const std::string& line, int line_number) {
     const std::string content = line.substr(0, line.find('#'));
     std::size_t key_begin = 0;
-    if (trimmed(content, key_begin).empty()) continue;
+    if (trimmed(content, key_begin).empty()) return;
     const std::size_t equals = content.find('=');
     const TextLocation at_key{path, line_number, static_cast<int>(key_begin) + 1};
     if (equals == std::string::npos)
@@ -106,7 +99,7 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
     f.line = line;
     if (f.value.empty()) fail(f, "'" + key + "' has no value");
     fields[key] = f;
-  }
+  });
   for (const char* required : {"board", "line"})
     if (!fields.count(required))
       throw InputError(TextLocation{path, 1, 1},

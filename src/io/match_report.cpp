@@ -30,12 +30,24 @@ std::string interval_text(double mean, double half_width) {
   return buf;
 }
 
-// The independent observations of a pairing: each game's `value`, or with
-// dependent repeats the mean of each start board's games.
+// Whether a pairing's games are counted in clusters, one a start board:
+// with the left-to-right order a board's repeats replay one game; under
+// random tie-breaking, when the match has several boards, a board's games
+// share it (a board that favours X favours it in every repeat), so taking
+// them as independent draws would overstate what the games say of the
+// players over the boards. With one board, the repeats are independent
+// draws given it, and the interval speaks of that board.
+bool clustered(const PairingResult& r) {
+  const std::size_t per = static_cast<std::size_t>(std::max(1, r.games_per_board));
+  return per > 1 && (!r.independent_repeats || r.x_results.size() > per);
+}
+
+// The independent observations of a pairing: each game's `value`, or in
+// clusters the mean of each start board's games.
 template <class Value>
 std::vector<double> observations(const PairingResult& r, const Value& value) {
   std::vector<double> out;
-  const std::size_t per = r.independent_repeats ? 1 : static_cast<std::size_t>(std::max(1, r.games_per_board));
+  const std::size_t per = clustered(r) ? static_cast<std::size_t>(r.games_per_board) : 1;
   for (std::size_t start = 0; start < r.x_results.size(); start += per) {
     double sum = 0;
     const std::size_t end = std::min(r.x_results.size(), start + per);
@@ -48,9 +60,16 @@ std::vector<double> observations(const PairingResult& r, const Value& value) {
 }  // namespace
 
 std::string score_text(const PairingResult& r) {
-  const stats::MeanInterval m =
-      stats::mean_interval(observations(r, [&](std::size_t k) { return (r.x_results[k] + 1) / 2.0; }));
-  return "X's score " + interval_text(m.mean, m.half_width);
+  const std::vector<double> scores = observations(r, [&](std::size_t k) { return (r.x_results[k] + 1) / 2.0; });
+  const stats::MeanInterval m = stats::mean_interval(scores);
+  if (scores.size() < 2) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "X's score %.1f%% (one observation: no interval)", 100 * m.mean);
+    return buf;
+  }
+  std::string text = "X's score " + interval_text(m.mean, m.half_width);
+  if (clustered(r) && r.independent_repeats) text += " (by start board)";
+  return text;
 }
 
 std::string paired_verdict(const PairingResult& a, const PairingResult& b) {
@@ -70,10 +89,12 @@ std::string paired_verdict(const PairingResult& a, const PairingResult& b) {
   const std::string verdict = p >= stats::kSignificance ? "no significant difference"
                               : better > worse          ? first + " is stronger"
                                                         : second + " is stronger";
-  const bool by_board = !a.independent_repeats && a.games_per_board > 1;
-  return "score " + interval_text(m.mean, m.half_width) + " (95%, over " + std::to_string(scores.size()) +
-         (by_board ? " start boards, their repeated games taken together: the left-to-right order repeats games)"
-                   : " pairs of games from the same start)") +
+  const std::string over = !clustered(a) ? " pairs of games from the same start)"
+                           : !a.independent_repeats
+                               ? " start boards, their repeated games taken together: the left-to-right order "
+                                 "repeats games)"
+                               : " start boards, their pairs taken together: a board's games share it)";
+  return "score " + interval_text(m.mean, m.half_width) + " (95%, over " + std::to_string(scores.size()) + over +
          "; sign test over them: +" + std::to_string(better) + " -" + std::to_string(worse) + ", " + stats::p_text(p) +
          ": " + verdict;
 }

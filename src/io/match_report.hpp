@@ -16,8 +16,11 @@ std::string thesis_line(const PairingResult& r);
 
 // X's mean score (a draw half a win) with its 95% interval (normal
 // approximation; ± 0 when every observation is the same):
-// `X's score 57.3% ± 1.1`. With the left-to-right order a start board's
-// repeated games are one observation (PairingResult::independent_repeats).
+// `X's score 57.3% ± 1.1`. A start board's repeated games are one
+// observation (a cluster) with the left-to-right order, which repeats one
+// game, and under random tie-breaking when the match has several boards,
+// whose games share their board ("(by start board)"); one observation
+// gives no interval.
 std::string score_text(const PairingResult& r);
 
 // Both colours of a pair of players taken together, from the first's view:
@@ -30,8 +33,8 @@ std::vector<std::string> paired_lines(const std::vector<PairingResult>& results)
 // The paired analysis of `a` (the first player as X) and `b` (the same two,
 // colours swapped, from the same start boards): game k of each began from
 // the same board, so the pair's net result (the first player's wins minus
-// losses, -2..2) is one observation (with dependent repeats, a board's
-// pairs together are). The first player's mean score over the
+// losses, -2..2) is one observation (in clusters, a board's pairs together
+// are: score_text). The first player's mean score over the
 // pairs with its 95% interval, and the exact sign test of the pairs it won
 // against those it lost: "... is stronger" only where p < 0.05, else "no
 // significant difference". Precondition: as many games in each.

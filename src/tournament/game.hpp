@@ -2,6 +2,7 @@
 // Playing one game between two players from a start position.
 
 #include <cstdint>
+#include <string>
 
 #include "tournament/player.hpp"
 
@@ -17,15 +18,19 @@ struct GameRecord {
 
 // Plays to the end. Precondition: the game is not over at `start`. Both
 // players draw their randomness (move order, random moves) from `rng`.
+// With `moves`, the moves made are appended to it as the game writes a move
+// sequence (game/game.hpp: "4453" in Connect4; a match's game records; the
+// fitness's games keep none).
 template <Game G>
 GameRecord play_game(const G& game, const Player<G>& x, const Player<G>& o, const typename G::Position& start,
-                     const GameSettings& settings, Rng& rng) {
+                     const GameSettings& settings, Rng& rng, std::string* moves = nullptr) {
   GameRecord record;
   SearchCounters counters;
   typename G::Position p = start;
   while (true) {
     const Player<G>& mover = game.side_to_move(p) == Side::X ? x : o;
     const typename G::Move move = choose_move(game, mover, p, settings.order, rng, counters);
+    if (moves) append_move_text(game, *moves, p, move);
     Status status;
     if constexpr (HasFastWinTests<G>) {
       // The win test before the move is the cheap one (Connect4's).

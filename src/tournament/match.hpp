@@ -47,6 +47,27 @@ struct PairingResult {
   bool independent_repeats = true;
 };
 
+// One game of a match as a record keeps it (match --record, --replay):
+// who played, from which start board (an index into the match's boards)
+// and repetition, its seed, result, length, nodes and, when asked for, its
+// moves as the game writes a move sequence.
+struct MatchGame {
+  std::string x, o;
+  std::size_t board = 0;
+  int repetition = 0;
+  std::uint64_t seed = 0;
+  Outcome outcome = Outcome::Draw;
+  int plies = 0;
+  std::uint64_t nodes = 0;
+  std::string moves;
+};
+
+// The pairings' results from their games, pairings in the order they first
+// appear, each pairing's games by start board and then repetition (the
+// order run_match plays them in, which pairs a pairing's games with the
+// colour-swapped pairing's).
+std::vector<PairingResult> pairing_results(std::vector<MatchGame> games, int games_per_board, bool independent_repeats);
+
 // The seed of one game; exposed so a single game can be replayed.
 std::uint64_t game_seed(std::uint64_t match_seed, const std::string& x_label, const std::string& o_label,
                         std::size_t board_index, int repetition);
@@ -56,6 +77,22 @@ std::uint64_t game_seed(std::uint64_t match_seed, const std::string& x_label, co
 template <Game G>
 std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>>& pairings,
                                      const std::vector<typename G::Position>& boards, const MatchOptions& options);
+
+// Every game of the match, in a fixed order (pairing, board, repetition),
+// with its moves if `with_moves`.
+template <Game G>
+std::vector<MatchGame> play_match_games(const G& game, const std::vector<Pairing<G>>& pairings,
+                                        const std::vector<typename G::Position>& boards, const MatchOptions& options,
+                                        bool with_moves);
+
+// Pairs `first` .. `first + count - 1` of a sequential match of `a` against
+// `b` (match --sprt): pair k is start board k mod boards.size(), repetition
+// k / boards.size(), played with `a` as X and then as O; the very games a
+// match of both colours plays there. Two games a pair, in that order.
+template <Game G>
+std::vector<MatchGame> play_game_pairs(const G& game, const Player<G>& a, const Player<G>& b,
+                                       const std::vector<typename G::Position>& boards, const MatchOptions& options,
+                                       std::size_t first, std::size_t count, bool with_moves);
 
 // Every game's record in a fixed order (pairing, board, repetition): for tests
 // that compare runs game by game.

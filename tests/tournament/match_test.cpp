@@ -151,6 +151,23 @@ TEST_CASE("match scores come with intervals and the paired test over start board
   g.independent_repeats = h.independent_repeats = false;
   CHECK_THAT(paired_verdict(g, h), Contains("score 62.5%") && Contains("+1 -1"));
   CHECK_THAT(score_text(g), StartsWith("X's score 62.5%"));
+  // Random tie-breaking, several boards: a board's repeats are one
+  // cluster. Ten boards of twenty games, X winning every game of five
+  // boards and losing every game of the others: counted game by game the
+  // interval would be 50% +- 6.9; the boards say 50% +- 32.7.
+  PairingResult clustered{"A", "B", 200, 100, 100, 0, 0, {}, 20, true};
+  for (int board = 0; board < 10; ++board)
+    for (int game = 0; game < 20; ++game) clustered.x_results.push_back(board < 5 ? 1 : -1);
+  CHECK(score_text(clustered) == "X's score 50.0% \u00b1 32.7 (by start board)");
+  // One board of 200 such games: independent draws given the board.
+  PairingResult one_board = clustered;
+  one_board.games_per_board = 200;
+  CHECK(score_text(one_board) == "X's score 50.0% \u00b1 6.9");
+  // The paired test counts boards too: with the colours swapped A wins
+  // every game, so A wins the pairs of five boards and splits the others'.
+  PairingResult swapped{"B", "A", 200, 0, 200, 0, 0, std::vector<std::int8_t>(200, -1), 20, true};
+  CHECK_THAT(paired_verdict(clustered, swapped),
+             Contains("over 10 start boards, their pairs taken together") && Contains("+5 -0"));
   const std::vector<std::string> lines = paired_lines({c, d});
   REQUIRE(lines.size() == 1);
   CHECK_THAT(lines[0], StartsWith("A vs B: +0 =0 -20 (0%); score 0.0%"));

@@ -1,0 +1,143 @@
+#include "io/match_records.hpp"
+
+#include <charconv>
+#include <map>
+#include <type_traits>
+
+#include "support/error.hpp"
+#include "support/files.hpp"
+#include "support/text.hpp"
+
+namespace evalsynth {
+namespace {
+
+constexpr const char* kRecordColumns = "x\to\tboard\trepetition\tseed\tresult\tplies\tnodes\tmoves";
+
+const char* result_text(Outcome o) { return o == Outcome::XWin ? "1-0" : o == Outcome::OWin ? "0-1" : "1/2-1/2"; }
+
+// The fields of a tab-separated line, with the column each starts at.
+struct Field {
+  std::string text;
+  int column;
+};
+std::vector<Field> split_tabs(const std::string& line) {
+  std::vector<Field> fields;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t tab = line.find('\t', start);
+    fields.push_back(
+        {line.substr(start, tab == std::string::npos ? std::string::npos : tab - start), static_cast<int>(start) + 1});
+    if (tab == std::string::npos) return fields;
+    start = tab + 1;
+  }
+}
+
+template <class Number>
+Number number_at(const std::string& text, const TextLocation& at, const std::string& what, const std::string& line,
+                 Number most) {
+  Number v{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+  bool negative = false;
+  if constexpr (std::is_signed_v<Number>) negative = v < 0;
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || negative || v > most)
+    throw InputError(at, what + " is a whole number from 0 to " + std::to_string(most) + ", not '" + text + "'", line,
+                     at.column - 1);
+  return v;
+}
+
+}  // namespace
+
+std::string match_records_text(const MatchRecordHeader& h, const std::vector<MatchGame>& games) {
+  std::string out = "# evalsynth match records: one game a line\n";
+  out += "# game: " + h.game + "\n";
+  out += "# start boards: " + std::to_string(h.boards) + " (" + h.board_text + ")\n";
+  out += "# move order: " + h.order + "\n";
+  out += "# games per board: " + std::to_string(h.games_per_board) + "\n";
+  out += "# seed: " + std::to_string(h.seed) + "\n";
+  out += std::string(kRecordColumns) + "\n";
+  for (const MatchGame& g : games) {
+    out += g.x + '\t' + g.o + '\t' + std::to_string(g.board) + '\t' + std::to_string(g.repetition) + '\t' +
+           std::to_string(g.seed) + '\t' + result_text(g.outcome) + '\t' + std::to_string(g.plies) + '\t' +
+           std::to_string(g.nodes) + '\t' + g.moves + '\n';
+  }
+  return out;
+}
+
+MatchRecords read_match_records(const std::string& path) {
+  const std::string text = read_text_file(path, "match records", std::size_t{1} << 28);
+  MatchRecords records;
+  std::map<std::string, int> header_line;  // the fields given, and where
+  bool columns_seen = false;
+  int lines = 0;
+  for_each_line(text, [&](const std::string& line, int line_number) {
+    lines = line_number;
+    const TextLocation where{path, line_number, 1};
+    if (line.empty()) return;
+    if (line[0] == '#') {
+      const std::size_t colon = line.find(": ");
+      if (colon == std::string::npos) return;  // a comment
+      const std::string key = line.substr(2, colon - 2), value = line.substr(colon + 2);
+      TextLocation v = where;
+      v.column = static_cast<int>(colon) + 3;
+      if (key == "game") {
+        records.header.game = value;
+      } else if (key == "start boards") {
+        const std::size_t space = value.find(' ');
+        records.header.boards =
+            number_at<std::size_t>(value.substr(0, space), v, "the number of start boards", line, 100'000'000);
+        if (records.header.boards == 0) throw InputError(v, "a match has at least one start board", line, v.column - 1);
+        if (space != std::string::npos && value.size() > space + 2)
+          records.header.board_text = value.substr(space + 2, value.size() - space - 3);
+      } else if (key == "move order") {
+        if (value != "random" && value != "left-to-right")
+          throw InputError(v, "the move order is random or left-to-right, not '" + value + "'", line, v.column - 1);
+        records.header.order = value;
+      } else if (key == "games per board") {
+        records.header.games_per_board = number_at<int>(value, v, "the games per board", line, 10'000'000);
+        if (records.header.games_per_board == 0) throw InputError(v, "at least one game per board", line, v.column - 1);
+      } else if (key == "seed") {
+        records.header.seed = number_at<std::uint64_t>(value, v, "the seed", line, UINT64_MAX);
+      } else {
+        return;
+      }
+      header_line[key] = line_number;
+      return;
+    }
+    if (!columns_seen) {
+      if (line != kRecordColumns)
+        throw InputError(where, std::string("expected the column names: ") + kRecordColumns + " (tab-separated)", line,
+                         0);
+      for (const char* key : {"game", "start boards", "move order", "games per board", "seed"})
+        if (!header_line.count(key))
+          throw InputError(where, std::string("the records' header lacks '# ") + key + ": ...'", line, 0);
+      columns_seen = true;
+      return;
+    }
+    const std::vector<Field> f = split_tabs(line);
+    if (f.size() != 9)
+      throw InputError(where,
+                       "a game's line has 9 tab-separated fields (" + std::string(kRecordColumns) + "), not " +
+                           std::to_string(f.size()),
+                       line, 0);
+    const auto loc = [&](std::size_t i) { return TextLocation{path, line_number, f[i].column}; };
+    MatchGame g;
+    g.x = f[0].text;
+    g.o = f[1].text;
+    if (g.x.empty() || g.o.empty()) throw InputError(g.x.empty() ? loc(0) : loc(1), "a player without a name", line);
+    g.board = number_at<std::size_t>(f[2].text, loc(2), "the start board", line, records.header.boards - 1);
+    g.repetition = number_at<int>(f[3].text, loc(3), "the repetition", line, records.header.games_per_board - 1);
+    g.seed = number_at<std::uint64_t>(f[4].text, loc(4), "the seed", line, UINT64_MAX);
+    const std::string& result = f[5].text;
+    if (result != "1-0" && result != "0-1" && result != "1/2-1/2")
+      throw InputError(loc(5), "a result is 1-0, 0-1 or 1/2-1/2 (X's), not '" + result + "'", line, f[5].column - 1);
+    g.outcome = result == "1-0" ? Outcome::XWin : result == "0-1" ? Outcome::OWin : Outcome::Draw;
+    g.plies = number_at<int>(f[6].text, loc(6), "the plies", line, 1'000'000);
+    g.nodes = number_at<std::uint64_t>(f[7].text, loc(7), "the nodes", line, UINT64_MAX);
+    g.moves = f[8].text;
+    records.games.push_back(std::move(g));
+  });
+  if (!columns_seen) throw InputError({path, lines + 1, 1}, "no game records here (the column names are missing)");
+  return records;
+}
+
+}  // namespace evalsynth

@@ -1,0 +1,47 @@
+#pragma once
+// Game records (match --record FILE, --replay FILE, ratings FILE): every
+// game of a match on one line, so a result can be re-examined, re-scored
+// and re-tested without playing again. A text file: '#' lines describe the
+// match, then a line of column names, then one game a line, tab-separated:
+//
+//   # evalsynth match records: one game a line
+//   # game: connect4
+//   # start boards: 1 (empty board)
+//   # move order: random
+//   # games per board: 1000
+//   # seed: 1
+//   x  o  board  repetition  seed  result  plies  nodes  moves
+//   ibef@2  adate@2  0  0  8317...  1-0  23  14022  44433...
+//
+// `board` indexes the match's start boards (the header says which they
+// were), `result` is X's (1-0, 0-1 or 1/2-1/2), `moves` the game's move
+// sequence from its start board, as the game writes one (game/game.hpp).
+
+#include <string>
+#include <vector>
+
+#include "tournament/match.hpp"
+
+namespace evalsynth {
+
+struct MatchRecordHeader {
+  std::string game;         // the game's name (games/registry.hpp)
+  std::size_t boards = 1;   // how many start boards
+  std::string board_text;   // what they were
+  std::string order;        // the root move order's word
+  int games_per_board = 1;  // repetitions per board and pairing
+  std::uint64_t seed = 1;
+};
+
+std::string match_records_text(const MatchRecordHeader& header, const std::vector<MatchGame>& games);
+
+struct MatchRecords {
+  MatchRecordHeader header;
+  std::vector<MatchGame> games;
+};
+// Reads a record file; throws InputError at the file's line and column for
+// anything that is not one (a missing header field, a bad column, a result
+// that is not 1-0, 0-1 or 1/2-1/2, a board index beyond the boards).
+MatchRecords read_match_records(const std::string& path);
+
+}  // namespace evalsynth
