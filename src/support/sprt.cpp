@@ -99,7 +99,9 @@ EloInterval elo_interval(const std::vector<std::uint64_t>& counts) {
     variance += static_cast<double>(counts[i]) * std::pow(category_score(i, n) - mean, 2);
   variance /= total;
   const double half = kZ95 * std::sqrt(variance / total);
-  return {elo_of_score(mean), elo_of_score(mean - half), elo_of_score(mean + half)};
+  // A bound past a score of 0 or 1 is an unbounded Elo.
+  const auto bound = [](double score) { return score <= 0 ? -INFINITY : score >= 1 ? INFINITY : elo_of_score(score); };
+  return {elo_of_score(mean), bound(mean - half), bound(mean + half)};
 }
 
 SprtBounds parse_sprt_bounds(const std::string& text) {

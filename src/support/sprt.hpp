@@ -46,7 +46,8 @@ enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
 SprtVerdict sprt_verdict(double llr, const SprtBounds& bounds);
 
 // The Elo of the mean score of the outcomes with its 95% interval, from
-// the outcomes' variance (pairs: each pair one observation).
+// the outcomes' variance (pairs: each pair one observation); a bound past a
+// score of 0 or 1 is infinite.
 struct EloInterval {
   double elo = 0, low = 0, high = 0;
 };

@@ -49,6 +49,10 @@ TEST_CASE("SPRT: bounds, verdicts, Elo and its interval", "[stats][sprt]") {
   CHECK(e.elo == Approx(70.44).margin(0.01));
   CHECK(e.low == Approx(elo_of_score(0.6 - 1.959964 * std::sqrt(0.24 / 100))).margin(1e-3));
   CHECK(e.high == Approx(elo_of_score(0.6 + 1.959964 * std::sqrt(0.24 / 100))).margin(1e-3));
+  // All won: the upper bound is unbounded.
+  const EloInterval all_won = elo_interval({0, 0, 0, 0, 20});
+  CHECK(std::isinf(all_won.high));
+  CHECK(std::isfinite(all_won.elo));
   // Constrained distributions keep their mean.
   const std::vector<double> q = distribution_with_mean({0.1, 0.2, 0.4, 0.2, 0.1}, 0.6);
   double mean = 0, sum = 0;
