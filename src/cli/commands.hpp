@@ -34,6 +34,7 @@ int games_command(const Args& args);
 int players_command(const Args& args);
 int perft_command(const Args& args);
 int ratings_command(const Args& args);
+int experiment_command(const Args& args);
 
 extern const char* const kMatchHelp;
 extern const char* const kMinesweeperHelp;
@@ -55,5 +56,6 @@ extern const char* const kGamesHelp;
 extern const char* const kPlayersHelp;
 extern const char* const kPerftHelp;
 extern const char* const kRatingsHelp;
+extern const char* const kExperimentHelp;
 
 }  // namespace evalsynth

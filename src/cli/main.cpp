@@ -24,6 +24,7 @@ constexpr const char* kUsage =
     "  export     write an evaluator as a standalone C++ header (and player)\n"
     "  match      play games between evaluators and print the cross-table\n"
     "  ratings    Elo ratings with intervals of every player of saved matches\n"
+    "  experiment  run specs over several seeds and compare their answers\n"
     "  check      parse an evaluator program, show its canonical form and value\n"
     "  strength   mistake rate against perfect play on labelled positions\n"
     "  solve      solve positions exactly (perfect play), or analyse every move\n"
@@ -57,6 +58,7 @@ const Command kCommands[] = {
     {"export", evalsynth::export_command, &evalsynth::kExportHelp},
     {"match", evalsynth::match_command, &evalsynth::kMatchHelp},
     {"ratings", evalsynth::ratings_command, &evalsynth::kRatingsHelp},
+    {"experiment", evalsynth::experiment_command, &evalsynth::kExperimentHelp},
     {"check", evalsynth::check_command, &evalsynth::kCheckHelp},
     {"strength", evalsynth::strength_command, &evalsynth::kStrengthHelp},
     {"solve", evalsynth::solve_command, &evalsynth::kSolveHelp},

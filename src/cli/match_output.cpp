@@ -47,7 +47,8 @@ void report_match(const MatchRequest& r, const std::vector<PairingResult>& resul
   if (!r.csv.empty()) write_file_atomically(r.csv, match_csv(results));
   if (!r.html.empty()) {
     ReportInputs page;
-    page.title = "evalsynth match: " + r.x_text + " against " + r.o_text;
+    page.title = r.replay.empty() ? "evalsynth match: " + r.x_text + " against " + r.o_text
+                                  : "evalsynth match: the games of " + r.replay;
     page.match_csv = match_csv(results);
     write_file_atomically(r.html, html_page(page));
   }

@@ -69,6 +69,7 @@ std::string html_page(const ReportInputs& in) {
   for (const auto& [name, text] : in.strength_csv) strength[name] = text;  // std::map: a fixed order
   data["strength_csv"] = strength;
   data["reliability_csv"] = in.reliability_csv.empty() ? Json() : Json(in.reliability_csv);
+  data["experiment_csv"] = in.experiment_csv.empty() ? Json() : Json(in.experiment_csv);
 
   std::string page = html_page_opening("evalsynth report", "evalsynth report", report_assets::kReportStyle);
   page += "<main id=\"report\"></main>\n";

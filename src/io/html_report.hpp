@@ -24,6 +24,7 @@ struct ReportInputs {
   std::string log_csv, spec_text, match_csv;
   std::map<std::string, std::string> strength_csv;  // name -> a strength table
   std::string reliability_csv;                      // evalsynth reliability: the model and the runs by iteration
+  std::string experiment_csv;                       // evalsynth experiment: one row per run
 };
 
 // The page for the inputs.

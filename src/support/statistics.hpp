@@ -37,6 +37,32 @@ MeanInterval mean_interval(const std::vector<double>& values, double z = kZ95);
 // as uneven. 1 when plus + minus = 0.
 double sign_test_p(std::uint64_t plus, std::uint64_t minus);
 
+// Welch's t test of two samples' means (unequal variances): t, the
+// Welch-Satterthwaite degrees of freedom and the two-sided p. Each sample
+// needs two values; p = 1 when both have no spread and equal means, 0
+// when they have none and differ.
+struct TTest {
+  double t = 0, df = 0, p = 1;
+};
+TTest welch_t_test(const std::vector<double>& a, const std::vector<double>& b);
+
+// The two-sided p of Student's t with `df` degrees of freedom at `t`.
+double student_t_p(double t, double df);
+
+// The Mann-Whitney U test (Wilcoxon's rank-sum) of `a` against `b`: U of
+// `a` (pairs where a's value is larger, ties counting half) and the
+// two-sided p, exact when there are no ties and n_a x n_b <= 10000 (the
+// count of rank arrangements), else the normal approximation with the tie
+// correction and a continuity correction.
+struct RankTest {
+  double u = 0, p = 1;
+  bool exact = false;
+};
+RankTest mann_whitney(const std::vector<double>& a, const std::vector<double>& b);
+
+// The 95% interval of a sample's mean by Student's t (n >= 2).
+MeanInterval t_interval(const std::vector<double>& values);
+
 // A p-value in words for reports: "p = 0.021", "p = 3.1e-08", "p < 1e-300".
 std::string p_text(double p);
 

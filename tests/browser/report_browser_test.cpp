@@ -42,6 +42,20 @@ TEST_CASE("match --html and strength --html pages in headless Chromium", "[brows
   CHECK(s.output.find("data-errors") == std::string::npos);
 }
 
+TEST_CASE("an experiment's page in headless Chromium: both measures drawn", "[browser][report][experiment]") {
+  const test::ScratchFolder dir("browser-experiment");
+  evalsynth::ReportInputs page;
+  page.title = "evalsynth experiment";
+  page.experiment_csv =
+      "spec,seed,validation_score,mistake_rate,positions\none,1,320,0.0615,130\none,2,315,0.07,130\n"
+      "isl,1,318.5,0.05,130\nisl,2,321,0.0615,130\n";
+  test::write_file(dir / "e.html", evalsynth::html_page(page));
+  const test::Run r = load_in_chromium(dir / "e.html");
+  INFO(r.output.substr(0, 2000));
+  CHECK_THAT(r.output, Contains("data-charts=\"2/2\"") && Contains("Answers by spec, one point per seed"));
+  CHECK(r.output.find("data-errors") == std::string::npos);
+}
+
 TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {
   const test::ScratchFolder dir("browser-learn");
   evalsynth::write_html_report(std::string(test::kSourceDir) + "/results/ntuple", dir / "report.html");

@@ -246,6 +246,40 @@
     lineChart(g, 'Expected strength of the answer (%)', rows.map((r) => r.iteration), lines, 'strength (%)', 'iteration');
   }
 
+  // evalsynth experiment: each measure's spread over the seeds, a column of
+  // points per spec (each point a run, its seed on hover).
+  if (data.experiment_csv) {
+    const rows = parseCsv(data.experiment_csv);
+    const specs = [...new Set(rows.map((r) => r.spec))];
+    const ex = section('Answers by spec, one point per seed');
+    const g = el('div', { class: 'charts' });
+    ex.append(g);
+    for (const [column, title] of [['validation_score', 'Validation score'], ['mistake_rate', 'Mistake rate on the test set']]) {
+      const canvas = el('canvas', { role: 'img', 'aria-label': title });
+      g.append(el('div', { class: 'chart' }, canvas));
+      new Chart(canvas, {
+        type: 'scatter',
+        data: {
+          datasets: specs.map((spec, i) => ({
+            label: spec, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length], pointRadius: 4,
+            data: rows.filter((r) => r.spec === spec).map((r) => ({ x: i + 1, y: Number(r[column]), seed: r.seed })),
+          })),
+        },
+        options: {
+          animation: false, responsive: true, maintainAspectRatio: false,
+          plugins: {
+            title: { display: true, text: title },
+            tooltip: { callbacks: { label: (c) => `${c.dataset.label}, seed ${c.raw.seed}: ${c.raw.y}` } },
+          },
+          scales: {
+            x: { min: 0.5, max: specs.length + 0.5, ticks: { stepSize: 1, callback: (v) => specs[v - 1] || '' } },
+            y: { title: { display: true, text: title } },
+          },
+        },
+      });
+    }
+  }
+
   if (data.spec_text) {
     const spec = section('The spec');
     spec.append(el('details', {}, el('summary', {}, 'spec.spec as run'), el('pre', {}, data.spec_text)));
