@@ -126,7 +126,14 @@ int play_match(const G& game, MatchRequest r) {
       for (const Player<G>& o : second)
         // Depthless players (random, perfect, FABLE's) meet every depth, as in
         // a spec's depth-pairing = equal: dropping them would be silent.
-        if (!r.same_depth || x.depth == o.depth || x.depth == 0 || o.depth == 0) pairings.push_back({x, o});
+        if (!r.same_depth || x.depth == o.depth || x.depth == 0 || o.depth == 0) {
+          // A player in both lists meets itself once, not once a colour:
+          // the two would be one pairing's same games.
+          const bool played = std::any_of(pairings.begin(), pairings.end(), [&](const Pairing<G>& p) {
+            return p.x.label() == x.label() && p.o.label() == o.label();
+          });
+          if (!played) pairings.push_back({x, o});
+        }
   };
   pair_up(xs, os);
   if (r.both_colours) pair_up(os, xs);

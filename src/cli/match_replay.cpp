@@ -15,7 +15,7 @@ namespace evalsynth {
 int replay_match(const MatchRequest& r) {
   const MatchRecords records = read_match_records(r.replay);
   const MatchRecordHeader& h = records.header;
-  const GameDescriptor game = parse_game(h.game, TextLocation{r.replay, 2, 9});
+  const GameDescriptor game = parse_game(h.game, records.game_at);
   std::printf(
       "# evalsynth match --replay %s: %zu game(s) of %s, %d game(s) per start board x %zu start board(s) "
       "(%s), %s move order, seed %llu; not played again\n",
@@ -35,7 +35,11 @@ int replay_match(const MatchRequest& r) {
     for (const MatchGame& g : records.games) at[{g.x, g.board, g.repetition}] = &g;
     SprtSequence test(a, b, r.sprt_bounds);
     std::vector<MatchGame> kept;
-    for (std::size_t k = 0;; ++k) {
+    // As the live test: at most --sprt-max pairs, and with the
+    // left-to-right order one a start board (its repeats replay one game).
+    const std::size_t most = random ? static_cast<std::size_t>(r.sprt_max_pairs)
+                                    : std::min(static_cast<std::size_t>(r.sprt_max_pairs), h.boards);
+    for (std::size_t k = 0; k < most; ++k) {
       const std::size_t board = k % h.boards;
       const int repetition = static_cast<int>(k / h.boards);
       const auto first = at.find({a, board, repetition}), second = at.find({b, board, repetition});
@@ -44,7 +48,7 @@ int replay_match(const MatchRequest& r) {
       kept.push_back(*second->second);
       if (!test.add(*first->second, *second->second)) break;
     }
-    test.print(static_cast<std::size_t>(r.sprt_max_pairs));
+    test.print(most, random);
     report_match(r, pairing_results(kept, 1, true), {h.seed, h.order, h.game, h.board_text, 1}, kept, h);
     return 0;
   }

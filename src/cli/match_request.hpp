@@ -57,7 +57,9 @@ class SprtSequence {
   std::size_t pairs() const { return pairs_; }
   // The hypotheses, the counts, the LLR with its bounds, the verdict and
   // A's Elo against B with its interval.
-  void print(std::size_t max_pairs) const;
+  // `max_pairs`: the most the test could take (`random`: set by
+  // --sprt-max; else one pair a start board).
+  void print(std::size_t max_pairs, bool random) const;
 
  private:
   std::string a_, b_;

@@ -45,7 +45,7 @@ bool SprtSequence::add(const MatchGame& a_as_x, const MatchGame& a_as_o) {
   return !decided();
 }
 
-void SprtSequence::print(std::size_t max_pairs) const {
+void SprtSequence::print(std::size_t max_pairs, bool random) const {
   const auto elo = [](double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.1f", v);
@@ -63,14 +63,16 @@ void SprtSequence::print(std::size_t max_pairs) const {
       static_cast<unsigned long long>(losses), static_cast<unsigned long long>(pentanomial_[0]),
       static_cast<unsigned long long>(pentanomial_[1]), static_cast<unsigned long long>(pentanomial_[2]),
       static_cast<unsigned long long>(pentanomial_[3]), static_cast<unsigned long long>(pentanomial_[4]));
-  const std::string verdict = verdict_ == stats::SprtVerdict::AcceptH1
-                                  ? "H1 accepted: " + a_ + " is stronger than " + b_ + " by about " +
-                                        elo(bounds_.elo1) + " Elo rather than " + elo(bounds_.elo0)
-                              : verdict_ == stats::SprtVerdict::AcceptH0
-                                  ? "H0 accepted: " + a_ + " is not " + elo(bounds_.elo1) + " Elo stronger than " + b_ +
-                                        " (rather " + elo(bounds_.elo0) + ")"
-                                  : "no decision after " + std::to_string(pairs_) + " pairs" +
-                                        (pairs_ >= max_pairs ? " (the most allowed: --sprt-max)" : "");
+  const std::string verdict =
+      verdict_ == stats::SprtVerdict::AcceptH1 ? "H1 accepted: " + a_ + " is stronger than " + b_ + " by about " +
+                                                     elo(bounds_.elo1) + " Elo rather than " + elo(bounds_.elo0)
+      : verdict_ == stats::SprtVerdict::AcceptH0
+          ? "H0 accepted: " + a_ + " is not " + elo(bounds_.elo1) + " Elo stronger than " + b_ + " (rather " +
+                elo(bounds_.elo0) + ")"
+          : "no decision after " + std::to_string(pairs_) + " pairs" +
+                (pairs_ < max_pairs ? ""
+                 : random           ? " (the most allowed: --sprt-max)"
+                                    : " (one pair a start board: the left-to-right order repeats a board's games)");
   std::printf("LLR %.3f (bounds %.3f, %.3f): %s\n", llr_, bounds_.lower(), bounds_.upper(), verdict.c_str());
   const stats::EloInterval e = stats::elo_interval(pentanomial_);
   std::printf(
@@ -127,7 +129,7 @@ int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
         }
       }
     }
-    test.print(max_pairs);
+    test.print(max_pairs, random);
     // The games counted, as any match reports them: each pair's two games
     // are paired in the paired test.
     const MatchDescription d{r.options.seed, order, game.name(), board_text, 1};

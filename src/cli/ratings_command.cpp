@@ -87,18 +87,14 @@ int ratings_command(const Args& args) {
   command.positionals(files, 1, 10000, "give the saved matches to rate: evalsynth ratings FILE...");
   command.text("anchor", anchor);
   command.parse(args);
-  std::vector<MatchGame> games;
-  std::vector<PairingResult> tables;
+  // The files' pairings in the order given (the default anchor is the
+  // first X player read).
+  std::vector<PairingResult> all;
   for (const std::string& file : files) {
-    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".csv") == 0) {
-      for (PairingResult& r : read_match_csv(file)) tables.push_back(std::move(r));
-    } else {
-      MatchRecords records = read_match_records(file);
-      for (MatchGame& g : records.games) games.push_back(std::move(g));
-    }
+    const bool table = file.size() > 4 && file.compare(file.size() - 4, 4, ".csv") == 0;
+    for (PairingResult& r : table ? read_match_csv(file) : pairing_results(read_match_records(file).games, 1, true))
+      all.push_back(std::move(r));
   }
-  std::vector<PairingResult> all = pairing_results(std::move(games), 1, true);
-  for (PairingResult& r : tables) all.push_back(std::move(r));
   std::size_t total = 0;
   for (const PairingResult& r : all) total += static_cast<std::size_t>(r.x_wins + r.o_wins + r.draws);
   std::printf("# evalsynth ratings: %zu game(s) from %zu file(s)\n", total, files.size());

@@ -81,6 +81,7 @@ MatchRecords read_match_records(const std::string& path) {
       v.column = static_cast<int>(colon) + 3;
       if (key == "game") {
         records.header.game = value;
+        records.game_at = v;
       } else if (key == "start boards") {
         const std::size_t space = value.find(' ');
         records.header.boards =

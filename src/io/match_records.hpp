@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "support/error.hpp"
 #include "tournament/match.hpp"
 
 namespace evalsynth {
@@ -38,6 +39,7 @@ std::string match_records_text(const MatchRecordHeader& header, const std::vecto
 struct MatchRecords {
   MatchRecordHeader header;
   std::vector<MatchGame> games;
+  TextLocation game_at;  // where the header names the game
 };
 // Reads a record file; throws InputError at the file's line and column for
 // anything that is not one (a missing header field, a bad column, a result

@@ -30,6 +30,24 @@ std::string interval_text(double mean, double half_width) {
   return buf;
 }
 
+// The games' clusters: [begin, end) of each start board's games.
+std::vector<std::pair<std::size_t, std::size_t>> board_groups(const PairingResult& r) {
+  std::vector<std::pair<std::size_t, std::size_t>> groups;
+  const std::size_t n = r.x_results.size();
+  if (r.x_boards.size() == n) {
+    for (std::size_t begin = 0; begin < n;) {
+      std::size_t end = begin + 1;
+      while (end < n && r.x_boards[end] == r.x_boards[begin]) ++end;
+      groups.emplace_back(begin, end);
+      begin = end;
+    }
+    return groups;
+  }
+  const std::size_t per = static_cast<std::size_t>(std::max(1, r.games_per_board));
+  for (std::size_t begin = 0; begin < n; begin += per) groups.emplace_back(begin, std::min(n, begin + per));
+  return groups;
+}
+
 // Whether a pairing's games are counted in clusters, one a start board:
 // with the left-to-right order a board's repeats replay one game; under
 // random tie-breaking, when the match has several boards, a board's games
@@ -38,8 +56,8 @@ std::string interval_text(double mean, double half_width) {
 // players over the boards. With one board, the repeats are independent
 // draws given it, and the interval speaks of that board.
 bool clustered(const PairingResult& r) {
-  const std::size_t per = static_cast<std::size_t>(std::max(1, r.games_per_board));
-  return per > 1 && (!r.independent_repeats || r.x_results.size() > per);
+  const std::size_t boards = board_groups(r).size();
+  return r.x_results.size() > boards && (!r.independent_repeats || boards > 1);
 }
 
 // The independent observations of a pairing: each game's `value`, or in
@@ -47,12 +65,14 @@ bool clustered(const PairingResult& r) {
 template <class Value>
 std::vector<double> observations(const PairingResult& r, const Value& value) {
   std::vector<double> out;
-  const std::size_t per = clustered(r) ? static_cast<std::size_t>(r.games_per_board) : 1;
-  for (std::size_t start = 0; start < r.x_results.size(); start += per) {
+  if (!clustered(r)) {
+    for (std::size_t k = 0; k < r.x_results.size(); ++k) out.push_back(value(k));
+    return out;
+  }
+  for (const auto& [begin, end] : board_groups(r)) {
     double sum = 0;
-    const std::size_t end = std::min(r.x_results.size(), start + per);
-    for (std::size_t k = start; k < end; ++k) sum += value(k);
-    out.push_back(sum / static_cast<double>(end - start));
+    for (std::size_t k = begin; k < end; ++k) sum += value(k);
+    out.push_back(sum / static_cast<double>(end - begin));
   }
   return out;
 }

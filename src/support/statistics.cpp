@@ -157,16 +157,20 @@ RankTest mann_whitney(const std::vector<double>& a, const std::vector<double>& b
   r.u = rank_sum_a - fa * (fa + 1) / 2;
   const double mean_u = fa * fb / 2;
   if (!ties && na * nb <= 10000) {
+    // U's distribution for sizes (na, nb) is that for (nb, na) mirrored
+    // about its mean: count with the smaller sample second, so the table
+    // has at most 101 rows.
+    const std::size_t larger = std::max(na, nb), smaller = std::min(na, nb);
     // The number of arrangements giving each U: f(i, j, u) over the first
     // i values of a and j of b, built by the standard recursion on the
-    // largest value, as doubles scaled by C(n, na) at the end.
-    const std::size_t max_u = na * nb;
-    std::vector<std::vector<double>> ways(nb + 1, std::vector<double>(max_u + 1, 0));
+    // largest value, as doubles; the p is the tail's share of them all.
+    const std::size_t max_u = larger * smaller;
+    std::vector<std::vector<double>> ways(smaller + 1, std::vector<double>(max_u + 1, 0));
     // ways_i[j][u]: arrangements of i a's and j b's with U = u.
-    for (std::size_t j = 0; j <= nb; ++j) ways[j][0] = 1;  // i = 0
-    for (std::size_t i = 1; i <= na; ++i) {
-      std::vector<std::vector<double>> next(nb + 1, std::vector<double>(max_u + 1, 0));
-      for (std::size_t j = 0; j <= nb; ++j)
+    for (std::size_t j = 0; j <= smaller; ++j) ways[j][0] = 1;  // i = 0
+    for (std::size_t i = 1; i <= larger; ++i) {
+      std::vector<std::vector<double>> next(smaller + 1, std::vector<double>(max_u + 1, 0));
+      for (std::size_t j = 0; j <= smaller; ++j)
         for (std::size_t u = 0; u <= i * j; ++u) {
           // The largest value is an a (it beats all j b's) or a b.
           double w = u >= j ? ways[j][u - j] : 0;
@@ -178,8 +182,8 @@ RankTest mann_whitney(const std::vector<double>& a, const std::vector<double>& b
     double total = 0, tail = 0;
     const double distance = std::abs(r.u - mean_u);
     for (std::size_t u = 0; u <= max_u; ++u) {
-      total += ways[nb][u];
-      if (std::abs(static_cast<double>(u) - mean_u) >= distance - 1e-9) tail += ways[nb][u];
+      total += ways[smaller][u];
+      if (std::abs(static_cast<double>(u) - mean_u) >= distance - 1e-9) tail += ways[smaller][u];
     }
     r.p = std::min(1.0, tail / total);
     r.exact = true;

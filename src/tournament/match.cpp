@@ -117,6 +117,7 @@ std::vector<PairingResult> pairing_results(std::vector<MatchGame> games, int gam
       r.o_wins += g->outcome == Outcome::OWin;
       r.draws += g->outcome == Outcome::Draw;
       r.x_results.push_back(g->outcome == Outcome::XWin ? 1 : g->outcome == Outcome::OWin ? -1 : 0);
+      r.x_boards.push_back(static_cast<std::uint32_t>(g->board));
     }
   }
   return results;

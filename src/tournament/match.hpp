@@ -45,6 +45,10 @@ struct PairingResult {
   // deterministic players repeat one game, so a board is one observation.
   int games_per_board = 1;
   bool independent_repeats = true;
+  // The start board of each game, beside x_results (a board's games are
+  // consecutive): what a board's cluster is. Empty: games_per_board
+  // consecutive games a board.
+  std::vector<std::uint32_t> x_boards;
 };
 
 // One game of a match as a record keeps it (match --record, --replay):

@@ -170,3 +170,35 @@ TEST_CASE("evalsynth ratings rates the players of saved matches together", "[cli
   CHECK(bad.exit_code == 1);
   CHECK_THAT(bad.output, Contains(dir / "bad.csv" + ":2:1: error: o_wins is a count, not 'x'"));
 }
+
+TEST_CASE("a sequential match's games replay to its tables, board by board", "[cli][records][sprt]") {
+  const test::ScratchFolder dir("sprt-replay");
+  // Ten pairs over the four 1-ply openings: boards 0 and 1 get three, 2 and 3 two.
+  const test::Run live =
+      test::run_evalsynth("match ibef@2 adate@2 --openings 1 --sprt 0,5 --sprt-max 10 --record " + (dir / "s.tsv"));
+  INFO(live.output);
+  REQUIRE(live.exit_code == 0);
+  CHECK_THAT(live.output,
+             Contains("pairs 10 (20 games)") && Contains("over 4 start boards, their pairs taken together"));
+  const test::Run replayed = test::run_evalsynth("match --replay " + (dir / "s.tsv"));
+  REQUIRE(replayed.exit_code == 0);
+  const auto tables = [](const std::string& text) { return text.substr(text.find("IBEF2 - ADATE2")); };
+  CHECK(tables(replayed.output) == tables(live.output));
+  // Replayed with a smaller cap, the test stops there.
+  CHECK_THAT(test::run_evalsynth("match --replay " + (dir / "s.tsv") + " --sprt 0,5 --sprt-max 3").output,
+             Contains("pairs 3 (6 games)") && Contains("no decision after 3 pairs (the most allowed: --sprt-max)"));
+  // The game's name is located where the header gives it.
+  std::string text = test::read_file(dir / "s.tsv");
+  text.replace(text.find("# game: connect4"), 16, "# a comment\n# game: conect4");
+  test::write_file(dir / "bad.tsv", text);
+  CHECK_THAT(test::run_evalsynth("match --replay " + (dir / "bad.tsv")).output, Contains(dir / "bad.tsv" + ":3:9:"));
+}
+
+TEST_CASE("a player in both lists meets itself once with --both-colours", "[cli][records]") {
+  const test::Run r = test::run_evalsynth("match --x ibef@1 --o adate@1,ibef@1 --both-colours --games 10");
+  REQUIRE(r.exit_code == 0);
+  std::size_t self = 0;
+  for (std::size_t at = 0; (at = r.output.find("\nIBEF1 - IBEF1 ", at)) != std::string::npos; ++at) ++self;
+  CHECK(self == 1);
+  CHECK_THAT(r.output, Contains("\nIBEF1 - ADATE1 ") && Contains("\nADATE1 - IBEF1 "));
+}

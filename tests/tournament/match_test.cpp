@@ -126,8 +126,8 @@ TEST_CASE("the thesis's Java rules differ from Connect4's by exactly one diagona
 
 TEST_CASE("match scores come with intervals and the paired test over start boards", "[match][report][stats]") {
   // A as X: won, won, drew, lost; A as O from the same boards: won, drew, won, lost.
-  const PairingResult a{"A", "B", 4, 2, 1, 1, 0, {1, 1, 0, -1}, 1, true},
-      b{"B", "A", 4, 1, 2, 1, 0, {-1, 0, -1, 1}, 1, true};
+  const PairingResult a{"A", "B", 4, 2, 1, 1, 0, {1, 1, 0, -1}, 1, true, {}},
+      b{"B", "A", 4, 1, 2, 1, 0, {-1, 0, -1, 1}, 1, true, {}};
   // X's scores 1, 1, 1/2, 0: mean 0.625, sample sd 0.4787, half width 1.96 * 0.4787 / 2.
   CHECK(score_text(a) == "X's score 62.5% \u00b1 46.9");
   // Pairs: +2, +1, +1, -2 -> scores 1, 3/4, 3/4, 0; sign test 3 against 1: p = 2 * 5/16.
@@ -135,8 +135,8 @@ TEST_CASE("match scores come with intervals and the paired test over start board
   CHECK_THAT(verdict, Contains("score 62.5%") && Contains("over 4 pairs") && Contains("+3 -1, p = 0.625") &&
                           Contains("no significant difference"));
   // Ten pairs all won by B: p = 2/1024.
-  PairingResult c{"A", "B", 10, 0, 10, 0, 0, std::vector<std::int8_t>(10, -1), 1, true};
-  PairingResult d{"B", "A", 10, 10, 0, 0, 0, std::vector<std::int8_t>(10, 1), 1, true};
+  PairingResult c{"A", "B", 10, 0, 10, 0, 0, std::vector<std::int8_t>(10, -1), 1, true, {}};
+  PairingResult d{"B", "A", 10, 10, 0, 0, 0, std::vector<std::int8_t>(10, 1), 1, true, {}};
   CHECK_THAT(paired_verdict(c, d), Contains("+0 -10, p = 0.00195: B is stronger"));
   // The same ten games as one board's repeats under the left-to-right order:
   // one observation, nothing shown.
@@ -155,7 +155,7 @@ TEST_CASE("match scores come with intervals and the paired test over start board
   // cluster. Ten boards of twenty games, X winning every game of five
   // boards and losing every game of the others: counted game by game the
   // interval would be 50% +- 6.9; the boards say 50% +- 32.7.
-  PairingResult clustered{"A", "B", 200, 100, 100, 0, 0, {}, 20, true};
+  PairingResult clustered{"A", "B", 200, 100, 100, 0, 0, {}, 20, true, {}};
   for (int board = 0; board < 10; ++board)
     for (int game = 0; game < 20; ++game) clustered.x_results.push_back(board < 5 ? 1 : -1);
   CHECK(score_text(clustered) == "X's score 50.0% \u00b1 32.7 (by start board)");
@@ -165,7 +165,7 @@ TEST_CASE("match scores come with intervals and the paired test over start board
   CHECK(score_text(one_board) == "X's score 50.0% \u00b1 6.9");
   // The paired test counts boards too: with the colours swapped A wins
   // every game, so A wins the pairs of five boards and splits the others'.
-  PairingResult swapped{"B", "A", 200, 0, 200, 0, 0, std::vector<std::int8_t>(200, -1), 20, true};
+  PairingResult swapped{"B", "A", 200, 0, 200, 0, 0, std::vector<std::int8_t>(200, -1), 20, true, {}};
   CHECK_THAT(paired_verdict(clustered, swapped),
              Contains("over 10 start boards, their pairs taken together") && Contains("+5 -0"));
   const std::vector<std::string> lines = paired_lines({c, d});
@@ -174,9 +174,9 @@ TEST_CASE("match scores come with intervals and the paired test over start board
 }
 
 TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match][report]") {
-  PairingResult r{"IBEF4", "ADATE4", 1000, 115, 885, 0, 12345, {}, 1, true};
+  PairingResult r{"IBEF4", "ADATE4", 1000, 115, 885, 0, 12345, {}, 1, true, {}};
   CHECK(thesis_line(r) == "IBEF4 - ADATE4 11.5 - 88.5 (0)");
-  r = {"IBEF2", "IBEF2", 1000, 212, 348, 440, 1, {}, 1, true};
+  r = {"IBEF2", "IBEF2", 1000, 212, 348, 440, 1, {}, 1, true, {}};
   CHECK(thesis_line(r) == "IBEF2 - IBEF2 21.2 - 34.8 (44)");
   CHECK(format_percent(1, 3) == "33.3");
   CHECK(format_percent(0, 0) == "0");
@@ -195,7 +195,7 @@ TEST_CASE("results print in the thesis's Appendix D form, CSV and JSON", "[match
                                               {"draws", 440},
                                               {"nodes", 1}});
   // With its games' results, X's score and its interval as the text gives them.
-  const PairingResult played{"A", "B", 4, 2, 1, 1, 0, {1, 1, -1, 0}, 1, true};
+  const PairingResult played{"A", "B", 4, 2, 1, 1, 0, {1, 1, -1, 0}, 1, true, {}};
   const nlohmann::json with = nlohmann::json::parse(match_json({played}, {7, "random", "standard", "e", 1}));
   CHECK(with["pairings"][0]["x_score"] == 0.625);
   CHECK(with["pairings"][0]["x_score_half_width"].get<double>() > 0);

@@ -181,7 +181,13 @@ function build() {
     if (move !== null) humanMove(move);
   });
   // play.html#MOVES starts from the position after those moves.
-  newGame(decodeURIComponent(location.hash.slice(1)));
+  let moves = '';
+  try {
+    moves = decodeURIComponent(location.hash.slice(1));
+  } catch (e) {
+    // A malformed fragment (play.html#%) starts from the empty board.
+  }
+  newGame(moves);
 }
 
 build();
