@@ -49,9 +49,12 @@ class GameProgram {
     assert(program.family() == G::kFamily);
     compiled_ = bytecode::compile(simplify(program), [&](int row, int col) { return game.cell_of(row, col); });
     assert(compiled_.features.size() <= kMaxSlots);
+    constant_ = compiled_.code.size() == 1 && compiled_.code[0].code == bytecode::Code::Const;
   }
 
   std::int32_t operator()(const Position& p) const {
+    // A program that simplifies to a number (grown programs do) reads nothing.
+    if (constant_) return compiled_.code[0].operand;
     std::array<std::int32_t, kMaxSlots> values;
     // A program that reads no feature (squares only, or a constant) skips
     // the game's feature pass: the search then pays for its own work only.
@@ -78,6 +81,7 @@ class GameProgram {
 
   G game_;
   bytecode::CompiledCode compiled_;
+  bool constant_ = false;
 };
 
 }  // namespace evalsynth::lang

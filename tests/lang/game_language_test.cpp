@@ -141,6 +141,15 @@ TEST_CASE("other games' programs: printed and read back, compiled equal to a tre
   check_programs(mnk::FillGame(4, 4, 3), 3);
   check_programs(adjacent4::Game(8, 6), 4);
   check_programs(modnim::Game(30, 3), 5);
+  // Programs that read no feature (squares only) or simplify to a number
+  // skip the feature pass: the same values.
+  const mnk::Game drop(7, 6, 4, mnk::Placement::Drop);
+  const auto p = drop.parse_position("d1d2c1", TextLocation{"t"});
+  CHECK(GameProgram<mnk::Game>(drop, parse_program("game mnk\n3 * 4 - 5", "c"))(p) == 7);
+  CHECK(GameProgram<mnk::Game>(drop, parse_program("game mnk\n0 - 2147483647 - 1", "c"))(drop.start()) ==
+        -2147483647 - 1);
+  CHECK(GameProgram<mnk::Game>(drop, parse_program("game mnk\n10 * sq(0, 3) + sq(1, 3) + 5 * sq(0, 2)", "s"))(p) ==
+        10 - 1 + 5);
 }
 
 TEST_CASE("a program names its game, and another game's features and cells are refused where written",
