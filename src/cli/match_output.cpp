@@ -53,7 +53,7 @@ void report_match(const MatchRequest& r, const std::vector<PairingResult>& resul
     write_file_atomically(r.html, html_page(page));
   }
   if (!r.json.empty()) write_file_atomically(r.json, match_json(results, d));
-  if (!r.record.empty()) write_file_atomically(r.record, match_records_text(header, games));
+  if (!r.record.empty()) write_match_records(r.record, header, games);
 }
 
 }  // namespace evalsynth

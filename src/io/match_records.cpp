@@ -6,12 +6,14 @@
 
 #include "support/error.hpp"
 #include "support/files.hpp"
+#include "support/gzip.hpp"
 #include "support/text.hpp"
 
 namespace evalsynth {
 namespace {
 
-constexpr const char* kRecordColumns = "x\to\tboard\trepetition\tseed\tresult\tplies\tnodes\tmoves";
+constexpr const char* kRecordColumns = "x\to\tboard\trepetition\tresult\tplies\tnodes\tmoves";
+constexpr std::size_t kRecordFields = 8;
 
 const char* result_text(Outcome o) { return o == Outcome::XWin ? "1-0" : o == Outcome::OWin ? "0-1" : "1/2-1/2"; }
 
@@ -57,14 +59,24 @@ std::string match_records_text(const MatchRecordHeader& h, const std::vector<Mat
   out += std::string(kRecordColumns) + "\n";
   for (const MatchGame& g : games) {
     out += g.x + '\t' + g.o + '\t' + std::to_string(g.board) + '\t' + std::to_string(g.repetition) + '\t' +
-           std::to_string(g.seed) + '\t' + result_text(g.outcome) + '\t' + std::to_string(g.plies) + '\t' +
-           std::to_string(g.nodes) + '\t' + g.moves + '\n';
+           result_text(g.outcome) + '\t' + std::to_string(g.plies) + '\t' + std::to_string(g.nodes) + '\t' + g.moves +
+           '\n';
   }
   return out;
 }
 
+void write_match_records(const std::string& path, const MatchRecordHeader& header,
+                         const std::vector<MatchGame>& games) {
+  const std::string text = match_records_text(header, games);
+  write_file_atomically(path, names_gzip_file(path) ? gzip_compress(text) : text);
+}
+
 MatchRecords read_match_records(const std::string& path) {
-  const std::string text = read_text_file(path, "match records", std::size_t{1} << 28);
+  // Uncompressed or gzip (a name ending .gz is written compressed, but a
+  // file is recognised by its bytes, whatever it is called).
+  constexpr std::size_t kMaxBytes = std::size_t{1} << 28;
+  std::string text = read_text_file(path, "match records", kMaxBytes);
+  if (is_gzip(text)) text = gzip_decompress(text, path, kMaxBytes);
   MatchRecords records;
   std::map<std::string, int> header_line;  // the fields given, and where
   bool columns_seen = false;
@@ -115,10 +127,10 @@ MatchRecords read_match_records(const std::string& path) {
       return;
     }
     const std::vector<Field> f = split_tabs(line);
-    if (f.size() != 9)
+    if (f.size() != kRecordFields)
       throw InputError(where,
-                       "a game's line has 9 tab-separated fields (" + std::string(kRecordColumns) + "), not " +
-                           std::to_string(f.size()),
+                       "a game's line has " + std::to_string(kRecordFields) + " tab-separated fields (" +
+                           std::string(kRecordColumns) + "), not " + std::to_string(f.size()),
                        line, 0);
     const auto loc = [&](std::size_t i) { return TextLocation{path, line_number, f[i].column}; };
     MatchGame g;
@@ -127,14 +139,15 @@ MatchRecords read_match_records(const std::string& path) {
     if (g.x.empty() || g.o.empty()) throw InputError(g.x.empty() ? loc(0) : loc(1), "a player without a name", line);
     g.board = number_at<std::size_t>(f[2].text, loc(2), "the start board", line, records.header.boards - 1);
     g.repetition = number_at<int>(f[3].text, loc(3), "the repetition", line, records.header.games_per_board - 1);
-    g.seed = number_at<std::uint64_t>(f[4].text, loc(4), "the seed", line, UINT64_MAX);
-    const std::string& result = f[5].text;
+    // Not stored: match derives it (the column would double a file's size).
+    g.seed = game_seed(records.header.seed, g.x, g.o, g.board, g.repetition);
+    const std::string& result = f[4].text;
     if (result != "1-0" && result != "0-1" && result != "1/2-1/2")
-      throw InputError(loc(5), "a result is 1-0, 0-1 or 1/2-1/2 (X's), not '" + result + "'", line, f[5].column - 1);
+      throw InputError(loc(4), "a result is 1-0, 0-1 or 1/2-1/2 (X's), not '" + result + "'", line, f[4].column - 1);
     g.outcome = result == "1-0" ? Outcome::XWin : result == "0-1" ? Outcome::OWin : Outcome::Draw;
-    g.plies = number_at<int>(f[6].text, loc(6), "the plies", line, 1'000'000);
-    g.nodes = number_at<std::uint64_t>(f[7].text, loc(7), "the nodes", line, UINT64_MAX);
-    g.moves = f[8].text;
+    g.plies = number_at<int>(f[5].text, loc(5), "the plies", line, 1'000'000);
+    g.nodes = number_at<std::uint64_t>(f[6].text, loc(6), "the nodes", line, UINT64_MAX);
+    g.moves = f[7].text;
     records.games.push_back(std::move(g));
   });
   if (!columns_seen) throw InputError({path, lines + 1, 1}, "no game records here (the column names are missing)");

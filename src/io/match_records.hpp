@@ -10,12 +10,15 @@
 //   # move order: random
 //   # games per board: 1000
 //   # seed: 1
-//   x  o  board  repetition  seed  result  plies  nodes  moves
-//   ibef@2  adate@2  0  0  8317...  1-0  23  14022  44433...
+//   x  o  board  repetition  result  plies  nodes  moves
+//   ibef@2  adate@2  0  0  1-0  23  14022  44433...
 //
 // `board` indexes the match's start boards (the header says which they
 // were), `result` is X's (1-0, 0-1 or 1/2-1/2), `moves` the game's move
 // sequence from its start board, as the game writes one (game/game.hpp).
+// A game's seed is not written: it is game_seed(seed, x, o, board,
+// repetition) (tournament/match.hpp), which the reader fills in; the
+// column would double a compressed file's size.
 
 #include <string>
 #include <vector>
@@ -35,13 +38,16 @@ struct MatchRecordHeader {
 };
 
 std::string match_records_text(const MatchRecordHeader& header, const std::vector<MatchGame>& games);
+// Writes the records to `path` (atomically), gzip-compressed when the name
+// ends in ".gz": a record of a long match compresses about fourfold.
+void write_match_records(const std::string& path, const MatchRecordHeader& header, const std::vector<MatchGame>& games);
 
 struct MatchRecords {
   MatchRecordHeader header;
   std::vector<MatchGame> games;
   TextLocation game_at;  // where the header names the game
 };
-// Reads a record file; throws InputError at the file's line and column for
+// Reads a record file, plain or gzip-compressed; throws InputError at the file's line and column for
 // anything that is not one (a missing header field, a bad column, a result
 // that is not 1-0, 0-1 or 1/2-1/2, a board index beyond the boards).
 MatchRecords read_match_records(const std::string& path);

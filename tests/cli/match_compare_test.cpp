@@ -11,6 +11,7 @@
 #include "games/registry.hpp"
 #include "io/match_records.hpp"
 #include "test_support.hpp"
+#include "tournament/match.hpp"
 
 using Catch::Matchers::Contains;
 using namespace evalsynth;
@@ -93,6 +94,58 @@ TEST_CASE("match --record keeps every game and --replay re-scores them without p
   CHECK(records.header.order == "random");
 }
 
+TEST_CASE("match --record FILE.gz keeps the same records compressed; --replay and ratings read them",
+          "[cli][records]") {
+  const test::ScratchFolder dir("records-gz");
+  const std::string match = "match ibef@1-2 adate@2 --both-colours --games 20 --record ";
+  REQUIRE(test::run_evalsynth(match + (dir / "plain.tsv")).exit_code == 0);
+  const test::Run packed = test::run_evalsynth(match + (dir / "games.tsv.gz"));
+  REQUIRE(packed.exit_code == 0);
+  const std::string bytes = test::read_file(dir / "games.tsv.gz");
+  REQUIRE(bytes.size() > 2);
+  CHECK(bytes.substr(0, 2) == "\x1f\x8b");
+  CHECK(bytes.size() < test::read_file(dir / "plain.tsv").size());
+  const MatchRecords plain = read_match_records(dir / "plain.tsv"), gz = read_match_records(dir / "games.tsv.gz");
+  REQUIRE(gz.games.size() == plain.games.size());
+  for (std::size_t i = 0; i < gz.games.size(); ++i) CHECK(gz.games[i].moves == plain.games[i].moves);
+  const test::Run replayed = test::run_evalsynth("match --replay " + (dir / "games.tsv.gz"));
+  CHECK(after_first_line(replayed.output) ==
+        after_first_line(test::run_evalsynth("match --replay " + (dir / "plain.tsv")).output));
+  CHECK(test::run_evalsynth("ratings " + (dir / "games.tsv.gz")).exit_code == 0);
+  // A damaged compressed file: an error at the file, exit 1.
+  test::write_file(dir / "cut.tsv.gz", bytes.substr(0, bytes.size() / 2));
+  const test::Run cut = test::run_evalsynth("match --replay " + (dir / "cut.tsv.gz"));
+  CHECK(cut.exit_code == 1);
+  CHECK_THAT(cut.output, Contains(dir / "cut.tsv.gz") && Contains("damaged or truncated"));
+}
+
+TEST_CASE("a record leaves out each game's seed, and the seed read back plays that game again", "[records]") {
+  const test::ScratchFolder dir("records-seed");
+  MatchOptions options;
+  options.games_per_board = 5;
+  options.seed = 31;
+  const std::vector<Pairing<Connect4>> pairings = {
+      {builtin_player(Connect4{}, "ibef", 2), builtin_player(Connect4{}, "adate", 2)},
+      {builtin_player(Connect4{}, "random", 0), builtin_player(Connect4{}, "ibef", 1)}};
+  const std::vector<Position> boards = {Position{}, Position{}.played(3)};
+  const std::vector<MatchGame> played = play_match_games(Connect4{}, pairings, boards, options, true);
+  write_match_records(dir / "r.tsv", {"connect4", boards.size(), "two", "random", 5, 31}, played);
+  CHECK(test::read_file(dir / "r.tsv").find(std::to_string(played.front().seed)) == std::string::npos);
+  const MatchRecords read = read_match_records(dir / "r.tsv");
+  REQUIRE(read.games.size() == played.size());
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    INFO(i);
+    const MatchGame& g = read.games[i];
+    CHECK(g.seed == played[i].seed);
+    const Pairing<Connect4>& p = pairings[i / 10];
+    Rng rng(g.seed);
+    std::string moves;
+    const GameRecord again = play_game(Connect4{}, p.x, p.o, boards[g.board], GameSettings{}, rng, &moves);
+    CHECK(moves == g.moves);
+    CHECK(again.outcome == g.outcome);
+  }
+}
+
 TEST_CASE("bad record files are errors at their line and column, and nothing is written", "[cli][records][errors]") {
   const test::ScratchFolder dir("bad-records");
   REQUIRE(test::run_evalsynth("match ibef@1 adate@1 --games 4 --record " + (dir / "good.tsv")).exit_code == 0);
@@ -124,7 +177,7 @@ TEST_CASE("bad record files are errors at their line and column, and nothing is 
   // A game line cut short.
   test::write_file(dir / "short.tsv", good.substr(0, good.rfind('\t')) + "\n");
   CHECK_THAT(test::run_evalsynth("match --replay " + (dir / "short.tsv")).output,
-             Contains("a game's line has 9 tab-separated fields"));
+             Contains("a game's line has 8 tab-separated fields"));
   // The command line's mistakes: exit 2, before anything.
   for (const std::string& args : std::vector<std::string>{
            "--replay " + (dir / "good.tsv") + " --x ibef@1", "--replay " + (dir / "good.tsv") + " --seed 3",
