@@ -111,11 +111,7 @@ int play_match(const G& game, MatchRequest r) {
       throw UsageError("for " + game.name() + " --balanced keeps the openings perfect play draws: give --balanced 0");
   }
   const std::string order(word_of(kMoveOrderWords, options.settings.order));
-  std::string rules;
-  if constexpr (Connect4Like<G>)
-    rules = std::is_same_v<G, Connect4ThesisJava> ? "thesis-java" : "standard";
-  else
-    rules = game.name();
+  const std::string rules = match_rules_text(game);
   using Position = typename G::Position;
   const std::vector<Position> boards = r.from_file  ? read_game_boards(game, r.boards_file)
                                        : r.balanced ? balanced_opening_boards(game, r.opening_plies, r.balanced_within)

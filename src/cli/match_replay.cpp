@@ -16,6 +16,7 @@ int replay_match(const MatchRequest& r) {
   const MatchRecords records = read_match_records(r.replay);
   const MatchRecordHeader& h = records.header;
   const GameDescriptor game = parse_game(h.game, records.game_at);
+  const std::string rules = with_game(game, [](const auto& g) { return match_rules_text(g); });
   std::printf(
       "# evalsynth match --replay %s: %zu game(s) of %s, %d game(s) per start board x %zu start board(s) "
       "(%s), %s move order, seed %llu; not played again\n",
@@ -49,11 +50,11 @@ int replay_match(const MatchRequest& r) {
       if (!test.add(*first->second, *second->second)) break;
     }
     test.print(most, random);
-    report_match(r, pairing_results(kept, 1, true), {h.seed, h.order, h.game, h.board_text, 1}, kept, h);
+    report_match(r, pairing_results(kept, 1, true), {h.seed, h.order, rules, h.board_text, 1}, kept, h);
     return 0;
   }
   report_match(r, pairing_results(records.games, h.games_per_board, random),
-               {h.seed, h.order, h.game, h.board_text, h.games_per_board}, records.games, h);
+               {h.seed, h.order, rules, h.board_text, h.games_per_board}, records.games, h);
   return 0;
 }
 

@@ -27,6 +27,17 @@ struct MatchRequest {
   int sprt_max_pairs = 20000;
 };
 
+// The rules a match's header, CSV and JSON name: Connect4's win test
+// ("standard" or "thesis-java"), another game's name. One place, so a
+// replayed or sequential match names them as the match that played them.
+template <Game G>
+std::string match_rules_text(const G& game) {
+  if constexpr (Connect4Like<G>)
+    return std::is_same_v<G, Connect4ThesisJava> ? "thesis-java" : "standard";
+  else
+    return game.name();
+}
+
 // After the games: one line per pairing (the thesis's form and X's score),
 // the colour-swapped pairs taken together with their paired test, the
 // ratings if asked for, and the files asked for (--csv, --json, --html,

@@ -132,7 +132,7 @@ int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
     test.print(max_pairs, random);
     // The games counted, as any match reports them: each pair's two games
     // are paired in the paired test.
-    const MatchDescription d{r.options.seed, order, game.name(), board_text, 1};
+    const MatchDescription d{r.options.seed, order, match_rules_text(game), board_text, 1};
     const MatchRecordHeader header{game.name(),
                                    boards.size(),
                                    board_text,
