@@ -73,19 +73,20 @@ TEST_CASE("match --record keeps every game and --replay re-scores them without p
   for (const std::string game : {"connect4", "tictactoe"}) {
     INFO(game);
     const std::string players = game == "connect4" ? "ibef@1-2 adate@2" : "threat-lines@1-2 open-lines@1";
-    const test::Run played =
-        test::run_evalsynth("match " + players + " --game " + game + " --both-colours --games 30 --ratings --record " +
-                            (dir / (game + ".tsv")) + " --csv " + (dir / "played.csv"));
+    const test::Run played = test::run_evalsynth(
+        "match " + players + " --game " + game + " --both-colours --games 30 --ratings --record " +
+        (dir / (game + ".tsv")) + " --csv " + (dir / "played.csv") + " --json " + (dir / "played.json"));
     INFO(played.output);
     REQUIRE(played.exit_code == 0);
     check_moves_replay(dir / (game + ".tsv"));
-    const test::Run replayed =
-        test::run_evalsynth("match --replay " + (dir / (game + ".tsv")) + " --ratings --csv " + (dir / "again.csv"));
+    const test::Run replayed = test::run_evalsynth("match --replay " + (dir / (game + ".tsv")) + " --ratings --csv " +
+                                                   (dir / "again.csv") + " --json " + (dir / "again.json"));
     REQUIRE(replayed.exit_code == 0);
     // The same lines after the two headers, the same CSV.
     const auto body = [](const std::string& text) { return text.substr(text.find("\n", text.find("# XPlayer")) + 1); };
     CHECK(body(replayed.output) == body(played.output));
     CHECK(test::read_file(dir / "again.csv") == test::read_file(dir / "played.csv"));
+    CHECK(test::read_file(dir / "again.json") == test::read_file(dir / "played.json"));  // rules named alike
   }
   // The records of Connect4: 3 pairings both ways x 30 games, a line each.
   const MatchRecords records = read_match_records(dir / "connect4.tsv");
