@@ -30,12 +30,22 @@ std::string gzip_compress(std::string_view text) {
   out.resize(deflateBound(&stream, static_cast<uLong>(text.size())));
   // zlib's interface is not const-correct; deflate only reads next_in.
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  stream.avail_in = static_cast<uInt>(text.size());
   stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  [[maybe_unused]] const int status = deflate(&stream, Z_FINISH);
-  assert(status == Z_STREAM_END);  // deflateBound leaves room for the whole stream
-  out.resize(stream.total_out);
+  // zlib counts in 32 bits: the text and the room go in by pieces.
+  constexpr std::size_t kPiece = std::size_t{1} << 30;
+  std::size_t in_left = text.size(), out_left = out.size();
+  int status = Z_OK;
+  while (status != Z_STREAM_END) {
+    const std::size_t in = std::min(in_left, kPiece), room = std::min(out_left, kPiece);
+    stream.avail_in = static_cast<uInt>(in);
+    stream.avail_out = static_cast<uInt>(room);
+    status = deflate(&stream, in == in_left ? Z_FINISH : Z_NO_FLUSH);
+    // deflateBound leaves room for the whole stream, so deflate never stalls.
+    assert(status == Z_OK || status == Z_STREAM_END);
+    in_left -= in - stream.avail_in;
+    out_left -= room - stream.avail_out;
+  }
+  out.resize(out.size() - out_left);
   deflateEnd(&stream);
   return out;
 }
