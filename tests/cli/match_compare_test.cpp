@@ -95,7 +95,7 @@ TEST_CASE("match --record keeps every game and --replay re-scores them without p
   CHECK(records.header.order == "random");
 }
 
-TEST_CASE("match --record FILE.gz keeps the same records compressed; --replay and ratings read them",
+TEST_CASE("match --record FILE.gz keeps the same records compressed, and --replay and ratings read them",
           "[cli][records]") {
   const test::ScratchFolder dir("records-gz");
   const std::string match = "match ibef@1-2 adate@2 --both-colours --games 20 --record ";
