@@ -22,7 +22,7 @@ std::optional<GameDescriptor> model_game(const std::string& path) {
   const std::string name = std::visit(
       [](const auto& net) -> std::string {
         using Net = std::decay_t<decltype(net)>;
-        if constexpr (std::is_same_v<Net, model::BoardNTupleNet>)
+        if constexpr (std::is_same_v<Net, model::BoardNTupleNet> || std::is_same_v<Net, model::WinNet>)
           return net.game();
         else if constexpr (std::is_same_v<Net, model::FeatureWeights> || std::is_same_v<Net, model::FableModel>)
           return net.game;

@@ -74,6 +74,12 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
                     {"hidden", net->hidden()},
                     {"outputs", 1},
                     {"parameters", net->parameters().size()}};
+  } else if (const auto* win_net = std::get_if<model::WinNet>(&state.model.network)) {
+    j["game"] = win_net->game();
+    j["network"] = {{"inputs", win_net->cells()},
+                    {"hidden", win_net->hidden()},
+                    {"outputs", 2},
+                    {"parameters", win_net->parameters().size()}};
   } else if (const auto* fable = std::get_if<model::FableModel>(&state.model.network)) {
     j["game"] = fable->game;
     j["network"] = {{"transitions", fable->transitions.size()}, {"confidence", fable->confidence}};

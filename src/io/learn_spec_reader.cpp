@@ -47,7 +47,8 @@ class LearnInterpreter : public SpecReader {
                                       {{"thesis-net", LearnerKind::ThesisNet},
                                        {"ntuple", LearnerKind::NTuple},
                                        {"linear", LearnerKind::Linear},
-                                       {"fable", LearnerKind::Fable}});
+                                       {"fable", LearnerKind::Fable},
+                                       {"win-net", LearnerKind::WinNet}});
     };
     // A linear learner's terms: `men + kings, kings, edge` (checked against
     // the game's features in check_game).
@@ -198,13 +199,19 @@ class LearnInterpreter : public SpecReader {
 
   void check_relations(const Seen& seen) const override {
     if (!seen.count("learner"))
-      source_.fail_at(0, "a learning spec needs 'learner = thesis-net', 'ntuple', 'linear' or 'fable'");
+      source_.fail_at(0, "a learning spec needs 'learner = thesis-net', 'ntuple', 'linear', 'fable' or 'win-net'");
     const bool thesis = spec_.learner == LearnerKind::ThesisNet;
     const bool ntuple = spec_.learner == LearnerKind::NTuple;
     const bool linear = spec_.learner == LearnerKind::Linear;
-    if (!thesis && seen.count("hidden")) complain(seen, "hidden", "hidden applies to learner = thesis-net");
+    const bool win_net = spec_.learner == LearnerKind::WinNet;
+    if (!thesis && !win_net && seen.count("hidden"))
+      complain(seen, "hidden", "hidden applies to learner = thesis-net or win-net");
     if (ntuple && seen.count("initial-weights"))
-      complain(seen, "initial-weights", "initial-weights applies to learner = thesis-net or linear");
+      complain(seen, "initial-weights", "initial-weights applies to learner = thesis-net, linear or win-net");
+    if (win_net && seen.count("lambda"))
+      complain(seen, "lambda",
+               "lambda does not apply to learner = win-net: it corrects each position towards the next one's output "
+               "(TD(0)), as the design document does");
     for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables", "tcl", "stage-split"})
       if (!ntuple && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
     if (!linear && seen.count("features")) complain(seen, "features", "features applies to learner = linear");
@@ -296,6 +303,12 @@ class LearnInterpreter : public SpecReader {
       }
     if (spec_.learner == LearnerKind::Linear) {
       check_terms(game, seen);
+      return;
+    }
+    if (spec_.learner == LearnerKind::WinNet) {
+      if constexpr (!model::StoneGridGame<G>)
+        complain(seen, "learner",
+                 "learner = win-net reads stones on a grid (mnk, adjacent4), and " + game.name() + " has none");
       return;
     }
     if (spec_.learner == LearnerKind::Fable) {

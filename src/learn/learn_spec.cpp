@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "model/win_net.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth::learn {
@@ -11,6 +12,7 @@ std::string learner_word(LearnerKind kind) {
   return kind == LearnerKind::ThesisNet ? "thesis-net"
          : kind == LearnerKind::Linear  ? "linear"
          : kind == LearnerKind::Fable   ? "fable"
+         : kind == LearnerKind::WinNet  ? "win-net"
                                         : "ntuple";
 }
 
@@ -21,7 +23,8 @@ void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   const bool thesis = s.learner == LearnerKind::ThesisNet;
   const bool linear = s.learner == LearnerKind::Linear;
   const bool fable = s.learner == LearnerKind::Fable;
-  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : fable ? 1000 : 1000000;
+  const bool win_net = s.learner == LearnerKind::WinNet;
+  if (!given.count("games")) s.games = thesis ? 100000 : linear ? 10000 : fable ? 1000 : win_net ? 5000000 : 1000000;
   // Melicher's weights start at 1.0 (his p. 6).
   if (!given.count("initial-weights") && linear) s.initial_weights = 1.0;
   // (Other games' n-tuple step comes with their board: the spec reader sets it.)
@@ -34,6 +37,13 @@ void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   if (!given.count("curve-every"))
     s.curve_every = fable ? std::min<std::uint64_t>(100, s.games) : std::max<std::uint64_t>(1, s.games / 50);
   if (!given.count("checkpoint-every")) s.checkpoint_every = std::max<std::uint64_t>(1, s.games / 10);
+  // The design document's network: 40 hidden units, greedy self-play (it
+  // names no exploration and no step size; ours is 0.1).
+  if (win_net) {
+    if (!given.count("hidden")) s.hidden = model::WinNet::kDesignHidden;
+    if (!given.count("alpha")) s.alpha = Schedule{0.1, 0.1};
+    if (!given.count("epsilon")) s.epsilon = Schedule{0, 0};
+  }
 }
 
 std::uint64_t LearnSpec::hash() const {

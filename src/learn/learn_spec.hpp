@@ -12,7 +12,7 @@
 
 namespace evalsynth::learn {
 
-enum class LearnerKind { ThesisNet, NTuple, Linear, Fable };
+enum class LearnerKind { ThesisNet, NTuple, Linear, Fable, WinNet };
 
 // A parameter that moves linearly from `start` (first game) to `end` (last).
 struct Schedule {
@@ -53,7 +53,7 @@ struct LearnSpec {
   bool harmonic_alpha = false;
   double harmonic_a = 0, harmonic_b = 0;
   double lambda = 0;  // eligibility-trace decay (TD(lambda)); 0: TD(0)
-  // thesis-net
+  // thesis-net and win-net
   int hidden = 15;
   double initial_weights = 0.1;  // uniform in [-w, w]
   // n-tuple (cell_states: Connect4's choice; other games' cells have the
@@ -104,6 +104,6 @@ struct LearnSpec {
 // learner's own recipe.
 void apply_defaults(LearnSpec& spec, const std::set<std::string>& given);
 
-std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple", "linear", "fable"
+std::string learner_word(LearnerKind kind);  // "thesis-net", "ntuple", "linear", "fable", "win-net"
 
 }  // namespace evalsynth::learn

@@ -8,6 +8,7 @@
 #include "learn/episode.hpp"
 #include "learn/linear_td.hpp"
 #include "learn/start_model.hpp"
+#include "learn/win_net_td.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth::learn {
@@ -44,6 +45,16 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     fable.confidence = spec.confidence;
     state.model.network = std::move(fable);
     return state;
+  }
+  if (spec.learner == LearnerKind::WinNet) {
+    if constexpr (model::StoneGridGame<G>) {
+      model::WinNet net(game.name(), game.cell_board().cells, spec.hidden);
+      for (double& w : net.parameters()) w = (2 * rng.unit() - 1) * spec.initial_weights;
+      state.model.network = std::move(net);
+      return state;
+    }
+    throw InputError(TextLocation{spec.source, 1, 1}, "learner = win-net reads stones on a grid, and " + game.name() +
+                                                          " has none");
   }
   if (spec.learner == LearnerKind::Linear) {
     if constexpr (HasFeatures<G>) {
@@ -108,6 +119,13 @@ void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
       return;
     }
   }
+  if constexpr (model::StoneGridGame<G>) {
+    if (auto* net = std::get_if<model::WinNet>(&state_.model.network)) {
+      WinNetTd<G> td(*net);
+      play_with(td, n, on_game);
+      return;
+    }
+  }
   if constexpr (HasFeatures<G>) {
     if (auto* weights = std::get_if<model::FeatureWeights>(&state_.model.network)) {
       LinearTd<G> td(game_, *weights, spec_);
@@ -154,7 +172,13 @@ void Training<G>::play_with(Td& td, std::uint64_t n, const std::function<void()>
     // Opponents in turn, each with X then O.
     set_opponent(g, settings.opponent, settings.learner_side);
     std::optional<Outcome> outcome;
-    if (spec_.play_games) outcome = play_episode(game_, td, settings, rng);
+    if (spec_.play_games) {
+      // A learner with its own way of playing a game (WinNetTd) plays it.
+      if constexpr (requires { td.play_game(game_, settings, rng); })
+        outcome = td.play_game(game_, settings, rng);
+      else
+        outcome = play_episode(game_, td, settings, rng);
+    }
     if (regression) {
       // Its own generator, apart from the game's.
       Rng draws(mix_seed({spec_.seed, 2, g}));

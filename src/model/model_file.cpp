@@ -7,6 +7,7 @@
 
 #include "games/minesweeper/minesweeper.hpp"
 #include "games/registry.hpp"
+#include "model/win_net_file.hpp"
 #include "support/binary_archive.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
@@ -96,6 +97,7 @@ bool all_finite(const std::vector<T>& v) {
 std::string learner_name(const Network& network) {
   if (std::holds_alternative<FeatureWeights>(network)) return "linear";
   if (std::holds_alternative<FableModel>(network)) return "fable";
+  if (std::holds_alternative<WinNet>(network)) return "win-net";
   return std::holds_alternative<ThesisNet>(network) ? "thesis-net" : "ntuple";
 }
 
@@ -276,6 +278,8 @@ std::string encode_model(const Model& model) {
       save_feature_weights(a, *weights);
     } else if (const auto* fable = std::get_if<FableModel>(&model.network)) {
       save_fable(a, *fable);
+    } else if (const auto* win_net = std::get_if<WinNet>(&model.network)) {
+      save_win_net(a, *win_net);
     } else {
       const auto& tuples = std::get<NTupleNet>(model.network);
       a(static_cast<std::int32_t>(tuples.states()), static_cast<std::int32_t>(tuples.length()),
@@ -356,8 +360,11 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = load_feature_weights(a);
     } else if (learner == "fable") {
       model.network = load_fable(a);
+    } else if (learner == "win-net") {
+      model.network = load_win_net(a);
     } else {
-      fail("unknown learner '" + learner + "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear or fable)");
+      fail("unknown learner '" + learner +
+           "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear, fable or win-net)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

@@ -14,6 +14,7 @@
 #include "model/feature_weights.hpp"
 #include "model/ntuple_net.hpp"
 #include "model/thesis_net.hpp"
+#include "model/win_net.hpp"
 
 namespace evalsynth::model {
 
@@ -27,16 +28,17 @@ struct ModelInfo {
 };
 
 // Connect4's two networks, the n-tuple network of any other game (which
-// names its game), a linear evaluator over any game's features, and
-// FABLE's transition counts (a player, not an evaluator).
-using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet, FeatureWeights, FableModel>;
+// names its game), a linear evaluator over any game's features, FABLE's
+// transition counts (a player, not an evaluator), and the four-in-a-row
+// design's network of a stone game (which names its game).
+using Network = std::variant<ThesisNet, NTupleNet, BoardNTupleNet, FeatureWeights, FableModel, WinNet>;
 
 struct Model {
   ModelInfo info;
   Network network;
 };
 
-// "thesis-net", "ntuple" (either n-tuple network), "linear" or "fable".
+// "thesis-net", "ntuple" (either n-tuple network), "linear", "fable" or "win-net".
 std::string learner_name(const Network& network);
 
 // The number of trainable weights of a network with a weight table (the

@@ -5,7 +5,8 @@
 // (native weight tables, compiled programs with native code, the learned
 // networks); every other game searches with the language's programs
 // compiled for it (lang/game_program.hpp) and the n-tuple networks learned
-// for it (model/board_ntuple_net.hpp). Compiled programs are shared, not
+// for it (model/board_ntuple_net.hpp); games of stones on a grid also the
+// design document's network (model/win_net.hpp). Compiled programs are shared, not
 // copied, between the players and games that use them.
 
 #include <memory>
@@ -21,6 +22,7 @@
 #include "model/ntuple_net.hpp"
 #include "model/ntuple_tracker.hpp"
 #include "model/thesis_net.hpp"
+#include "model/win_net.hpp"
 
 namespace evalsynth {
 
@@ -45,9 +47,17 @@ template <Game G>
 struct EvaluatorKinds {
   using type = std::variant<SharedGameProgram<G>>;
 };
-template <HasCellBoard G>
-requires(!IsConnect4Game<G>::value) struct EvaluatorKinds<G> {
+template <class G>
+concept CellBoardGame = HasCellBoard<G> && !IsConnect4Game<G>::value;
+template <CellBoardGame G>
+struct EvaluatorKinds<G> {
   using type = std::variant<SharedGameProgram<G>, model::BoardNTupleEvaluator<G>>;
+};
+// Games of stones on a grid: also the design document's network (model/win_net.hpp).
+template <CellBoardGame G>
+requires model::StoneGridGame<G>
+struct EvaluatorKinds<G> {
+  using type = std::variant<SharedGameProgram<G>, model::BoardNTupleEvaluator<G>, model::WinNetEvaluator<G>>;
 };
 template <class Rules>
 struct EvaluatorKinds<Connect4Game<Rules>> {

@@ -70,6 +70,17 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
     return evaluator_for(game, lang::parse_program(weights->program_text(family_name(G::kFamily), Connect4Like<G>),
                                                    source + " (as a program)"));
   }
+  if (const auto* win_net = std::get_if<model::WinNet>(&model.network)) {
+    if (win_net->game() != game.name())
+      return refuse("this is a model learned for " + win_net->game() + ", and the game is " + game.name());
+    if constexpr (model::StoneGridGame<G>) {
+      // The name fixes the board; a file whose inputs differ was not written by us.
+      if (win_net->cells() != game.cell_board().cells)
+        return refuse("corrupted model: its inputs are not " + game.name() + "'s cells");
+      return EvaluatorOf<G>{model::WinNetEvaluator<G>{std::make_shared<const model::WinNet>(*win_net)}};
+    }
+    return refuse("corrupted model: " + game.name() + " is not a game of stones on a grid");
+  }
   if constexpr (Connect4Like<G>) {
     (void)game;
     if (board_net) return refuse("this is a model learned for " + model_game + ", and the game is connect4");
@@ -152,6 +163,8 @@ void add_entry_players(const G& game, const PlayerEntry& entry, const ProgramRea
   // is), whatever @DEPTH says, rather than copies that differ in a number
   // it never reads.
   if (std::holds_alternative<FablePlayer>(base.brain)) {
+    if (entry.sampled)
+      throw UsageError("sampled:" + entry.name + ": FABLE's model chooses its moves without a search to sample");
     players.push_back(base);
     players.back().depth = 0;
     return;
@@ -159,6 +172,10 @@ void add_entry_players(const G& game, const PlayerEntry& entry, const ProgramRea
   for (int d = entry.first_depth; d <= entry.last_depth; ++d) {
     players.push_back(base);
     players.back().depth = d;
+    if (entry.sampled) {
+      players.back().sampled = true;
+      players.back().name = "sampled:" + players.back().name;
+    }
   }
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game/move_order.hpp"
+#include "game/sampled_search.hpp"
 #include "game/search.hpp"
 #include "lang/parse.hpp"
 #include "model/fable.hpp"
@@ -42,6 +43,9 @@ struct BasicPlayer {
   int depth = 0;     // search depth; unused for the random mover
   std::variant<RandomMover, Evaluators, PerfectPlayer, FablePlayer> brain;
   bool from_file = false;  // a program read from an .eval file
+  // Searches by the sampled "neighbouring state search"
+  // (game/sampled_search.hpp) instead of alpha-beta; its name says so.
+  bool sampled = false;
 
   bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
   bool is_perfect() const { return std::holds_alternative<PerfectPlayer>(brain); }
@@ -98,6 +102,13 @@ typename G::Move choose_move(const G& game, const Player<G>& player, const typen
   }
   const MovesOf<G> root = root_moves(game, p, order, rng);
   auto search_with = [&](const auto& evaluator) {
+    if (player.sampled) {
+      SampledSearch<G, std::decay_t<decltype(evaluator)>> search(game, evaluator, rng);
+      const typename G::Move move = search.search(p, player.depth, root).move;
+      counters.nodes += search.counters().nodes;
+      counters.evaluations += search.counters().evaluations;
+      return move;
+    }
     AlphaBeta<G, std::decay_t<decltype(evaluator)>> search(game, evaluator);
     const typename G::Move move = search.search(p, player.depth, root).move;
     counters.nodes += search.counters().nodes;

@@ -57,7 +57,20 @@ PlayerEntry parse_player_entry(std::string_view item, bool allow_self_play) {
   return labelled;
 }
 
+static PlayerEntry parse_searching_entry(std::string_view item, bool allow_self_play);
+
 static PlayerEntry parse_unlabelled_entry(std::string_view item, bool allow_self_play) {
+  constexpr std::string_view kSampled = "sampled:";
+  if (lowercase(item.substr(0, kSampled.size())) != kSampled) return parse_searching_entry(item, allow_self_play);
+  PlayerEntry entry = parse_searching_entry(item.substr(kSampled.size()), false);
+  if (entry.kind != PlayerEntry::Kind::Builtin && entry.kind != PlayerEntry::Kind::File)
+    throw UsageError(in_quotes(item) + ": the sampled search needs a player that searches, such as sampled:" +
+                     "model.bin@6 or sampled:threat-lines@6");
+  entry.sampled = true;
+  return entry;
+}
+
+static PlayerEntry parse_searching_entry(std::string_view item, bool allow_self_play) {
   const std::size_t at = item.rfind('@');
   PlayerEntry entry;
   entry.name = std::string(item.substr(0, at));

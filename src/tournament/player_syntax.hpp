@@ -10,6 +10,9 @@
 //                                 lose latest (the longest resistance)
 //   answer@D, hallK@D             a run's own answer / K best programs
 //                                 (self-play; run specs only)
+//   sampled:NAME@DEPTH            NAME searching by the four-in-a-row design's
+//                                 neighbouring-state search
+//                                 (game/sampled_search.hpp), not alpha-beta
 
 #include <string>
 #include <string_view>
@@ -27,6 +30,7 @@ struct PlayerEntry {
   double epsilon = 0;        // Perfect: how often it explores
   std::string epsilon_text;  // as written
   bool resist = false;       // Perfect: the longest resistance when lost
+  bool sampled = false;      // Builtin, File: the sampled search
   // "mine=results/a/best.eval@1-3": the name the player goes by in tables
   // (letters, digits, '-' and '_'); empty: its own.
   std::string label;
