@@ -57,10 +57,9 @@ class WinNetTd {
     }
   }
 
- private:
   // The move to the position where the side to move's own output is
-  // highest; with probability `epsilon` a random move instead.
-  Move greedy_move(const G& game, const Position& p, double epsilon, Rng& rng) {
+  // highest (a win at once first); with probability `epsilon` a random move.
+  Move greedy_move(const G& game, const Position& p, double epsilon, Rng& rng) const {
     MovesOf<G> moves;
     game.legal_moves(p, moves);
     if (epsilon > 0 && rng.unit() < epsilon) return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
@@ -83,6 +82,7 @@ class WinNetTd {
     return moves[best_index];
   }
 
+ private:
   static bool wins_at_once(const G& game, const Position& p, const Move& m) {
     if constexpr (HasFastWinTests<G>)
       return game.wins_at_once(p, m);
