@@ -8,6 +8,7 @@
 #include "export/cpp_export.hpp"
 #include "export/play_page.hpp"
 #include "lang/parse.hpp"
+#include "model/model_file.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "synthesis/checkpoint_files.hpp"
@@ -113,6 +114,39 @@ Source read_source(const std::string& path) {
   return source;
 }
 
+// A model file: the page plays against the four-in-a-row design's network
+// (the other learners' models play in match, strength and play).
+int export_model_page(const std::string& path, const std::string& game_name, std::string name, bool cpp,
+                      const std::string& page, int depth) {
+  model::Model m = model::read_model(path);
+  const auto* net = std::get_if<model::WinNet>(&m.network);
+  if (!net)
+    throw UsageError(path + " is a model of learner = " + model::learner_name(m.network) +
+                     ": export writes programs, and a page for the design document's network (learner = "
+                     "win-net); this model plays in match, strength and play");
+  if (cpp) throw UsageError("--cpp writes programs; " + path + " is a network: export it with --html");
+  const GameDescriptor game = command_game(game_name, {path});
+  if (game.text() != net->game())
+    throw InputError(TextLocation{path, 1, 1},
+                     "this is a model learned for " + net->game() + ", and the game is " + game.text());
+  // "results/win-net-adjacent4/model.bin" is "win-net-adjacent4".
+  const std::filesystem::path file = std::filesystem::path(path).lexically_normal();
+  if (name.empty())
+    name = file.parent_path().filename().empty() ? file.stem().string() : file.parent_path().filename().string();
+  const bool printable =
+      std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20; });
+  if (name.empty() || name.size() > 100 || !printable)
+    throw UsageError("--name wants a page title of 1-100 printable characters");
+  check_outputs({{page, "--html"}}, {{path, "the model"}});
+  const std::vector<std::string> provenance = {"From " + path + ": learner win-net, spec '" + m.info.spec_name + "', " +
+                                               std::to_string(m.info.games) + " training games, seed " +
+                                               std::to_string(m.info.seed) + "."};
+  write_file_atomically(page, exporter::play_page(*net, {name, provenance, depth, game}));
+  std::printf("wrote %s: open it in a browser to play %s against %s (engine depth %d, changeable on the page)\n",
+              page.c_str(), game.text().c_str(), name.c_str(), depth);
+  return 0;
+}
+
 }  // namespace
 
 int export_command(const Args& args) {
@@ -138,6 +172,8 @@ int export_command(const Args& args) {
     throw UsageError("--html wants a file name ending in .html, not '" + page + "'");
   if (with_player && !cpp) throw UsageError("--player comes with --cpp: the player program includes the header");
   if (command.given("depth") && !html) throw UsageError("--depth is the page's: it comes with --html");
+  if (model::is_model_file(program[0]))
+    return export_model_page(program[0], game_name, command.given("name") ? name : "", cpp, page, depth);
   Source source = read_source(program[0]);
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });

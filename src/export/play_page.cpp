@@ -31,19 +31,45 @@ std::string json_string(const std::string& text) {
 
 namespace {
 
-// The page's facts as a JSON object (`extra`: more members, each written
-// `, "key": value`).
-std::string play_page_facts(const lang::Program& program, const lang::Program& source, const PlayPageInfo& info,
-                            const std::string& extra) {
+std::string provenance_json(const PlayPageInfo& info) {
   std::string provenance = "[";
   for (std::size_t i = 0; i < info.provenance.size(); ++i)
     provenance += (i ? ", " : "") + json_string(info.provenance[i]);
-  provenance += "]";
+  return provenance + "]";
+}
+
+// The page's facts as a JSON object: `shown` the evaluator as the page shows
+// it, `original` the program before simplification (or null).
+std::string play_page_facts(const std::string& shown, const std::string& original, const PlayPageInfo& info) {
   return "{\"name\": " + json_string(info.name) + ", \"depth\": " + std::to_string(info.depth) +
-         ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) +
-         ", \"program\": " + json_string(lang::to_text(program)) +
-         ", \"original\": " + (program == source ? std::string("null") : json_string(lang::to_text(source))) +
-         ", \"provenance\": " + provenance + extra + "}";
+         ", \"maxDepth\": " + std::to_string(kPlayPageMaxDepth) + ", \"program\": " + json_string(shown) +
+         ", \"original\": " + original + ", \"provenance\": " + provenance_json(info) +
+         ", \"game\": " + json_string(info.game.text()) + "}";
+}
+
+// The page around an evaluator: `evaluator` the script defining
+// evaluate(board) (and what it needs).
+std::string page_around(const std::string& facts, const PlayPageInfo& info, const std::string& evaluator) {
+  const PageGame game = page_game(info.game);
+  std::string style(play_assets::kPlayStyle);
+  style += play_assets::kPlayGameStyle;
+  std::string page = html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", style);
+  page += "<main id=\"play\"></main>\n";
+  page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
+  page += "<script>\n'use strict';\n";
+  page += play_assets::kPlayCore;
+  page += "\n// The game, written by evalsynth: " + info.game.text() + ".\nconst GAME = " + game.object + ";\n\n";
+  // The game's rules and features, its search, then how its board is drawn.
+  page += game.rules;
+  page += evaluator;
+  page += "\n";
+  page += play_assets::kPlayGameSearch;
+  page += "\n";
+  page += game.view;
+  page += "\n";
+  page += play_assets::kPlayGamePage;
+  page += "</script>\n</body>\n</html>\n";
+  return page;
 }
 
 }  // namespace
@@ -56,29 +82,23 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
   shown.game = info.game;
   lang::Program program = lang::simplify(source);
   program.game = shown.game;
-  const PageGame game = page_game(info.game);
-  const std::string facts = play_page_facts(program, shown, info, ", \"game\": " + json_string(info.game.text()));
-  std::string style(play_assets::kPlayStyle);
-  style += play_assets::kPlayGameStyle;
-  std::string page = html_page_opening("Play against " + info.name + " (evalsynth)", "evalsynth export", style);
-  page += "<main id=\"play\"></main>\n";
-  page += "<script type=\"application/json\" id=\"play-data\">" + facts + "</script>\n";
-  page += "<script>\n'use strict';\n";
-  page += play_assets::kPlayCore;
-  page += "\n// The game, written by evalsynth: " + info.game.text() + ".\nconst GAME = " + game.object + ";\n\n";
-  // The game's rules and features, its search, then how its board is drawn.
-  page += game.rules;
-  if (const auto network = lang::network_read(program)) page += js_ntuple_runtime(*network);
-  page += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
-  page += js_evaluator(program, "evaluate");
-  page += "\n";
-  page += play_assets::kPlayGameSearch;
-  page += "\n";
-  page += game.view;
-  page += "\n";
-  page += play_assets::kPlayGamePage;
-  page += "</script>\n</body>\n</html>\n";
-  return page;
+  const std::string facts = play_page_facts(
+      lang::to_text(program), program == shown ? std::string("null") : json_string(lang::to_text(shown)), info);
+  std::string evaluator;
+  if (const auto network = lang::network_read(program)) evaluator += js_ntuple_runtime(*network);
+  evaluator += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
+  evaluator += js_evaluator(program, "evaluate");
+  return page_around(facts, info, evaluator);
+}
+
+std::string play_page(const model::WinNet& net, const PlayPageInfo& info) {
+  assert(info.depth >= 1 && info.depth <= kPlayPageMaxDepth);
+  assert(info.game.text() == net.game());
+  const std::string shown = "the four-in-a-row design's network: " + std::to_string(net.cells()) + " inputs, " +
+                            std::to_string(net.hidden()) +
+                            " sigmoid hidden units, 2 sigmoid outputs (X wins, O wins); the value is their "
+                            "difference times 50000";
+  return page_around(play_page_facts(shown, "null", info), info, js_win_net(net));
 }
 
 }  // namespace evalsynth::exporter

@@ -19,6 +19,7 @@
 
 #include "games/registry.hpp"
 #include "lang/program.hpp"
+#include "model/win_net.hpp"
 
 namespace evalsynth::exporter {
 
@@ -33,6 +34,14 @@ inline constexpr int kPlayPageMaxDepth = 8;  // the page's depth choice: 1..this
 
 // Precondition: the program is of the game's family.
 std::string play_page(const lang::Program& program, const PlayPageInfo& info);
+// The same against the four-in-a-row design's network (model/win_net.hpp),
+// its weights in the page. Precondition: the network is of the game.
+std::string play_page(const model::WinNet& net, const PlayPageInfo& info);
+
+// The network as the page's evaluate(board) (win_net_js.cpp): evalsynth's
+// forward pass in its order of additions, so the same doubles and the
+// same rounded value.
+std::string js_win_net(const model::WinNet& net);
 
 // The game's part of the page (game_play_page.cpp): the words that name
 // it, GAME (a JavaScript object of its family and parameters), the script

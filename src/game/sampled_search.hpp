@@ -131,8 +131,9 @@ class SampledSearch {
       if (!searched[r]) continue;
       // A finished child's value is final; an unfinished one is searched on.
       const Position child = game_.play(p, moves[ranked[r].second]);
-      const int score = game_.status(child) != Status::Ongoing ? ranked[r].first
-                                                                : -negamax(child, depth - 1, -beta, -std::max(alpha, best));
+      const int score = game_.status(child) != Status::Ongoing
+                            ? ranked[r].first
+                            : -negamax(child, depth - 1, -beta, -std::max(alpha, best));
       if (score > best) {
         best = score;
         if (best >= beta || best == kWinValue) break;

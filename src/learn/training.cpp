@@ -53,8 +53,8 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
       state.model.network = std::move(net);
       return state;
     }
-    throw InputError(TextLocation{spec.source, 1, 1}, "learner = win-net reads stones on a grid, and " + game.name() +
-                                                          " has none");
+    throw InputError(TextLocation{spec.source, 1, 1},
+                     "learner = win-net reads stones on a grid, and " + game.name() + " has none");
   }
   if (spec.learner == LearnerKind::Linear) {
     if constexpr (HasFeatures<G>) {

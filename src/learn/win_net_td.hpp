@@ -62,7 +62,8 @@ class WinNetTd {
   Move greedy_move(const G& game, const Position& p, double epsilon, Rng& rng) const {
     MovesOf<G> moves;
     game.legal_moves(p, moves);
-    if (epsilon > 0 && rng.unit() < epsilon) return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
+    if (epsilon > 0 && rng.unit() < epsilon)
+      return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
     const Side side = game.side_to_move(p);
     const std::size_t mine = side == Side::X ? 0 : 1;
     model::WinNet::Hidden sums;

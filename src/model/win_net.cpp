@@ -57,8 +57,7 @@ WinNet load_win_net(BinaryInputArchive& a) {
   if (cells < 1 || cells > WinNet::kMaxCells)
     throw cereal::Exception(std::to_string(cells) + " inputs (1 to " + std::to_string(WinNet::kMaxCells) + ")");
   if (hidden < 1 || hidden > WinNet::kMaxHidden)
-    throw cereal::Exception(std::to_string(hidden) + " hidden units (1 to " + std::to_string(WinNet::kMaxHidden) +
-                            ")");
+    throw cereal::Exception(std::to_string(hidden) + " hidden units (1 to " + std::to_string(WinNet::kMaxHidden) + ")");
   WinNet net(game, cells, hidden);
   if (net.parameters().size() > a.bytes_left() / sizeof(double))
     throw cereal::Exception("the data ends before its " + std::to_string(net.parameters().size()) + " weights");

@@ -108,8 +108,8 @@ class WinNet {
     Hidden moved, activations;
     const double sign = side == Side::X ? 1 : -1;
     for (int j = 0; j < hidden_; ++j)
-      moved[static_cast<std::size_t>(j)] = sums[static_cast<std::size_t>(j)] + sign * parameters_[unit_offset(j) + 1 +
-                                                                                                   static_cast<std::size_t>(cell)];
+      moved[static_cast<std::size_t>(j)] =
+          sums[static_cast<std::size_t>(j)] + sign * parameters_[unit_offset(j) + 1 + static_cast<std::size_t>(cell)];
     return outputs_from_sums(moved, activations);
   }
 

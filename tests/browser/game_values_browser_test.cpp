@@ -9,6 +9,7 @@
 // reaches through its own move generator and notation).
 
 #include <catch2/catch.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -212,4 +213,39 @@ TEST_CASE("the game pages' JavaScript evaluators compute exactly the interpreter
   SECTION("checkers") { check_values("checkers", checkers::Game(8), rng); }
   SECTION("checkers, 6 x 6, a short draw rule") { check_values("checkers(6,20)", checkers::Game(6, 20), rng); }
   SECTION("checkers, 4 x 4") { check_values("checkers(4)", checkers::Game(4), rng); }
+}
+
+TEST_CASE("the design document's network on the page computes exactly evalsynth's values", "[browser][export]") {
+  // A trained-looking network: weights large enough to use the sigmoids' range.
+  const adjacent4::Game game(6, 5);
+  model::WinNet net(game.name(), game.cell_board().cells, 12);
+  Rng rng(44);
+  for (double& w : net.parameters()) w = 3 * (rng.unit() - 0.5);
+  const model::WinNetEvaluator<adjacent4::Game> evaluator{std::make_shared<const model::WinNet>(net)};
+  const auto games = random_games(game, rng, 300);
+  std::string script = "const positions = [";
+  for (const auto& g : games) script += "() => " + board_after(game, g) + ",\n";
+  script +=
+      "];\ndocument.getElementById('test-out').textContent = positions.map((made) => evaluate(made())).join('\\n');\n";
+  const test::ScratchFolder dir("browser-win-net");
+  const std::string page = exporter::play_page(net, {"values", {"test"}, 4, parse_game(game.name())});
+  test::write_file(dir / "values.html", test::with_script(page, script));
+  const test::Run r = test::load_in_chromium(dir / "values.html");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("data-errors") == std::string::npos);
+  std::istringstream lines(test::test_output(r));
+  std::size_t compared = 0, distinct = 0;
+  std::set<long long> seen;
+  for (const auto& g : games) {
+    grid::Stones p = game.start();
+    for (const int m : g) p = game.play(p, m);
+    long long v = 0;
+    REQUIRE(lines >> v);
+    INFO("after " << board_after(game, g));
+    CHECK(v == evaluator(p));
+    ++compared;
+    distinct += seen.insert(v).second;
+  }
+  CHECK(compared == games.size());
+  CHECK(distinct > 100);  // the values differ from position to position
 }

@@ -82,3 +82,36 @@ TEST_CASE("play: bad command lines are usage errors", "[cli][play][errors]") {
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("nothere.eval"));
 }
+
+TEST_CASE("win-net: learned, matched, measured, searched by sampling, played and put on a page", "[cli][learn]") {
+  const test::ScratchFolder dir("win-net-cli");
+  const std::string kSource = test::kSourceDir;
+  test::write_file(dir / "w.spec", "name = w\ngame = adjacent4\nlearner = win-net\ngames = 300\nhidden = 6\noutput = " +
+                                       (dir / "results") + "\ncheckpoints = " + (dir / "population") + "\n");
+  test::Run r = test::run_evalsynth("learn " + (dir / "w.spec"), kSource);
+  REQUIRE(r.exit_code == 0);
+  const std::string model = dir / "results/w/model.bin";
+  r = test::run_evalsynth(
+      "match --game adjacent4 --x sampled:" + model + "@3," + model + "@2 --o open-lines@1 --games 2", kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("sampled:w@3 - OPEN-LINES1") && Contains("w@2 - OPEN-LINES1"));
+  r = test::run_evalsynth("strength sampled:" + model + " --depth 2 --versus " + model, kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("no significant difference"));  // at depth 2 the sampled search is alpha-beta
+  r = test::run_shell("printf 'd3\\nquit\\n' | " + std::string(test::kEvalsynthBinary) + " play " + model + "@2");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("w2 plays") || Contains("w@2 plays"));
+  r = test::run_evalsynth("export " + model + " --html " + (dir / "w.html") + " --depth 3", kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(test::read_file(dir / "w.html"), Contains("WIN_NET_WEIGHTS") && Contains("function evaluate(b)"));
+  // What a network page cannot be: another learner's, C++, another game's.
+  r = test::run_evalsynth("export " + model + " --cpp " + (dir / "w.hpp"), kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("--cpp writes programs"));
+  r = test::run_evalsynth("export " + model + " --html " + (dir / "t.html") + " --game tictactoe", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("model.bin:1:1") && Contains("learned for adjacent4(8,6)"));
+  r = test::run_evalsynth("match --game adjacent4 --x sampled:random --o open-lines@1", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("needs a player that searches"));
+}

@@ -321,8 +321,9 @@ TEST_CASE("learning specs: defaults by learner, located errors", "[learn][errors
             .hash());
 
   CHECK_THAT(learn_error("games = 5\n"), Contains("l.spec:1:1") && Contains("needs 'learner = thesis-net'"));
-  CHECK_THAT(learn_error("learner = perceptron\n"),
-             Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, linear, fable, win-net, not 'perceptron'"));
+  CHECK_THAT(
+      learn_error("learner = perceptron\n"),
+      Contains("l.spec:1:11") && Contains("one of thesis-net, ntuple, linear, fable, win-net, not 'perceptron'"));
   CHECK_THAT(learn_error("learner = ntuple\nlamda = 0.5\n"),
              Contains("l.spec:2:1") && Contains("did you mean 'lambda'"));
   CHECK_THAT(learn_error("learner = ntuple\ntcl = maybe\n"), Contains("l.spec:2:7"));

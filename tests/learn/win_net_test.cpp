@@ -49,7 +49,8 @@ model::WinNet::Outputs by_definition(const model::WinNet& net, const grid::Stone
   model::WinNet::Outputs out{};
   for (int k = 0; k < 2; ++k) {
     double z = w[net.output_offset(k)];
-    for (int j = 0; j < net.hidden(); ++j) z += w[net.output_offset(k) + 1 + static_cast<std::size_t>(j)] * h[static_cast<std::size_t>(j)];
+    for (int j = 0; j < net.hidden(); ++j)
+      z += w[net.output_offset(k) + 1 + static_cast<std::size_t>(j)] * h[static_cast<std::size_t>(j)];
     out[static_cast<std::size_t>(k)] = 1 / (1 + std::exp(-z));
   }
   return out;
@@ -121,8 +122,8 @@ TEST_CASE("win-net: a back-propagation step is the squared error's gradient", "[
 
 TEST_CASE("win-net: self-play learns, resumes exactly, and its model file names its game", "[learn][model]") {
   const adjacent4::Game game(5, 4);
-  const LearnSpec spec =
-      parse_learn_spec("game = adjacent4(5,4)\nlearner = win-net\ngames = 300\nhidden = 8\ncurve-every = 100\n", "w.spec");
+  const LearnSpec spec = parse_learn_spec(
+      "game = adjacent4(5,4)\nlearner = win-net\ngames = 300\nhidden = 8\ncurve-every = 100\n", "w.spec");
   CHECK(spec.alpha.start == 0.1);
   CHECK(spec.epsilon.start == 0);  // the document's greedy self-play
   Training<adjacent4::Game> whole(game, spec, {}, {}, Training<adjacent4::Game>::fresh_state(game, spec));
@@ -175,7 +176,8 @@ TEST_CASE("win-net: each position learns the next one's outputs, the last one th
     MovesOf<adjacent4::Game> moves;
     game.legal_moves(p, moves);
     (void)replay.unit();  // the exploration draw
-    const grid::Stones next = game.play(p, moves[static_cast<std::size_t>(replay.below(static_cast<int>(moves.size())))]);
+    const grid::Stones next =
+        game.play(p, moves[static_cast<std::size_t>(replay.below(static_cast<int>(moves.size())))]);
     if (!seen.empty()) by_hand.train(seen.back().x, seen.back().o, by_hand.outputs(next), settings.alpha);
     seen.push_back(next);
     p = next;
@@ -221,7 +223,8 @@ TEST_CASE("win-net specs: stone games only, and its own settings", "[learn][io]"
   CHECK(spec_error("game = tictactoe\nlearner = win-net\n") == "(no error)");
   CHECK_THAT(spec_error("learner = win-net\n"), Contains("w.spec:1:1:") && Contains("stones on a grid"));
   CHECK_THAT(spec_error("game = checkers\nlearner = win-net\n"), Contains("w.spec:2:1:") && Contains("checkers"));
-  CHECK_THAT(spec_error(head + "lambda = 0.5\n"), Contains("w.spec:3:") && Contains("does not apply to learner = win-net"));
+  CHECK_THAT(spec_error(head + "lambda = 0.5\n"),
+             Contains("w.spec:3:") && Contains("does not apply to learner = win-net"));
   CHECK_THAT(spec_error(head + "tuples = 5\n"), Contains("applies to learner = ntuple"));
   CHECK_THAT(spec_error(head + "hidden = 65\n"), Contains("w.spec:3:"));
   CHECK(spec_error(head + "hidden = 12\ninitial-weights = 0.2\nepsilon = 0.1\n") == "(no error)");

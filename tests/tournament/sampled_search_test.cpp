@@ -4,9 +4,10 @@
 // sampled (depths 1 and 2), wins taken at once, fewer nodes deeper, and
 // seeded draws.
 
+#include "game/sampled_search.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "game/sampled_search.hpp"
 #include "games/registry.hpp"
 #include "support/error.hpp"
 #include "tournament/player.hpp"
