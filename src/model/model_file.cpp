@@ -117,6 +117,10 @@ namespace {
 // and an older evalsynth refuses them as of an unknown learner).
 std::string file_tag(const Network& network) {
   if (const auto* net = std::get_if<NTupleNet>(&network); net && net->stage_split() > 0) return "ntuple-staged";
+  // FABLE's models before value rules are of the rule they were learned
+  // with (wins): those keep their word and layout, the others say theirs.
+  if (const auto* fable = std::get_if<FableModel>(&network); fable && fable->values != FableValues::Wins)
+    return "fable-valued";
   return std::holds_alternative<BoardNTupleNet>(network) ? "board-ntuple" : learner_name(network);
 }
 
@@ -131,12 +135,22 @@ void save_feature_weights(BinaryOutputArchive& a, const FeatureWeights& w) {
 void save_fable(BinaryOutputArchive& a, const FableModel& m) {
   std::vector<std::pair<std::uint64_t, FableCounts>> sorted(m.transitions.begin(), m.transitions.end());
   std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  if (m.values != FableValues::Wins) a(std::string(fable_values_word(m.values)));
   a(m.game, m.confidence, m.games, cereal::make_size_tag(static_cast<std::uint64_t>(sorted.size())));
   for (const auto& [key, c] : sorted) a(key, c.x_wins, c.o_wins, c.draws);
 }
 
-FableModel load_fable(BinaryInputArchive& a) {
+// `valued`: the file names its value rule ("fable-valued"); a "fable" file
+// was learned with wins / (n + confidence), the only rule there was.
+FableModel load_fable(BinaryInputArchive& a, bool valued) {
   FableModel m;
+  m.values = FableValues::Wins;
+  if (valued) {
+    std::string word;
+    a(word);
+    if (!parse_fable_values(word, m.values) || m.values == FableValues::Wins)
+      throw cereal::Exception("its value rule '" + word + "' is not signed or net");
+  }
   std::uint64_t count = 0;
   a(m.game, m.confidence, m.games, cereal::make_size_tag(count));
   // An engine game, or minesweeper (evalsynth minesweeper --model).
@@ -354,10 +368,11 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = load_board_net(a);
     } else if (learner == "linear") {
       model.network = load_feature_weights(a);
-    } else if (learner == "fable") {
-      model.network = load_fable(a);
+    } else if (learner == "fable" || learner == "fable-valued") {
+      model.network = load_fable(a, learner == "fable-valued");
     } else {
-      fail("unknown learner '" + learner + "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear or fable)");
+      fail("unknown learner '" + learner +
+           "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear, fable or fable-valued)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {
