@@ -230,10 +230,9 @@ TEST_CASE("FABLE model files keep their value rule, and files from before value 
   model::FableModel m;
   m.game = "tictactoe";
   m.transitions[42] = {3, 1, 0};
+  model::Model file;
   for (const model::FableValues v : {model::FableValues::Signed, model::FableValues::Net, model::FableValues::Wins}) {
     m.values = v;
-    model::Model file;
-    file.info.spec_name = "s";
     file.network = m;
     const std::string bytes = model::encode_model(file);
     const model::Model back = model::decode_model(bytes, "m.bin");
