@@ -62,7 +62,8 @@ using learn::TrainingState;
 std::string describe(const LearnSpec& s, int cell_states) {
   char text[512];
   if (s.learner == learn::LearnerKind::Fable)
-    std::snprintf(text, sizeof text, "FABLE's counts (confidence %g)", s.confidence);
+    std::snprintf(text, sizeof text, "FABLE's counts (confidence %g, values %s)", s.confidence,
+                  model::fable_values_word(s.fable_values));
   else if (s.harmonic_alpha)
     std::snprintf(text, sizeof text, "alpha %g / (%g + n), epsilon %g -> %g", s.harmonic_a, s.harmonic_b,
                   s.epsilon.start, s.epsilon.end);

@@ -20,6 +20,7 @@ const char* const kMinesweeperHelp =
     "usage: evalsynth minesweeper [--size N] [--mines M] [--player random|fable]\n"
     "                             [--games G] [--seed S] [--curve FILE]\n"
     "                             [--model FILE] [--start-model FILE]\n"
+    "                             [--values signed|net|wins]\n"
     "\n"
     "Plays G games of minesweeper on an N x N grid with M mines (placed before\n"
     "the first click, so it may lose; no flags: FABLE's rules, §3.2.1 of its\n"
@@ -45,7 +46,11 @@ const char* const kMinesweeperHelp =
     "                the games after those it learned from (the same seed):\n"
     "                2,000 games, then 3,000 from their model, learn exactly\n"
     "                what 5,000 games in one go learn (its blocks of 100 count\n"
-    "                from the first game played here)\n";
+    "                from the first game played here)\n"
+    "  --values V    with fable: how its counts become values (specs/README.md,\n"
+    "                FABLE's learner): signed (default: +P(win) or -P(loss),\n"
+    "                the greater, times the confidence), net (P(win) - P(loss))\n"
+    "                or wins (P(win) alone); a start model's own rule is kept\n";
 
 namespace {
 
@@ -88,11 +93,15 @@ int minesweeper_command(const Args& args) {
   std::string model_path, start_path;
   command.text("model", model_path);
   command.text("start-model", start_path);
+  static constexpr std::pair<std::string_view, model::FableValues> kValues[] = {
+      {"signed", model::FableValues::Signed}, {"net", model::FableValues::Net}, {"wins", model::FableValues::Wins}};
+  model::FableValues values = model::FableValues::Signed;
+  command.choice("values", values, kValues);
   command.parse(args);
   if (!command.given("mines")) mines = static_cast<int>(std::lround(size * size / 5.0));
   const minesweeper::Game game(size, mines);
-  if ((command.given("model") || command.given("start-model")) && !fable)
-    throw UsageError("--model and --start-model are FABLE's: they come with --player fable");
+  if ((command.given("model") || command.given("start-model") || command.given("values")) && !fable)
+    throw UsageError("--model, --start-model and --values are FABLE's: they come with --player fable");
   std::vector<FileRole> outputs;
   if (!curve.empty()) outputs.push_back({curve, "--curve"});
   if (!model_path.empty()) outputs.push_back({model_path, "--model"});
@@ -103,6 +112,7 @@ int minesweeper_command(const Args& args) {
   const model::FableAgent<minesweeper::Game> agent(game);
   model::FableModel model;
   model.game = game.name();
+  model.values = values;
   std::uint64_t first_game = 0;
   if (!start_path.empty()) {
     model::Model start = model::read_model(start_path);
@@ -117,6 +127,9 @@ int minesweeper_command(const Args& args) {
     if (command.given("seed") && start.info.seed != seed)
       throw UsageError("the start model's games had seed " + std::to_string(start.info.seed) +
                        ": go on with the same seed (leave --seed out)");
+    if (command.given("values") && learned->values != values)
+      throw UsageError(std::string("the start model's values are ") + model::fable_values_word(learned->values) +
+                       ": go on with them (leave --values out)");
     seed = start.info.seed;
     first_game = learned->games;
     model = std::move(*learned);
@@ -170,7 +183,9 @@ int minesweeper_command(const Args& args) {
       blocks.size(), all.mean, all.most, all.least, all.sd);
   std::printf("first %zu blocks: %.2f; last %zu blocks: %.2f\n", ten, stats(blocks, 0, ten).mean, ten,
               stats(blocks, blocks.size() - ten, blocks.size()).mean);
-  if (fable) std::printf("FABLE's model: %zu transitions\n", model.transitions.size());
+  if (fable)
+    std::printf("FABLE's model: %zu transitions (values %s)\n", model.transitions.size(),
+                model::fable_values_word(model.values));
   if (!model_path.empty()) {
     const std::uint64_t learned = model.games;
     model::write_model({{"minesweeper", 0, learned, seed}, std::move(model)}, model_path);

@@ -82,7 +82,9 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
                     {"parameters", win_net->parameters().size()}};
   } else if (const auto* fable = std::get_if<model::FableModel>(&state.model.network)) {
     j["game"] = fable->game;
-    j["network"] = {{"transitions", fable->transitions.size()}, {"confidence", fable->confidence}};
+    j["network"] = {{"transitions", fable->transitions.size()},
+                    {"confidence", fable->confidence},
+                    {"values", model::fable_values_word(fable->values)}};
   } else if (const auto* weights = std::get_if<model::FeatureWeights>(&state.model.network)) {
     j["game"] = weights->game;
     Json terms = Json::object();

@@ -139,6 +139,12 @@ class LearnInterpreter : public SpecReader {
     };
     h["start-model"] = [&](const auto& e) { s.start_model = existing_file(one_word(e), "start model"); };
     h["confidence"] = [&](const auto& e) { s.confidence = number(one_word(e), 0, 1e6, "confidence"); };
+    h["values"] = [&](const auto& e) {
+      s.fable_values = choice<model::FableValues>(one_word(e), "values",
+                                                  {{"signed", model::FableValues::Signed},
+                                                   {"net", model::FableValues::Net},
+                                                   {"wins", model::FableValues::Wins}});
+    };
     h["lambda"] = [&](const auto& e) { s.lambda = number(one_word(e), 0, 1, "lambda"); };
     h["hidden"] = [&](const auto& e) {
       s.hidden = static_cast<int>(integer(one_word(e), 1, model::ThesisNet::kMaxHidden, "hidden"));
@@ -226,6 +232,7 @@ class LearnInterpreter : public SpecReader {
                      " does not apply to learner = fable (it counts how games ended; it has no "
                      "steps, exploration or evaluation to measure)");
     if (!fable && seen.count("confidence")) complain(seen, "confidence", "confidence applies to learner = fable");
+    if (!fable && seen.count("values")) complain(seen, "values", "values applies to learner = fable");
     if (!fable && spec_.sides == LearnSpec::Sides::None)
       complain(seen, "learner-side", "learner-side = none (watching games) applies to learner = fable");
     if (!spec_.start_model.empty()) adopt_start_model(seen);

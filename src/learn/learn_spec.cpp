@@ -68,7 +68,7 @@ std::uint64_t LearnSpec::hash() const {
   }
   if (learner == LearnerKind::Fable) {
     std::snprintf(numbers, sizeof numbers, "|confidence=%a", confidence);
-    key += numbers;
+    key += numbers + std::string("|values=") + model::fable_values_word(fable_values);
   }
   if (sides != Sides::Alternate) key += sides == Sides::X ? "|sides=x" : sides == Sides::O ? "|sides=o" : "|sides=none";
   if (!start_model.empty()) key += "|start=" + start_model;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "model/fable_model.hpp"
 
 namespace evalsynth::learn {
 
@@ -43,6 +44,8 @@ struct LearnSpec {
   // fable: the confidence constant of model/fable_model.hpp, and a model
   // to start from ("": an empty one)
   double confidence = 5;
+  // fable: how counts become values (model/fable_model.hpp)
+  model::FableValues fable_values = model::FableValues::Signed;
   // fable and ntuple: a model to go on from, and the hash of its contents
   // (set by the spec reader, learn/start_model.hpp)
   std::string start_model;

@@ -53,6 +53,8 @@ std::optional<StartModelProblem> adopt_start_model(LearnSpec& spec, const std::s
     if (fable->game != game)
       return StartModelProblem{"start-model",
                                named + " was learned for " + fable->game + ", and this spec's game is " + game};
+    if (auto p = agree(given, "values", spec.fable_values, fable->values, model::fable_values_word(fable->values)))
+      return p;
     return agree(given, "confidence", spec.confidence, fable->confidence, short_number(fable->confidence));
   }
   if (const auto* net = std::get_if<model::NTupleNet>(&start.network)) {

@@ -43,6 +43,7 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     }
     fable.game = game.name();
     fable.confidence = spec.confidence;
+    fable.values = spec.fable_values;
     state.model.network = std::move(fable);
     return state;
   }

@@ -16,15 +16,28 @@
 //                    move leaves alone, in any other state), pooled
 //
 // Each heuristic's value of a move, for the side to move, is the thesis's
-// "probability for reaching the desired goal state" times "a confidence
-// factor": wins / n over the n games through the transition, times
-// n / (n + confidence) (the thesis gives no formula for the factor), so
-// wins / (n + confidence); the move's value is the greatest (the thesis
-// takes the greatest absolute value; these are never negative). The choice is the
-// thesis's: moves sorted best first, passed over up to 10 times, each
-// accepted when a uniform random number falls below its value; after 10
-// passes a random move. A move no heuristic knows is worth 0 and never
-// accepted, so an empty model plays at random.
+// (§3.3.4): "look at the total number of times the move (transition) has
+// led to the desired state and compare that with the total number of times
+// the move has led to undesired states. A probability for reaching the
+// desired goal state is then computed. In addition, a confidence factor
+// [...] multiply the probability by the confidence factor [...] the agent
+// process will compare all computed values for a move and select the one
+// with the greatest absolute value". A value of greatest absolute value
+// must be allowed to be negative: the undesired end (the mover's loss) is
+// valued -P(loss) x c, the desired one +P(win) x c, a draw is neutral (the
+// thesis's "neutral state such as a draw", §3.5), and the one of greatest
+// absolute value is the transition's (`values = signed`; `net` and `wins`
+// are the other readings, model/fable_model.hpp). c = n / (n + confidence)
+// over the n games through the transition (the thesis gives no formula).
+// The move's value is again the heuristics' value of greatest absolute
+// value ("selects the response with the greatest absolute value to be the
+// value it will use for evaluating that move"). The choice is the
+// thesis's: moves sorted "best moves [...] at the top and the worst moves
+// [...] at the bottom", passed over up to 10 times, each accepted "if the
+// random number is less than the value of the current item" (a uniform
+// number in [0, 1), so a negative value is never accepted), and after 10
+// passes "simply select a move at random" (any legal move). A move no
+// heuristic knows is worth 0, so an empty model plays at random.
 //
 // Learning (after each game, as the thesis's processes do): every move of
 // the game, either side's, adds the game's result to its observed-state and
@@ -105,7 +118,24 @@ class FableAgent {
     return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
   }
 
-  // The value of `m` in `p` for the side to move, in [0, 1].
+  // A transition's value for `side` (model/fable_model.hpp's rules): P(end)
+  // = count / n times the confidence n / (n + K), so count / (n + K).
+  static double value_of(const FableCounts& c, Side side, const FableModel& model) {
+    if (c.total() == 0) return 0.0;
+    const double wins = side == Side::X ? c.x_wins : c.o_wins, losses = side == Side::X ? c.o_wins : c.x_wins;
+    const double n = static_cast<double>(c.total()) + model.confidence;
+    switch (model.values) {
+      case FableValues::Signed:
+        return (wins >= losses ? wins : -losses) / n;
+      case FableValues::Net:
+        return (wins - losses) / n;
+      case FableValues::Wins:
+        break;
+    }
+    return wins / n;
+  }
+
+  // The value of `m` in `p` for the side to move, in [-1, 1].
   double move_value(const FableModel& model, const Position& p, const Move& m) const {
     return opinions(model, p, m).value();
   }
@@ -219,12 +249,7 @@ class FableAgent {
     read_input(p, m, s);
     const Side side = game_.side_to_move(p);
     FableOpinions o;
-    auto of = [&](const FableCounts& c) {
-      if (c.total() == 0) return 0.0;
-      // P(goal) = wins / n, times the confidence n / (n + K).
-      const double wins = side == Side::X ? c.x_wins : c.o_wins;
-      return wins / (static_cast<double>(c.total()) + model.confidence);
-    };
+    auto of = [&](const FableCounts& c) { return value_of(c, side, model); };
     auto counts = [&](std::uint64_t key) {
       const auto it = model.transitions.find(key);
       return it == model.transitions.end() ? FableCounts{} : it->second;

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <set>
 
-#include "games/minesweeper/minesweeper.hpp"
 #include "games/registry.hpp"
+#include "model/fable_file.hpp"
 #include "model/win_net_file.hpp"
 #include "support/binary_archive.hpp"
 #include "support/error.hpp"
@@ -119,6 +119,10 @@ namespace {
 // and an older evalsynth refuses them as of an unknown learner).
 std::string file_tag(const Network& network) {
   if (const auto* net = std::get_if<NTupleNet>(&network); net && net->stage_split() > 0) return "ntuple-staged";
+  // FABLE's models before value rules are of the rule they were learned
+  // with (wins): those keep their word and layout, the others say theirs.
+  if (const auto* fable = std::get_if<FableModel>(&network); fable && fable->values != FableValues::Wins)
+    return "fable-valued";
   return std::holds_alternative<BoardNTupleNet>(network) ? "board-ntuple" : learner_name(network);
 }
 
@@ -127,45 +131,6 @@ void save_feature_weights(BinaryOutputArchive& a, const FeatureWeights& w) {
   for (const std::string& term : w.terms) a(term);
   save_numbers(a, w.weights);
   a(w.scale, w.updates);
-}
-
-// Transitions sorted by key, so the same model is the same file.
-void save_fable(BinaryOutputArchive& a, const FableModel& m) {
-  std::vector<std::pair<std::uint64_t, FableCounts>> sorted(m.transitions.begin(), m.transitions.end());
-  std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  a(m.game, m.confidence, m.games, cereal::make_size_tag(static_cast<std::uint64_t>(sorted.size())));
-  for (const auto& [key, c] : sorted) a(key, c.x_wins, c.o_wins, c.draws);
-}
-
-FableModel load_fable(BinaryInputArchive& a) {
-  FableModel m;
-  std::uint64_t count = 0;
-  a(m.game, m.confidence, m.games, cereal::make_size_tag(count));
-  // An engine game, or minesweeper (evalsynth minesweeper --model).
-  if (!minesweeper::is_game_name(m.game)) {
-    try {
-      (void)parse_game(m.game);
-    } catch (const InputError&) {
-      throw cereal::Exception("it names no game evalsynth knows ('" + m.game + "')");
-    }
-  }
-  if (!std::isfinite(m.confidence) || m.confidence < 0 || m.confidence > 1e6)
-    throw cereal::Exception("its confidence is not a number from 0 to 1000000");
-  // 20 bytes a transition: checked before reserving.
-  if (count > FableModel::kMaxTransitions || count > a.bytes_left() / 20)
-    throw cereal::Exception(std::to_string(count) + " transitions with " + std::to_string(a.bytes_left()) +
-                            " bytes left");
-  m.transitions.reserve(static_cast<std::size_t>(count));
-  std::uint64_t previous = 0;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    std::uint64_t key = 0;
-    FableCounts c;
-    a(key, c.x_wins, c.o_wins, c.draws);
-    if (i > 0 && key <= previous) throw cereal::Exception("its transitions are not in order");
-    previous = key;
-    m.transitions.emplace(key, c);
-  }
-  return m;
 }
 
 FeatureWeights load_feature_weights(BinaryInputArchive& a) {
@@ -358,13 +323,13 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = load_board_net(a);
     } else if (learner == "linear") {
       model.network = load_feature_weights(a);
-    } else if (learner == "fable") {
-      model.network = load_fable(a);
+    } else if (learner == "fable" || learner == "fable-valued") {
+      model.network = load_fable(a, learner == "fable-valued");
     } else if (learner == "win-net") {
       model.network = load_win_net(a);
     } else {
       fail("unknown learner '" + learner +
-           "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear, fable or win-net)");
+           "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear, fable, fable-valued or win-net)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

@@ -69,9 +69,10 @@ TEST_CASE("FABLE: an empty model plays at random, and each heuristic reads what 
   // there; the 1x1 window of cell 1 saw X play it (empty before) and win.
   CHECK(agent.move_value(m, start, 4) == Approx(0.0));
   CHECK(agent.move_value(m, start, 1) == Approx(1.0 / 6));
-  // For O after X's corner, the move O played (3) never won: worth 0.
+  // For O after X's corner, the move O played (3) lost: its undesired end,
+  // -P(loss) x confidence = -1/6 (values = signed, the default).
   const auto after = game.play(start, 0);
-  CHECK(agent.move_value(m, after, 3) == Approx(0.0));
+  CHECK(agent.move_value(m, after, 3) == Approx(-1.0 / 6));
   // Each heuristic on its own. After X 0, O 3, X played 1: the observed
   // state knows it; the board with O's stone in 0 instead of X's is one
   // cell away (and X to move, as the stones are even), so its neighbours do.
@@ -110,6 +111,50 @@ TEST_CASE("FABLE: an empty model plays at random, and each heuristic reads what 
   for (int cell = 0; cell < 9; ++cell)
     if (cell != best && agent.move_value(m, start, cell) < agent.move_value(m, start, best))
       CHECK(counts[best] > counts[cell]);
+}
+
+TEST_CASE("FABLE values: a known loss is negative, the greatest absolute value decides, and the passes never take it",
+          "[learn][fable]") {
+  const mnk::Game game(3, 3, 3);
+  const model::FableAgent<mnk::Game> agent(game);
+  model::FableModel m;
+  m.game = game.name();
+  // X opens in the corner and wins three times; opens in the centre and
+  // loses three times, once a draw.
+  for (int i = 0; i < 3; ++i) learn_game(agent, game, m, {0, 1, 2}, {3, 5}, Status::XWon);
+  for (int i = 0; i < 3; ++i) learn_game(agent, game, m, {4, 8, 7}, {0, 1, 2}, Status::OWon);
+  learn_game(agent, game, m, {4, 8, 7}, {0, 1, 2}, Status::Drawn);
+  const auto start = game.start();
+  // signed: the loss's -P(loss) x c = -3/4 x 4/9 = -3/9; net: (0 - 3) / 9;
+  // wins: 0 / 9, the same as a move never tried.
+  CHECK(agent.opinions(m, start, 4).observed == Approx(-3.0 / 9));
+  CHECK(agent.move_value(m, start, 0) == Approx(3.0 / 8));
+  m.values = model::FableValues::Net;
+  CHECK(agent.opinions(m, start, 4).observed == Approx(-3.0 / 9));
+  m.values = model::FableValues::Wins;
+  CHECK(agent.opinions(m, start, 4).observed == Approx(0.0));
+  m.values = model::FableValues::Signed;
+  // A win and two losses: the loss is the greater end, -2 / (3 + 5).
+  model::FableCounts c{1, 2, 0};
+  CHECK(model::FableAgent<mnk::Game>::value_of(c, Side::X, m) == Approx(-2.0 / 8));
+  CHECK(model::FableAgent<mnk::Game>::value_of(c, Side::O, m) == Approx(2.0 / 8));
+  // The heuristics' opinions combine by greatest absolute value.
+  CHECK(model::FableOpinions{0.2, -0.5, 0.1, 0}.value() == Approx(-0.5));
+  CHECK(model::FableOpinions{0.6, -0.5, 0, 0}.value() == Approx(0.6));
+  // The choice: the winner (and its turns) taken by the passes; a move
+  // valued below 0 only by the random move after ten failed passes, as a
+  // move never tried is: so no more often than one.
+  const double centre = agent.move_value(m, start, 4);
+  REQUIRE(centre < 0);
+  int unknown = -1;
+  for (int cell = 0; cell < 9; ++cell)
+    if (agent.move_value(m, start, cell) == 0) unknown = cell;
+  REQUIRE(unknown >= 0);
+  std::map<int, int> counts;
+  Rng rng(11);
+  for (int i = 0; i < 20000; ++i) ++counts[agent.choose(m, start, rng)];
+  CHECK(counts[0] > 10 * counts[4]);
+  CHECK(counts[4] <= counts[unknown] + 4 * std::sqrt(counts[unknown] + 1.0));
 }
 
 TEST_CASE("FABLE: windows away from a difference still know a move, and checkers games are learned", "[learn][fable]") {
@@ -180,6 +225,27 @@ TEST_CASE("FABLE training: resumes exactly, and its model plays and round-trips"
     CHECK_THROWS_AS(model::decode_model(bytes.substr(0, cut), "m.bin"), InputError);
 }
 
+TEST_CASE("FABLE model files keep their value rule, and files from before value rules read as wins",
+          "[learn][fable][model]") {
+  model::FableModel m;
+  m.game = "tictactoe";
+  m.transitions[42] = {3, 1, 0};
+  model::Model file;
+  for (const model::FableValues v : {model::FableValues::Signed, model::FableValues::Net, model::FableValues::Wins}) {
+    m.values = v;
+    file.network = m;
+    const std::string bytes = model::encode_model(file);
+    const model::Model back = model::decode_model(bytes, "m.bin");
+    CHECK(std::get<model::FableModel>(back.network).values == v);
+    // wins: the layout and word of the files written before value rules
+    CHECK((bytes.find("fable-valued") == std::string::npos) == (v == model::FableValues::Wins));
+  }
+  const LearnSpec spec = parse_learn_spec("game = tictactoe\nlearner = fable\nvalues = net\n", "f.spec");
+  CHECK(spec.fable_values == model::FableValues::Net);
+  CHECK(parse_learn_spec("game = tictactoe\nlearner = fable\n", "f.spec").fable_values == model::FableValues::Signed);
+  CHECK(spec.hash() != parse_learn_spec("game = tictactoe\nlearner = fable\n", "f.spec").hash());
+}
+
 TEST_CASE("FABLE specs: errors are located", "[learn][fable][errors]") {
   const std::string head = "game = tictactoe\nlearner = fable\n";
   CHECK(spec_error(head) == "(no error)");
@@ -191,6 +257,9 @@ TEST_CASE("FABLE specs: errors are located", "[learn][fable][errors]") {
   CHECK_THAT(spec_error("learner = fable\n"), Contains("connect4 has none to show it"));
   CHECK_THAT(spec_error("game = tictactoe\nlearner = ntuple\nconfidence = 3\n"),
              Contains("applies to learner = fable"));
+  CHECK_THAT(spec_error(head + "values = half\n"), Contains("f.spec:3:10") && Contains("signed, net, wins"));
+  CHECK_THAT(spec_error("game = tictactoe\nlearner = ntuple\nvalues = net\n"),
+             Contains("f.spec:3:1") && Contains("values applies to learner = fable"));
   CHECK_THAT(spec_error(head + "start-model = /nonexistent/m.bin\n"), Contains("f.spec:3:15"));
   CHECK_THAT(spec_error("game = tictactoe\nlearner = ntuple\nopponents = random\nlearner-side = none\n"),
              Contains("applies to learner = fable"));
