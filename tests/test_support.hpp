@@ -38,6 +38,10 @@ Run run_shell(const std::string& command_line);
 // Runs `evalsynth ARGUMENTS`, in `folder` if given.
 Run run_evalsynth(const std::string& arguments, const std::string& folder = "");
 
+// Runs `evalsynth ARGUMENTS` under `mpirun -np RANKS` in the repository's
+// root; `environment`: "NAME=value" for every rank, or "".
+Run mpirun(int ranks, const std::string& arguments, const std::string& environment = "");
+
 void write_file(const std::string& path, const std::string& text);
 std::string read_file(const std::string& path);
 

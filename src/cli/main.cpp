@@ -7,7 +7,9 @@
 
 #include "cli/commands.hpp"
 #include "cluster/cluster.hpp"
+#include "cluster/item_cluster.hpp"
 #include "support/error.hpp"
+#include "support/files.hpp"
 #include "support/suggest.hpp"
 
 namespace {
@@ -92,8 +94,34 @@ int unknown_command(const std::string& name) {
 
 }  // namespace
 
-// The other processes of an mpirun serve rank 0's run and say nothing:
-// rank 0 prints every message, once.
+// The commands whose long work goes over the ranks of an mpirun item by
+// item (cluster/item_cluster.hpp): every rank runs them.
+bool spreads_items(const std::string& command) { return command == "match" || command == "strength"; }
+
+// Runs a command as rank 0 (or alone): its errors printed, its exit code.
+int run_command(const Command& command, const evalsynth::Args& rest) {
+  try {
+    return command.run(rest);
+  } catch (const evalsynth::UsageError& e) {
+    std::fprintf(stderr, "evalsynth %s: error: %s\nTry 'evalsynth %s --help'.\n", command.name, e.what(), command.name);
+    return 2;
+  } catch (const evalsynth::InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    // Exit 1 for a bad input file; an error located in an option's value
+    // (--position:1:3) is a bad command line, exit 2 as UsageError's.
+    return e.where().source.starts_with("--") ? 2 : 1;
+  } catch (const evalsynth::cluster::RankFailed& e) {
+    std::fprintf(stderr, "evalsynth %s: error: %s\n", command.name, e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "evalsynth %s: internal error: %s\n", command.name, e.what());
+    return 3;
+  }
+}
+
+// The other processes of an mpirun say nothing: rank 0 prints every
+// message, once. They serve rank 0's run, or run the same command with it,
+// writing nothing, and compute their share of its items.
 int serve_as_worker(const evalsynth::Args& all) {
   if (all.empty()) return 0;
   const evalsynth::Args rest(all.begin() + 1, all.end());
@@ -103,12 +131,27 @@ int serve_as_worker(const evalsynth::Args& all) {
   } catch (const std::exception&) {
     return 1;
   }
-  return 0;  // the other commands are rank 0's alone
+  const Command* command = find_command(all[0]);
+  if (!command || !spreads_items(command->name)) return 0;  // the other commands are rank 0's alone
+  for (const std::string& a : rest)
+    if (a == "--help" || a == "-h") return 0;
+  if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)) return 1;
+  evalsynth::set_file_writes(false);
+  try {
+    return command->run(rest);
+  } catch (const evalsynth::cluster::ItemWorkStopped&) {
+    return 1;
+  } catch (const std::exception& e) {
+    evalsynth::cluster::report_item_failure(e.what());
+    return 1;
+  }
 }
 
 int main(int argc, char** argv) {
   const evalsynth::cluster::Cluster cluster(argc, argv);
   const evalsynth::Args all(argv + 1, argv + argc);
+  evalsynth::cluster::ClusterItemSpreader spreader;
+  if (cluster.size() > 1) evalsynth::install_item_spreader(&spreader);
   if (!cluster.is_first()) return serve_as_worker(all);
   if (all.empty() || all[0] == "--help" || all[0] == "-h") {
     std::fputs(kUsage, all.empty() ? stderr : stdout);
@@ -137,19 +180,8 @@ int main(int argc, char** argv) {
       return 0;
     }
   }
-  try {
-    return command->run(rest);
-  } catch (const evalsynth::UsageError& e) {
-    std::fprintf(stderr, "evalsynth %s: error: %s\nTry 'evalsynth %s --help'.\n", command->name, e.what(),
-                 command->name);
-    return 2;
-  } catch (const evalsynth::InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    // Exit 1 for a bad input file; an error located in an option's value
-    // (--position:1:3) is a bad command line, exit 2 as UsageError's.
-    return e.where().source.starts_with("--") ? 2 : 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "evalsynth %s: internal error: %s\n", command->name, e.what());
-    return 3;
-  }
+  const int code = run_command(*command, rest);
+  // Workers still waiting for this command's items stop with it.
+  if (code != 0 && cluster.size() > 1 && spreads_items(command->name)) evalsynth::cluster::stop_item_workers();
+  return code;
 }

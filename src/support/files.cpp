@@ -44,7 +44,15 @@ std::string read_text_file(const std::string& path, const std::string& what, std
   return text;
 }
 
+namespace {
+bool writes_enabled = true;
+}  // namespace
+
+void set_file_writes(bool enabled) { writes_enabled = enabled; }
+bool file_writes_enabled() { return writes_enabled; }
+
 void write_file_atomically(const std::string& path, const std::string& content) {
+  if (!writes_enabled) return;
   const std::string temporary = path + ".tmp." + std::to_string(::getpid());
   auto fail = [&](const char* what) {
     const std::string reason = std::strerror(errno);
@@ -68,6 +76,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 }
 
 void check_writable(const std::string& path) {
+  if (!writes_enabled) return;
   if (path.empty()) throw InputError(TextLocation{"<empty file name>", 1, 1}, "an output file needs a name");
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
@@ -87,6 +96,7 @@ void check_writable(const std::string& path) {
 }
 
 void check_folder_creatable(const std::string& folder, const std::string& what) {
+  if (!writes_enabled) return;
   namespace fs = std::filesystem;
   std::error_code ignored;
   if (fs::is_directory(folder, ignored)) {
@@ -123,6 +133,7 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 void check_outputs(const std::vector<FileRole>& outputs, const std::vector<FileRole>& inputs, bool probe) {
+  if (!writes_enabled) return;
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const FileRole& out = outputs[i];
     if (out.path.empty()) throw UsageError(out.role + " needs a file name, not an empty one");

@@ -24,6 +24,12 @@ std::string read_file_prefix(const std::string& path, const std::string& what, s
 // Throws InputError (located at the path) on failure.
 void write_file_atomically(const std::string& path, const std::string& content);
 
+// A process that writes nothing (the other ranks of a command run under
+// mpirun: rank 0 writes its output): write_file_atomically and the output
+// checks below then do nothing.
+void set_file_writes(bool enabled);
+bool file_writes_enabled();
+
 // Checks early that `path` can be written (its folder exists and is writable,
 // and it is not a folder or a read-only file), so long work does not end in
 // a failed write or replace a file its owner protected.

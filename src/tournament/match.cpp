@@ -4,11 +4,15 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <cassert>
+#include <cereal/types/string.hpp>
 #include <map>
 #include <utility>
 
 #include "games/registry.hpp"
+#include "support/binary_archive.hpp"
 #include "support/progress.hpp"
+#include "support/spread.hpp"
 
 namespace evalsynth {
 
@@ -20,34 +24,66 @@ std::uint64_t game_seed(std::uint64_t match_seed, const std::string& x_label, co
 
 namespace {
 
+// A game's result as the ranks of a cluster send it (support/spread.hpp):
+// what playing it found; who played it where is known to every rank.
+void encode_results(const std::vector<MatchGame>& games, std::string& bytes) {
+  BinaryOutputArchive a(bytes);
+  for (const MatchGame& g : games)
+    a(static_cast<std::uint8_t>(g.outcome), static_cast<std::int32_t>(g.plies), g.nodes, g.moves);
+}
+void decode_results(const std::string& bytes, std::vector<MatchGame>& games) {
+  BinaryInputArchive a(bytes, 0);
+  for (MatchGame& g : games) {
+    std::uint8_t outcome = 0;
+    std::int32_t plies = 0;
+    a(outcome, plies, g.nodes, g.moves);
+    g.outcome = static_cast<Outcome>(outcome);
+    g.plies = plies;
+  }
+  assert(a.bytes_left() == 0);
+}
+
 // Plays `count` games, game i as `what(i)` says ({x, o, board,
-// repetition}), in parallel; each writes only its own slot.
+// repetition}): in parallel, and under mpirun in chunks over the ranks;
+// each writes only its own slot.
 template <Game G, class What>
 std::vector<MatchGame> play_games(const G& game, const std::vector<typename G::Position>& boards,
                                   const MatchOptions& options, std::size_t count, bool with_moves, const What& what) {
   std::vector<MatchGame> games(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto [x, o, board, repetition] = what(i);
+    MatchGame& g = games[i];
+    g.x = x->label();
+    g.o = o->label();
+    g.board = board;
+    g.repetition = repetition;
+    g.seed = game_seed(options.seed, g.x, g.o, board, repetition);
+  }
   ProgressLine progress("match", "games", count, options.progress);
-  auto play_range = [&](const tbb::blocked_range<std::size_t>& range) {
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      const auto [x, o, board, repetition] = what(i);
-      MatchGame& g = games[i];
-      g.x = x->label();
-      g.o = o->label();
-      g.board = board;
-      g.repetition = repetition;
-      g.seed = game_seed(options.seed, g.x, g.o, board, repetition);
-      Rng rng(g.seed);
-      const GameRecord record =
-          play_game(game, *x, *o, boards[board], options.settings, rng, with_moves ? &g.moves : nullptr);
-      g.outcome = record.outcome;
-      g.plies = record.plies;
-      g.nodes = record.nodes;
-      progress.add();
-    }
-  };
   const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-  tbb::task_arena arena(threads);
-  arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1), play_range); });
+  const std::string bytes = spread_items(count, [&](std::size_t begin, std::size_t end) {
+    std::vector<MatchGame> part(games.begin() + static_cast<std::ptrdiff_t>(begin),
+                                games.begin() + static_cast<std::ptrdiff_t>(end));
+    auto play_range = [&](const tbb::blocked_range<std::size_t>& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        const auto [x, o, board, repetition] = what(begin + i);
+        MatchGame& g = part[i];
+        Rng rng(g.seed);
+        const GameRecord record =
+            play_game(game, *x, *o, boards[board], options.settings, rng, with_moves ? &g.moves : nullptr);
+        g.outcome = record.outcome;
+        g.plies = record.plies;
+        g.nodes = record.nodes;
+        progress.add();
+      }
+    };
+    tbb::task_arena arena(threads);
+    arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, part.size(), 1), play_range); });
+    std::string encoded;
+    encode_results(part, encoded);
+    return encoded;
+  });
+  decode_results(bytes, games);
   return games;
 }
 

@@ -3,6 +3,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <cassert>
 #include <cctype>
 #include <sstream>
 
@@ -10,6 +11,7 @@
 #include "games/registry.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
+#include "support/spread.hpp"
 
 namespace evalsynth {
 
@@ -29,17 +31,24 @@ bool is_mistake(const LabelledPosition& p, int column) {
 template <Game G>
 StrengthResult measure_strength(const G& game, const Player<G>& player, const std::vector<LabelledOf<G>>& positions,
                                 MoveOrder order, std::uint64_t seed, int threads) {
-  std::vector<std::uint8_t> mistake(positions.size(), 0);
-  auto judge = [&](const tbb::blocked_range<std::size_t>& range) {
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      Rng rng(mix_seed({seed, i, static_cast<std::uint64_t>(player.depth)}));
-      SearchCounters counters;
-      const typename G::Move move = choose_move(game, player, positions[i].position, order, rng, counters);
-      mistake[i] = is_mistake(positions[i], move);
-    }
-  };
-  tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
-  arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, positions.size(), 8), judge); });
+  // A byte per position, 1 for a mistake; under mpirun in chunks over the
+  // ranks (support/spread.hpp).
+  const std::string judged = spread_items(positions.size(), [&](std::size_t begin, std::size_t end) {
+    std::string part(end - begin, '\0');
+    auto judge = [&](const tbb::blocked_range<std::size_t>& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        Rng rng(mix_seed({seed, i, static_cast<std::uint64_t>(player.depth)}));
+        SearchCounters counters;
+        const typename G::Move move = choose_move(game, player, positions[i].position, order, rng, counters);
+        part[i - begin] = is_mistake(positions[i], move) ? 1 : 0;
+      }
+    };
+    tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
+    arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 8), judge); });
+    return part;
+  });
+  assert(judged.size() == positions.size());
+  std::vector<std::uint8_t> mistake(judged.begin(), judged.end());
   StrengthResult r;
   r.positions = static_cast<int>(positions.size());
   for (std::uint8_t m : mistake) r.mistakes += m;

@@ -21,10 +21,11 @@ test::Run in_source(const std::string& command) { return test::run_shell("cd '" 
 // A small run: a few generations of a small population.
 std::string write_spec(const test::ScratchFolder& dir) {
   const std::string path = dir / "s.spec";
-  test::write_file(path, "name = g\ngrammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\n"
-                         "opponents = ibef@1, adate@1\ntraining-boards = random(8)\nvalidation-boards = random(8)\n"
-                         "population = 10\ngenerations = 3\noutput = " +
-                             (dir / "results") + "\ncheckpoints = " + (dir / "population") + "\n");
+  test::write_file(path,
+                   "name = g\ngrammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\n"
+                   "opponents = ibef@1, adate@1\ntraining-boards = random(8)\nvalidation-boards = random(8)\n"
+                   "population = 10\ngenerations = 3\noutput = " +
+                       (dir / "results") + "\ncheckpoints = " + (dir / "population") + "\n");
   return path;
 }
 
@@ -32,8 +33,9 @@ std::string write_spec(const test::ScratchFolder& dir) {
 
 TEST_CASE("cluster scripts: they parse, and mpi-run says what it runs and what it will not", "[cli][cluster]") {
   CHECK(in_source("bash -n scripts/cluster/mpi-run && bash -n scripts/cluster/slurm.sbatch").exit_code == 0);
-  test::Run r = in_source("scripts/cluster/mpi-run --hostfile scripts/cluster/hostfile.example --dry-run -- run "
-                          "specs/strong.spec");
+  test::Run r = in_source(
+      "scripts/cluster/mpi-run --hostfile scripts/cluster/hostfile.example --dry-run -- run "
+      "specs/strong.spec");
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("mpirun --hostfile scripts/cluster/hostfile.example --map-by ppr:1:node") &&
                            Contains("build/evalsynth run specs/strong.spec"));
@@ -42,7 +44,7 @@ TEST_CASE("cluster scripts: they parse, and mpi-run says what it runs and what i
   CHECK_THAT(r.output, Contains("--host a,b --map-by ppr:3:node") && Contains("--oversubscribe"));
   const std::pair<std::string, std::string> refusals[] = {
       {"-- run s.spec", "say where to run"},
-      {"--host a -- match --x ibef@1", "only run and resume spread their work over ranks"},
+      {"--host a -- solve --openings 2", "only run, resume, match and strength spread their work over ranks"},
       {"--hostfile no-such-file -- run s.spec", "no hostfile 'no-such-file'"},
       {"--host a --per-host 0 -- run s.spec", "--per-host wants a whole number"},
       {"--host a --ranks 4 -- run s.spec", "unknown option '--ranks'"},

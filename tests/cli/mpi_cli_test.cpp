@@ -55,19 +55,7 @@ std::string checkpoint_content(const std::string& path) {
   return text;
 }
 
-// `environment`: "NAME=value" for every rank, or "".
-test::Run mpirun(int ranks, const std::string& arguments, const std::string& environment = "") {
-  const std::string passed = environment.empty() ? "" : environment + " ";
-  const std::string exported = environment.empty() ? "" : "-x " + environment.substr(0, environment.find('=')) + " ";
-  // As root (CI) Open MPI needs --allow-run-as-root; on 2 cores 3 ranks
-  // need --oversubscribe. Under the sanitizer build, leak checking is off
-  // for these processes: Open MPI's plugins keep allocations past their
-  // unloading, which LeakSanitizer reports from unknown modules that no
-  // suppression can name (every other test checks evalsynth's own leaks).
-  return test::run_shell("cd '" + kSource + "' && " + passed + "ASAN_OPTIONS=detect_leaks=0 mpirun -x ASAN_OPTIONS " +
-                         exported + "--allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " " +
-                         test::kEvalsynthBinary + " " + arguments);
-}
+using test::mpirun;
 
 // The generation of the newest checkpoint in a run's folder, or -1. A job
 // that ended normally or put its staged checkpoint in place leaves none
