@@ -96,7 +96,11 @@ int unknown_command(const std::string& name) {
 
 // The commands whose long work goes over the ranks of an mpirun item by
 // item (cluster/item_cluster.hpp): every rank runs them.
-bool spreads_items(const std::string& command) { return command == "match" || command == "strength"; }
+bool spreads_items(const std::string& command) {
+  for (const char* name : {"match", "strength", "solve", "positions", "learn"})
+    if (command == name) return true;
+  return false;
+}
 
 // Runs a command as rank 0 (or alone): its errors printed, its exit code.
 int run_command(const Command& command, const evalsynth::Args& rest) {
@@ -137,14 +141,18 @@ int serve_as_worker(const evalsynth::Args& all) {
     if (a == "--help" || a == "-h") return 0;
   if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)) return 1;
   evalsynth::set_file_writes(false);
+  // Rank 0's exit code is the job's: a worker's failure is told to rank 0,
+  // which fails with it if it still needs that worker's items. After the
+  // last items it does not: a worker reading back an output that only rank
+  // 0 wrote (a report made from the files) ends there, and the job with
+  // rank 0.
   try {
-    return command->run(rest);
+    (void)command->run(rest);
   } catch (const evalsynth::cluster::ItemWorkStopped&) {
-    return 1;
   } catch (const std::exception& e) {
     evalsynth::cluster::report_item_failure(e.what());
-    return 1;
   }
+  return 0;
 }
 
 int main(int argc, char** argv) {

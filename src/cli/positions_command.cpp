@@ -244,7 +244,8 @@ int positions_command(const Args& args) {
       for (const char* name : kSetNames) outputs.push_back({set_path(r.sets, name, g), "--sets"});
     });
     std::error_code error;
-    std::filesystem::create_directories(r.sets, error);
+    // (Not on the other ranks of an mpirun, which write nothing.)
+    if (file_writes_enabled()) std::filesystem::create_directories(r.sets, error);
     if (error)
       throw UsageError("option '--sets': cannot make the folder " + in_quotes(r.sets) + ": " + error.message());
   }

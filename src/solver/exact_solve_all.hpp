@@ -15,7 +15,9 @@
 
 #include "solver/exact_solver.hpp"
 #include "solver/solve_all.hpp"
+#include "support/binary_archive.hpp"
 #include "support/progress.hpp"
+#include "support/spread.hpp"
 
 namespace evalsynth::solver {
 
@@ -29,26 +31,51 @@ struct ExactSolved {
 template <ExactlySolvable G>
 std::vector<ExactSolved> exact_solve_all(const G& game, const std::vector<typename G::Position>& positions,
                                          const SolveOptions& options) {
-  std::vector<ExactSolved> solved(positions.size());
-  tbb::enumerable_thread_specific<ExactSolver<G>> solvers([&] { return ExactSolver<G>(game, options.table_mb); });
   ProgressLine progress("solve", "positions", positions.size(), options.progress);
-  auto work = [&](const tbb::blocked_range<std::size_t>& range) {
-    ExactSolver<G>& solver = solvers.local();
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      const std::uint64_t nodes_before = solver.nodes();
-      ExactSolved& out = solved[i];
-      if (options.analyse) {
-        out.moves = solver.analyse(positions[i]);
-        out.score = *std::max_element(out.moves.begin(), out.moves.end());
-      } else {
-        out.score = solver.solve(positions[i]);
+  // Under mpirun in chunks over the ranks (support/spread.hpp): a position's
+  // score, nodes and its moves' scores.
+  const std::string bytes = spread_items(positions.size(), [&](std::size_t begin, std::size_t end) {
+    std::vector<ExactSolved> solved(end - begin);
+    tbb::enumerable_thread_specific<ExactSolver<G>> solvers([&] { return ExactSolver<G>(game, options.table_mb); });
+    auto work = [&](const tbb::blocked_range<std::size_t>& range) {
+      ExactSolver<G>& solver = solvers.local();
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        const std::uint64_t nodes_before = solver.nodes();
+        ExactSolved& out = solved[i - begin];
+        if (options.analyse) {
+          out.moves = solver.analyse(positions[i]);
+          out.score = *std::max_element(out.moves.begin(), out.moves.end());
+        } else {
+          out.score = solver.solve(positions[i]);
+        }
+        out.nodes = solver.nodes() - nodes_before;
+        progress.add();
       }
-      out.nodes = solver.nodes() - nodes_before;
-      progress.add();
+    };
+    tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency());
+    arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 1), work); });
+    std::string encoded;
+    BinaryOutputArchive a(encoded);
+    for (const ExactSolved& s : solved) {
+      a(static_cast<std::int32_t>(s.score), s.nodes, static_cast<std::uint32_t>(s.moves.size()));
+      for (const int m : s.moves) a(static_cast<std::int32_t>(m));
     }
-  };
-  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency());
-  arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, positions.size(), 1), work); });
+    return encoded;
+  });
+  std::vector<ExactSolved> solved(positions.size());
+  BinaryInputArchive a(bytes, 0);
+  for (ExactSolved& s : solved) {
+    std::int32_t score = 0;
+    std::uint32_t moves = 0;
+    a(score, s.nodes, moves);
+    s.score = score;
+    s.moves.resize(moves);
+    for (int& m : s.moves) {
+      std::int32_t v = 0;
+      a(v);
+      m = v;
+    }
+  }
   return solved;
 }
 

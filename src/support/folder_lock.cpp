@@ -9,11 +9,14 @@
 #include <filesystem>
 
 #include "support/error.hpp"
+#include "support/files.hpp"
 
 namespace evalsynth {
 namespace fs = std::filesystem;
 
 FolderLock::FolderLock(const std::string& folder) {
+  // The other ranks of an mpirun write nothing: rank 0 holds the lock.
+  if (!file_writes_enabled()) return;
   std::error_code error;
   fs::create_directories(folder, error);
   if (error) throw InputError(TextLocation{folder, 1, 1}, "cannot create the checkpoint folder: " + error.message());

@@ -44,7 +44,7 @@ TEST_CASE("cluster scripts: they parse, and mpi-run says what it runs and what i
   CHECK_THAT(r.output, Contains("--host a,b --map-by ppr:3:node") && Contains("--oversubscribe"));
   const std::pair<std::string, std::string> refusals[] = {
       {"-- run s.spec", "say where to run"},
-      {"--host a -- solve --openings 2", "only run, resume, match and strength spread their work over ranks"},
+      {"--host a -- play ibef@2", "only run, resume, match, strength, solve, positions and learn spread"},
       {"--hostfile no-such-file -- run s.spec", "no hostfile 'no-such-file'"},
       {"--host a --per-host 0 -- run s.spec", "--per-host wants a whole number"},
       {"--host a --ranks 4 -- run s.spec", "unknown option '--ranks'"},

@@ -3,6 +3,7 @@
 // included; an error is reported once and ends every rank.
 
 #include <catch2/catch.hpp>
+#include <sstream>
 #include <string>
 
 #include "test_support.hpp"
@@ -17,6 +18,15 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
+}
+
+// `text` without its lines that begin with `start`.
+std::string without_line(const std::string& text, const std::string& start) {
+  std::string out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.starts_with(start)) out += line + "\n";
+  return out;
 }
 
 }  // namespace
@@ -68,6 +78,50 @@ TEST_CASE("match under mpirun: an error is said once, and no rank is left waitin
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("no-such-folder"));
   CHECK(occurrences(r.output, "no-such-folder") == 1);
+}
+
+#endif
+
+#ifdef EVALSYNTH_HAS_MPI
+
+TEST_CASE("solve, positions and learn under mpirun: the one-process output on 3 ranks", "[cli][mpi]") {
+  const test::ScratchFolder dir("mpi-more-commands");
+  // solve prints its scores; positions writes its file.
+  for (const std::string command : {"solve --game tictactoe --openings 2 --analyse", "solve --openings 2"}) {
+    INFO(command);
+    const test::Run alone = test::run_evalsynth(command, kSource), three = test::mpirun(3, command);
+    REQUIRE(alone.exit_code == 0);
+    REQUIRE(three.exit_code == 0);
+    // (Less the line of mean times and nodes on stderr, which vary.)
+    CHECK(without_line(alone.output, "solved ") == without_line(three.output, "solved "));
+  }
+  for (const std::string command :
+       {"positions --game 'adjacent4(6,5)' --count 12 --seed 3", "positions --count 12 --plies 10-14 --seed 2"}) {
+    INFO(command);
+    REQUIRE(test::run_evalsynth(command + " --output " + (dir / "alone.txt"), kSource).exit_code == 0);
+    REQUIRE(test::mpirun(3, command + " --output " + (dir / "three.txt")).exit_code == 0);
+    CHECK(test::read_file(dir / "three.txt") == test::read_file(dir / "alone.txt"));
+  }
+  // learn: every rank trains the one stream; the curve's measurements go
+  // over the ranks; the model is the one-process model.
+  for (const char* folder : {"one", "three"})
+    test::write_file(dir / (std::string(folder) + ".spec"),
+                     "name = l\ngame = tictactoe\nlearner = ntuple\ngames = 2000\ncurve-every = 1000\n"
+                     "curve-positions = specs/positions/mnk-3-3-3/validation.positions\noutput = " +
+                         (dir / folder) + "\ncheckpoints = " + (dir / folder) + "-population\n");
+  REQUIRE(test::run_evalsynth("learn " + (dir / "one.spec"), kSource).exit_code == 0);
+  const test::Run r = test::mpirun(3, "learn " + (dir / "three.spec"));
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::read_file(dir / "three/l/model.bin") == test::read_file(dir / "one/l/model.bin"));
+  auto without_seconds = [](const std::string& csv) {
+    std::string out;
+    std::istringstream lines(csv);
+    for (std::string line; std::getline(lines, line);) out += line.substr(0, line.rfind(',')) + "\n";
+    return out;
+  };
+  CHECK(without_seconds(test::read_file(dir / "three/l/curve.csv")) ==
+        without_seconds(test::read_file(dir / "one/l/curve.csv")));
 }
 
 #endif
