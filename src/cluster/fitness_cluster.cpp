@@ -18,6 +18,7 @@
 #include <boost/serialization/string.hpp>
 #include <cereal/archives/binary.hpp>
 #include <cereal/types/string.hpp>
+#include <cereal/types/utility.hpp>
 #include <cereal/types/vector.hpp>
 #include <csignal>
 #include <cstdlib>
@@ -33,7 +34,7 @@ namespace evalsynth::cluster {
 #ifdef EVALSYNTH_HAS_MPI
 namespace {
 
-enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop };
+enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop, kAccount };
 
 // A batch's programs and task, as text (programs print and parse back to
 // the same program: checkpoints rely on it too).
@@ -269,21 +270,34 @@ void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
   });
 }
 
-std::string FitnessMaster::time_report() const {
+std::string FitnessMaster::time_report() {
   if (!state_ || !state_->game || state_->lost) return "";
-  const State& s = *state_;
+  State& s = *state_;
+  // Each worker's account: its seconds since it was ready, and playing.
+  std::string idle;
+  for (int w = 1; w < s.world.size(); ++w) {
+    s.world.send(w, kAccount);
+    std::string reply;
+    s.world.recv(w, kAccount, reply);
+    const auto [since, played] = decode<std::pair<double, double>>(reply);
+    char share[64];
+    std::snprintf(share, sizeof share, "%s rank %d %.1f%%", w == 1 ? "" : ",", w,
+                  since > 0 ? 100 * (since - played) / since : 0.0);
+    idle += share;
+  }
   const double total = seconds_since(s.connected);
   const double fitness = s.messages + s.playing + s.waiting;
   char text[512];
   std::snprintf(text, sizeof text,
                 "cluster: %d processes, %llu units in %llu chunks; rank 0's %.2f s: %.2f s in messages (%.1f%%), "
                 "%.2f s playing (%.1f%%), %.2f s waiting (%.1f%%), %.2f s outside the distributed fitness work "
-                "(%.1f%%: selection, breeding, validation bookkeeping, references, checkpoints)",
+                "(%.1f%%: selection, breeding, validation bookkeeping, references, checkpoints); "
+                "the workers idle (not playing):",
                 s.world.size(), static_cast<unsigned long long>(s.unit_count),
                 static_cast<unsigned long long>(s.chunks_sent), total, s.messages, 100 * s.messages / total, s.playing,
                 100 * s.playing / total, s.waiting, 100 * s.waiting / total, total - fitness,
                 100 * (total - fitness) / total);
-  return text;
+  return text + idle;
 }
 
 int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
@@ -297,6 +311,8 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
     failure = e.what();
   }
   world.send(0, kReady, failure);
+  const auto ready = Clock::now();
+  double playing = 0;  // seconds playing chunks (the rest is idle: messages and waiting)
   const Fault fault = fault_for(world.rank());
   long chunks_received = 0;
   std::vector<lang::Program> self_play, programs;
@@ -306,6 +322,11 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
     if (status.tag() == kStop) {
       world.recv(0, kStop);
       return failure.empty() ? 0 : 1;
+    }
+    if (status.tag() == kAccount) {
+      world.recv(0, kAccount);
+      world.send(0, kAccount, encode(std::pair<double, double>{seconds_since(ready), playing}));
+      continue;
     }
     std::string payload;
     world.recv(0, status.tag(), payload);
@@ -329,7 +350,10 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
       if (++chunks_received == fault.chunk) fail_as_told(fault);
       const auto units = decode<std::vector<std::uint64_t>>(payload);
       const std::vector<std::size_t> list(units.begin(), units.end());
-      world.send(0, kResults, encode(session->play(list, threads)));
+      const auto start = Clock::now();
+      std::string reply = encode(session->play(list, threads));
+      playing += seconds_since(start);
+      world.send(0, kResults, reply);
     }
   }
 }
@@ -340,7 +364,7 @@ struct FitnessMaster::State {};
 FitnessMaster::FitnessMaster() = default;
 FitnessMaster::~FitnessMaster() = default;
 void FitnessMaster::connect(RunGame&, int, int) {}
-std::string FitnessMaster::time_report() const { return ""; }
+std::string FitnessMaster::time_report() { return ""; }
 int serve_fitness(const std::function<RunGame&(int&)>&) { return 0; }
 
 #endif

@@ -48,9 +48,10 @@ class FitnessMaster {
   // command makes this first, the run after it).
   void connect(RunGame& game, int threads, int timeout_seconds);
 
-  // Where rank 0's time went since connect, for the scaling measurement
+  // Where rank 0's time went since connect, and each worker's idle share
+  // (its time not playing chunks), for the scaling measurement
   // (results/mpi/): "" when alone.
-  std::string time_report() const;
+  std::string time_report();
 
  private:
   struct State;
