@@ -158,8 +158,11 @@ int serve_as_worker(const evalsynth::Args& all) {
 int main(int argc, char** argv) {
   const evalsynth::cluster::Cluster cluster(argc, argv);
   const evalsynth::Args all(argv + 1, argv + argc);
+  // Only the commands every rank runs spread items: under `run` the workers
+  // serve rank 0's fitness work (and its strength measurements) instead,
+  // and an item call would wait for ever for ranks that never make it.
   evalsynth::cluster::ClusterItemSpreader spreader;
-  if (cluster.size() > 1) evalsynth::install_item_spreader(&spreader);
+  if (cluster.size() > 1 && !all.empty() && spreads_items(all[0])) evalsynth::install_item_spreader(&spreader);
   if (!cluster.is_first()) return serve_as_worker(all);
   if (all.empty() || all[0] == "--help" || all[0] == "-h") {
     std::fputs(kUsage, all.empty() ? stderr : stdout);

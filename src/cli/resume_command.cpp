@@ -183,6 +183,7 @@ int resume_command(const Args& args) {
               spec.generations, file.c_str());
   std::fflush(stdout);
   cluster.connect(run.game(), spec.threads, options.worker_timeout);
+  options.generation_ended = [&cluster] { cluster.generation_ended(); };
   put_staged_in_place(options.checkpoint_folder);  // after connect: every rank has read its file
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());

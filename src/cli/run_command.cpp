@@ -160,6 +160,7 @@ int run_command(const Args& args) {
                 spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
   cluster.connect(run.game(), spec.threads, options.worker_timeout);
+  options.generation_ended = [&cluster] { cluster.generation_ended(); };
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
   return code;

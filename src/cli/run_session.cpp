@@ -124,6 +124,7 @@ int run_session(Synthesis& run, const SessionOptions& options) {
     const bool save = run.stop_reason() == StopReason::Running && (due_by_generations || due_by_time);
     if (save) checkpoint();
     boundary.update(run, save ? last_checkpoint : "");
+    if (options.generation_ended) options.generation_ended();
     // Results so far, so a long run that is stopped still leaves its answer.
     if (session_seconds - last_results >= 30) {
       write_run_outputs(run, results);

@@ -5,6 +5,7 @@
 // mpirun, where a signal is followed by SIGKILL, and when a worker is lost,
 // the last finished generation's checkpoint is saved at once instead.
 
+#include <functional>
 #include <string>
 
 #include "synthesis/synthesis.hpp"
@@ -12,9 +13,10 @@
 namespace evalsynth {
 
 struct SessionOptions {
-  std::string checkpoint_folder;  // <checkpoints>/<name>
-  int stop_after = 0;             // generations in this session; 0: no limit
-  int worker_timeout = 600;       // seconds an MPI worker may take to answer (cluster/)
+  std::string checkpoint_folder;           // <checkpoints>/<name>
+  int stop_after = 0;                      // generations in this session; 0: no limit
+  int worker_timeout = 600;                // seconds an MPI worker may take to answer (cluster/)
+  std::function<void()> generation_ended;  // after each generation's checkpoint (the cluster's account)
 };
 
 // Runs to the end (or a stop) and returns the exit code: 0, 128 + the signal

@@ -48,9 +48,14 @@ class FitnessMaster {
   // command makes this first, the run after it).
   void connect(RunGame& game, int threads, int timeout_seconds);
 
-  // Where rank 0's time went since connect, and each worker's idle share
-  // (its time not playing chunks), for the scaling measurement
-  // (results/mpi/): "" when alone.
+  // Called as each generation ends (after its checkpoint): the account
+  // below is of the generations after the first.
+  void generation_ended();
+
+  // Where rank 0's time went in the generations after the first (or since
+  // connect, in a run of one generation), and each worker's idle share (its
+  // time not playing chunks) over the whole run, for the scaling
+  // measurement (results/mpi/): "" when alone.
   std::string time_report();
 
  private:

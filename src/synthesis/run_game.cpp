@@ -1,5 +1,6 @@
 #include "synthesis/run_game.hpp"
 
+#include <cassert>
 #include <map>
 #include <optional>
 #include <unordered_set>
@@ -7,6 +8,7 @@
 #include "games/registry.hpp"
 #include "lang/printer.hpp"
 #include "model/model_file.hpp"
+#include "synthesis/lazy_candidates.hpp"
 #include "synthesis/run_inputs.hpp"
 #include "synthesis/saved_programs.hpp"
 #include "tournament/player_syntax.hpp"
@@ -27,17 +29,14 @@ class RunGameFor : public RunGame {
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, Task task, int threads,
                                 const RaceSettings* race, const std::vector<double>* known,
                                 RaceStats* stats) const override {
-    const std::vector<Candidate<G>> candidates = candidates_of(programs);
+    const LazyCandidates<G> lazy(game_, programs);
     const FitnessTask<G>& t = task_of(task);
-    RemoteUnits remote;
-    if (distributor_) {
-      const std::uint64_t batch = ++batches_;
-      remote = [&, batch](const std::vector<std::size_t>& units, std::vector<UnitResult>& results,
-                          const PlayHere& here) { distributor_(batch, programs, task, units, results, here); };
-    }
+    const UnitBatch batch{.kind = task == Task::Training ? UnitBatch::Kind::Training : UnitBatch::Kind::Validation,
+                          .programs = programs};
+    const RemoteUnits remote = remote_units(batch);
     const RemoteUnits* where = distributor_ ? &remote : nullptr;
-    if (race) return race_fitness(candidates, t, threads, *race, *known, *stats, where);
-    return evaluate_fitness(candidates, t, threads, {}, where);
+    if (race) return race_fitness(lazy.candidates, t, threads, *race, *known, *stats, where, &lazy.prepare);
+    return evaluate_fitness(lazy.candidates, t, threads, {}, where, &lazy.prepare);
   }
 
   std::vector<Fitness> evaluate_on_first_boards(const std::vector<const lang::Program*>& programs, std::size_t boards,
@@ -46,14 +45,25 @@ class RunGameFor : public RunGame {
     if (fewer.boards.size() > boards) fewer.boards.resize(boards);
     for (Opponent<G>& o : fewer.opponents)
       if (o.boards.size() > boards) o.boards.resize(boards);
-    return evaluate_fitness(candidates_of(programs), fewer, threads);
+    const LazyCandidates<G> lazy(game_, programs);
+    return evaluate_fitness(lazy.candidates, fewer, threads, {}, nullptr, &lazy.prepare);
   }
 
   void set_distributor(Distributor distributor) override { distributor_ = std::move(distributor); }
 
-  std::unique_ptr<UnitSession> open_session(const std::vector<const lang::Program*>& programs,
-                                            Task task) const override {
-    return std::make_unique<Session>(candidates_of(programs), task_of(task));
+  std::unique_ptr<UnitSession> open_session(const UnitBatch& batch) const override {
+    switch (batch.kind) {
+      case UnitBatch::Kind::Training:
+        return std::make_unique<Session>(game_, batch.programs, training_);
+      case UnitBatch::Kind::Validation:
+        return std::make_unique<Session>(game_, batch.programs, validation_);
+      case UnitBatch::Kind::References:
+        return std::make_unique<Session>(game_, reference_candidates(), validation_);
+      case UnitBatch::Kind::Strength:
+        assert(batch.programs.size() == 1);
+        return std::make_unique<StrengthSession>(*this, *batch.programs.front(), batch.depth, batch.seed);
+    }
+    return nullptr;
   }
 
   std::vector<std::pair<std::size_t, const lang::Program*>> self_play_programs() const override {
@@ -63,19 +73,10 @@ class RunGameFor : public RunGame {
   }
 
   std::vector<Baseline> score_references(int threads) const override {
-    std::vector<Candidate<G>> references;
-    std::vector<std::string> names;
-    if constexpr (Connect4Like<G>) {
-      references = {{EvaluatorOf<G>{ibef_evaluator()}, hash_text("IBEF")},
-                    {EvaluatorOf<G>{adate2005_evaluator()}, hash_text("ADATE-2005")}};
-      names = {"IBEF", "ADATE-2005"};
-    } else {
-      for (const ReferenceProgram& r : game_.reference_programs()) {
-        references.push_back({std::get<EvaluatorOf<G>>(builtin_player(game_, r.name, 1).brain), hash_text(r.name)});
-        names.emplace_back(r.name);
-      }
-    }
-    const std::vector<Fitness> scores = evaluate_fitness(references, validation_, threads);
+    const RemoteUnits remote = remote_units(UnitBatch{.kind = UnitBatch::Kind::References, .programs = {}});
+    const std::vector<Fitness> scores =
+        evaluate_fitness(reference_candidates(), validation_, threads, {}, distributor_ ? &remote : nullptr);
+    const std::vector<std::string> names = reference_names();
     std::vector<Baseline> baselines;
     for (std::size_t i = 0; i < scores.size(); ++i) baselines.push_back({names[i], scores[i]});
     return baselines;
@@ -94,8 +95,17 @@ class RunGameFor : public RunGame {
 
   double mistake_rate(const lang::Program& program, int depth, std::uint64_t seed, int threads) const override {
     if (strength_.empty()) return -1;
-    const Player<G> player{"answer", depth, evaluator_for(game_, program)};
-    return measure_strength(game_, player, strength_, MoveOrder::Random, seed, threads).rate();
+    StrengthSession here(*this, program, depth, seed);
+    std::vector<std::size_t> all(strength_.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    if (!distributor_) return strength_of(here.judge(all, threads)).rate();
+    // A unit per position, its `mistakes` the judgement.
+    std::vector<UnitResult> results(all.size());
+    const UnitBatch batch{++batches_, UnitBatch::Kind::Strength, {&program}, depth, seed};
+    distributor_(batch, all, results, [&](const std::vector<std::size_t>& units) { return here.play(units, threads); });
+    std::vector<std::uint8_t> mistaken;
+    for (const UnitResult& r : results) mistaken.push_back(static_cast<std::uint8_t>(r.mistakes));
+    return strength_of(std::move(mistaken)).rate();
   }
   bool has_strength_positions() const override { return !strength_.empty(); }
 
@@ -129,23 +139,76 @@ class RunGameFor : public RunGame {
   // A worker's batch: its candidates and their units, played as asked.
   class Session final : public UnitSession {
    public:
-    Session(std::vector<Candidate<G>> candidates, const FitnessTask<G>& task)
-        : candidates_(std::move(candidates)), units_(candidates_, task) {}
+    // The batch's programs (they outlive the session), compiled as needed.
+    Session(const G& game, const std::vector<const lang::Program*>& programs, const FitnessTask<G>& task)
+        : lazy_(std::make_unique<LazyCandidates<G>>(game, programs)), units_(lazy_->candidates, task) {
+      units_.set_prepare(&lazy_->prepare);
+    }
+    // Ready-made candidates.
+    Session(const G& game, std::vector<Candidate<G>> candidates, const FitnessTask<G>& task)
+        : lazy_(std::make_unique<LazyCandidates<G>>(game, std::vector<const lang::Program*>{})),
+          ready_(std::move(candidates)),
+          units_(ready_, task) {}
     std::vector<UnitResult> play(const std::vector<std::size_t>& units, int threads) override {
       units_.play(units, threads);
       return units_.results_of(units);
     }
 
    private:
-    std::vector<Candidate<G>> candidates_;
+    std::unique_ptr<LazyCandidates<G>> lazy_;
+    std::vector<Candidate<G>> ready_;
     FitnessUnits<G> units_;
   };
 
-  std::vector<Candidate<G>> candidates_of(const std::vector<const lang::Program*>& programs) const {
-    std::vector<Candidate<G>> candidates;
-    candidates.reserve(programs.size());
-    for (const lang::Program* p : programs) candidates.push_back({evaluator_for(game_, *p), p->canonical_hash()});
-    return candidates;
+  // The answer's strength on some of the strength positions.
+  class StrengthSession final : public UnitSession {
+   public:
+    StrengthSession(const RunGameFor& run, const lang::Program& program, int depth, std::uint64_t seed)
+        : run_(run), player_{"answer", depth, evaluator_for(run.game_, program)}, seed_(seed) {}
+    std::vector<std::uint8_t> judge(const std::vector<std::size_t>& positions, int threads) const {
+      return judge_positions(run_.game_, player_, run_.strength_, positions, MoveOrder::Random, seed_, threads);
+    }
+    std::vector<UnitResult> play(const std::vector<std::size_t>& units, int threads) override {
+      std::vector<UnitResult> results(units.size());
+      const std::vector<std::uint8_t> mistaken = judge(units, threads);
+      for (std::size_t k = 0; k < units.size(); ++k) results[k].mistakes = mistaken[k];
+      return results;
+    }
+
+   private:
+    const RunGameFor& run_;
+    Player<G> player_;
+    std::uint64_t seed_;
+  };
+
+  // Units played through the distributor as batch `batch` (numbered here).
+  RemoteUnits remote_units(UnitBatch batch) const {
+    if (!distributor_) return {};
+    batch.number = ++batches_;
+    return [this, batch](const std::vector<std::size_t>& units, std::vector<UnitResult>& results,
+                         const PlayHere& here) { distributor_(batch, units, results, here); };
+  }
+
+  // The game's reference evaluators (Connect4: IBEF and ADATE-2005), in order.
+  std::vector<Candidate<G>> reference_candidates() const {
+    std::vector<Candidate<G>> references;
+    if constexpr (Connect4Like<G>) {
+      references = {{EvaluatorOf<G>{ibef_evaluator()}, hash_text("IBEF")},
+                    {EvaluatorOf<G>{adate2005_evaluator()}, hash_text("ADATE-2005")}};
+    } else {
+      for (const ReferenceProgram& r : game_.reference_programs())
+        references.push_back({std::get<EvaluatorOf<G>>(builtin_player(game_, r.name, 1).brain), hash_text(r.name)});
+    }
+    return references;
+  }
+  std::vector<std::string> reference_names() const {
+    if constexpr (Connect4Like<G>) {
+      return {"IBEF", "ADATE-2005"};
+    } else {
+      std::vector<std::string> names;
+      for (const ReferenceProgram& r : game_.reference_programs()) names.emplace_back(r.name);
+      return names;
+    }
   }
 
   G game_;

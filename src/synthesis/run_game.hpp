@@ -42,15 +42,26 @@ class UnitSession {
   virtual std::vector<UnitResult> play(const std::vector<std::size_t>& units, int threads) = 0;
 };
 
+// One batch of units a run's game hands out (cluster/): the fitness of
+// programs on a task, the references' fitness on the validation task, or
+// the answer's strength (a unit per strength position; its result's
+// `mistakes` is 1 for a mistake).
+struct UnitBatch {
+  enum class Kind : std::uint8_t { Training, Validation, References, Strength };
+  std::uint64_t number = 0;  // one per call that hands out units, counted by the run's game
+  Kind kind = Kind::Training;
+  std::vector<const lang::Program*> programs;  // none for the references; the answer for its strength
+  int depth = 0;                               // strength: the answer's search depth
+  std::uint64_t seed = 0;                      // strength: the tie-breaking seed
+};
+
 class RunGame {
  public:
   enum class Task { Training, Validation };
 
-  // Plays the units of batch `batch` (numbered by the run's game, one per
-  // evaluate call) of `programs` on `task` in other processes, filling
-  // `results`; it may play some here with `here` (cluster/).
-  using Distributor = std::function<void(std::uint64_t batch, const std::vector<const lang::Program*>& programs,
-                                         Task task, const std::vector<std::size_t>& units,
+  // Plays the units of `batch` in other processes, filling `results`; it
+  // may play some here with `here` (cluster/).
+  using Distributor = std::function<void(const UnitBatch& batch, const std::vector<std::size_t>& units,
                                          std::vector<UnitResult>& results, const PlayHere& here)>;
 
   virtual ~RunGame() = default;
@@ -83,13 +94,13 @@ class RunGame {
   // The game, as a spec names it.
   virtual std::string game_name() const = 0;
 
-  // Spreading evaluate()'s work over processes: from now on its units are
-  // played through `distributor` (empty: here again).
+  // Spreading the work of evaluate(), score_references() and
+  // mistake_rate() over processes: from now on their units are played
+  // through `distributor` (empty: here again).
   virtual void set_distributor(Distributor distributor) = 0;
-  // A worker's side: the batch of `programs` on `task`, with the self-play
-  // programs as set_self_play last set them.
-  virtual std::unique_ptr<UnitSession> open_session(const std::vector<const lang::Program*>& programs,
-                                                    Task task) const = 0;
+  // A worker's side: `batch`'s units, with the self-play programs as
+  // set_self_play last set them.
+  virtual std::unique_ptr<UnitSession> open_session(const UnitBatch& batch) const = 0;
   // Each self-play slot set so far (its opponent index) with the program it
   // plays with (nullptr: the stand-in), for a worker to set the same.
   virtual std::vector<std::pair<std::size_t, const lang::Program*>> self_play_programs() const = 0;

@@ -128,6 +128,16 @@ void FitnessUnits<G>::play(const std::vector<std::size_t>& units, int threads, c
 
 template <Game G>
 void FitnessUnits<G>::play_here(const std::vector<std::size_t>& units, int threads) {
+  if (prepare_) {
+    prepared_.resize(candidates_.size(), 0);
+    std::vector<std::size_t> needed;
+    for (const std::size_t u : units)
+      if (std::uint8_t& ready = prepared_[u / per_candidate_]; !ready) {
+        ready = 1;
+        needed.push_back(u / per_candidate_);
+      }
+    if (!needed.empty()) (*prepare_)(needed, threads);
+  }
   tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, units.size(), 1),
@@ -196,9 +206,11 @@ Fitness FitnessUnits<G>::fitness_of(std::size_t candidate) const {
 
 template <Game G>
 std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task,
-                                      int threads, const std::function<void()>& on_game, const RemoteUnits* remote) {
+                                      int threads, const std::function<void()>& on_game, const RemoteUnits* remote,
+                                      const PrepareCandidates* prepare) {
   FitnessUnits<G> units(candidates, task);
   units.set_remote(remote);
+  units.set_prepare(prepare);
   std::vector<std::size_t> all(candidates.size() * units.units_per_candidate());
   for (std::size_t u = 0; u < all.size(); ++u) all[u] = u;
   units.play(all, threads, on_game);
@@ -211,7 +223,8 @@ std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidate
 #define EVALSYNTH_INSTANTIATE(G)                                                                                  \
   template class FitnessUnits<G>;                                                                                 \
   template std::vector<Fitness> evaluate_fitness<G>(const std::vector<Candidate<G>>&, const FitnessTask<G>&, int, \
-                                                    const std::function<void()>&, const RemoteUnits*);
+                                                    const std::function<void()>&, const RemoteUnits*,             \
+                                                    const PrepareCandidates*);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

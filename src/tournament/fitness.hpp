@@ -134,6 +134,11 @@ using PlayHere = std::function<std::vector<UnitResult>(const std::vector<std::si
 // `results` (one per unit, in order); it may play some here with `here`.
 using RemoteUnits =
     std::function<void(const std::vector<std::size_t>& units, std::vector<UnitResult>& results, const PlayHere& here)>;
+// Makes the listed candidates' evaluators ready, with up to `threads`
+// threads, before their units are first played in this process: a run
+// compiles a program only in the processes that play it (cluster/), so
+// compiling is shared out with the games.
+using PrepareCandidates = std::function<void(const std::vector<std::size_t>& candidates, int threads)>;
 
 // The work of evaluating candidates as numbered units: for each candidate
 // its games, then its chunks of labelled positions. Units can be played in
@@ -153,6 +158,7 @@ class FitnessUnits {
   // called after each game played here (any thread).
   void play(const std::vector<std::size_t>& units, int threads, const std::function<void()>& on_game = {});
   void set_remote(const RemoteUnits* remote) { remote_ = remote; }
+  void set_prepare(const PrepareCandidates* prepare) { prepare_ = prepare; }
   // The results of played units, and recording results played elsewhere.
   std::vector<UnitResult> results_of(const std::vector<std::size_t>& units) const;
   void record(const std::vector<std::size_t>& units, const std::vector<UnitResult>& results);
@@ -179,16 +185,19 @@ class FitnessUnits {
   std::vector<int> mistakes_;
   std::function<void()> on_game_;
   const RemoteUnits* remote_ = nullptr;
+  const PrepareCandidates* prepare_ = nullptr;
+  std::vector<std::uint8_t> prepared_;  // by candidate, with prepare_
 
   void play_here(const std::vector<std::size_t>& units, int threads);
 };
 
 // Plays every candidate's games (one parallel task per game), judges its
 // positions, and returns their fitness, in order. `on_game` is called after
-// each game (any thread); with `remote` the units are played where it says.
+// each game (any thread); with `remote` the units are played where it says;
+// with `prepare` the candidates' evaluators are made when first needed.
 template <Game G>
 std::vector<Fitness> evaluate_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task,
                                       int threads, const std::function<void()>& on_game = {},
-                                      const RemoteUnits* remote = nullptr);
+                                      const RemoteUnits* remote = nullptr, const PrepareCandidates* prepare = nullptr);
 
 }  // namespace evalsynth

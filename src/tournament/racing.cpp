@@ -32,9 +32,10 @@ ScoreBounds score_bounds(const Fitness& partial, int chunks_played, int planned_
 template <Game G>
 std::vector<Fitness> race_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task, int threads,
                                   const RaceSettings& settings, const std::vector<double>& known, RaceStats& stats,
-                                  const RemoteUnits* remote) {
+                                  const RemoteUnits* remote, const PrepareCandidates* prepare) {
   FitnessUnits<G> units(candidates, task);
   units.set_remote(remote);
+  units.set_prepare(prepare);
   const std::size_t per = units.units_per_candidate();
   const std::size_t batches = static_cast<std::size_t>(std::max(1, settings.batches));
   // Batches are parts of one seeded shuffle of a candidate's units (the same
@@ -100,7 +101,7 @@ std::vector<Fitness> race_fitness(const std::vector<Candidate<G>>& candidates, c
 #define EVALSYNTH_INSTANTIATE(G)                                                                              \
   template std::vector<Fitness> race_fitness<G>(const std::vector<Candidate<G>>&, const FitnessTask<G>&, int, \
                                                 const RaceSettings&, const std::vector<double>&, RaceStats&,  \
-                                                const RemoteUnits*);
+                                                const RemoteUnits*, const PrepareCandidates*);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

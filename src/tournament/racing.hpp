@@ -46,6 +46,6 @@ ScoreBounds score_bounds(const Fitness& partial, int chunks_played, int planned_
 template <Game G>
 std::vector<Fitness> race_fitness(const std::vector<Candidate<G>>& candidates, const FitnessTask<G>& task, int threads,
                                   const RaceSettings& settings, const std::vector<double>& known, RaceStats& stats,
-                                  const RemoteUnits* remote = nullptr);
+                                  const RemoteUnits* remote = nullptr, const PrepareCandidates* prepare = nullptr);
 
 }  // namespace evalsynth

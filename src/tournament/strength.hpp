@@ -38,4 +38,17 @@ template <Game G>
 StrengthResult measure_strength(const G& game, const Player<G>& player, const std::vector<LabelledOf<G>>& positions,
                                 MoveOrder order, std::uint64_t seed, int threads);
 
+// The part of measure_strength a process plays: for each positions[which[k]],
+// 1 if the player's move there is a mistake, judged exactly as
+// measure_strength judges it (a run's answer is measured this way in chunks
+// over its cluster: synthesis/run_game.hpp).
+template <Game G>
+std::vector<std::uint8_t> judge_positions(const G& game, const Player<G>& player,
+                                          const std::vector<LabelledOf<G>>& positions,
+                                          const std::vector<std::size_t>& which, MoveOrder order, std::uint64_t seed,
+                                          int threads);
+
+// The result of every position's judgement, in the set's order.
+StrengthResult strength_of(std::vector<std::uint8_t> mistaken);
+
 }  // namespace evalsynth

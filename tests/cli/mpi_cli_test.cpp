@@ -16,8 +16,9 @@ namespace {
 
 const std::string kSource = test::kSourceDir;
 
-// A small Connect4 run with racing (its batches go over the cluster too)
-// and self-play (whose programs the workers must be sent).
+// A small Connect4 run with racing (its batches go over the cluster too),
+// self-play (whose programs the workers must be sent) and the answer's
+// strength on labelled positions (measured over the cluster as well).
 std::string write_spec(const test::ScratchFolder& dir, int generations) {
   const std::string path = dir / "s.spec";
   test::write_file(path,
@@ -25,7 +26,8 @@ std::string write_spec(const test::ScratchFolder& dir, int generations) {
                    "opponents = ibef@2, adate@1, hall1@1\ncandidate-depths = 1, 2\n"
                    "training-boards = random(12)\nvalidation-boards = random(20)\nscoring = points\n"
                    "training-positions = specs/positions/training.analysis\nposition-depths = 1\n"
-                   "mistake-cost = 0.5\nracing = on\npopulation = 16\ngenerations = " +
+                   "mistake-cost = 0.5\nstrength-positions = specs/positions/validation.analysis\nstrength-depth = 2\n"
+                   "racing = on\npopulation = 16\ngenerations = " +
                        std::to_string(generations) + "\noutput = " + (dir / "results") +
                        "\ncheckpoints = " + (dir / "population") + "\n");
   return path;
@@ -128,7 +130,7 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints, resu
   CHECK(newest_checkpoint(three / "population/g") == 4);  // and no staged file left
   // Rank 0 accounts for its time (results/mpi/measure reads it).
   CHECK_THAT(r.output, Contains("cluster: 3 processes") && Contains("in messages") &&
-                           Contains("the workers idle (not playing): rank 1 ") && Contains(", rank 2 "));
+                           Contains("the workers idle (not playing, whole run): rank 1 ") && Contains(", rank 2 "));
   // Rank 0 alone prints: one line per generation, not three.
   std::size_t runs = 0;
   for (std::size_t at = r.output.find("run g:"); at != std::string::npos; at = r.output.find("run g:", at + 1)) ++runs;
@@ -153,13 +155,13 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints, resu
 }
 
 // Worker faults (EVALSYNTH_FAULT, cluster/fitness_cluster.hpp) at a worker's
-// 80th chunk of an 8-generation run: past the first generation, before the
-// last (a worker plays some 30 chunks a generation here).
+// 200th chunk of an 8-generation run: past the first generation, before the
+// last (a worker plays some 45 chunks a generation here).
 TEST_CASE("mpirun -np 3: a killed worker ends the job with the last finished generation saved, resumed exactly",
           "[cli][mpi][slow]") {
   const test::ScratchFolder alone("mpi-fault-alone"), killed("mpi-fault-killed");
   REQUIRE(test::run_evalsynth("run " + write_spec(alone, 8), kSource).exit_code == 0);
-  test::Run r = mpirun(3, "run " + write_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:80");
+  test::Run r = mpirun(3, "run " + write_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:200");
   INFO(r.output);
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("rank 1"));  // mpirun names it
@@ -176,7 +178,7 @@ TEST_CASE("mpirun -np 3: a hung worker times out, the job ends naming it, and th
           "[cli][mpi][slow]") {
   const test::ScratchFolder alone("mpi-hang-alone"), hung("mpi-hang");
   REQUIRE(test::run_evalsynth("run " + write_spec(alone, 8), kSource).exit_code == 0);
-  test::Run r = mpirun(3, "run " + write_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:80");
+  test::Run r = mpirun(3, "run " + write_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:200");
   INFO(r.output);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("MPI rank 2 did not return its chunk of fitness work within 2 s") &&

@@ -1,0 +1,112 @@
+#include "cluster/fitness_cluster.hpp"
+
+#ifdef EVALSYNTH_HAS_MPI
+#include <unistd.h>
+
+#include <cassert>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+
+#include "cluster/fitness_messages.hpp"
+#include "lang/parse.hpp"
+#endif
+
+namespace evalsynth::cluster {
+
+#ifdef EVALSYNTH_HAS_MPI
+namespace {
+
+using namespace fitness_messages;
+
+// The test hook of serve_fitness (fitness_cluster.hpp): the chunk number at
+// which this rank fails, and how.
+struct Fault {
+  bool kill = false;
+  long chunk = 0;  // 0: never
+};
+
+Fault fault_for(int rank) {
+  const char* text = std::getenv("EVALSYNTH_FAULT");
+  Fault fault;
+  int fault_rank = -1;
+  char kind[8] = {};
+  if (text && std::sscanf(text, "%d:%7[a-z]:%ld", &fault_rank, kind, &fault.chunk) == 3 && fault_rank == rank) {
+    fault.kill = std::string(kind) == "kill";
+    return fault;
+  }
+  return Fault{};
+}
+
+void fail_as_told(const Fault& fault) {
+  if (fault.kill) std::raise(SIGKILL);
+  while (true) ::pause();
+}
+
+}  // namespace
+
+int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
+  const boost::mpi::communicator world;
+  RunGame* game = nullptr;
+  int threads = 0;
+  std::string failure;
+  try {
+    game = &build(threads);
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  world.send(0, kReady, failure);
+  const auto ready = Clock::now();
+  double playing = 0;  // seconds playing chunks (the rest is idle: messages and waiting)
+  const Fault fault = fault_for(world.rank());
+  long chunks_received = 0;
+  std::vector<lang::Program> self_play, programs;
+  std::unique_ptr<UnitSession> session;
+  while (true) {
+    const boost::mpi::status status = world.probe(0, boost::mpi::any_tag);
+    if (status.tag() == kStop) {
+      world.recv(0, kStop);
+      return failure.empty() ? 0 : 1;
+    }
+    if (status.tag() == kAccount) {
+      world.recv(0, kAccount);
+      world.send(0, kAccount, encode(std::pair<double, double>{seconds_since(ready), playing}));
+      continue;
+    }
+    std::string payload;
+    world.recv(0, status.tag(), payload);
+    assert(game);
+    if (status.tag() == kBatch) {
+      session.reset();
+      const auto m = decode<BatchMessage>(payload);
+      self_play.clear();
+      for (std::size_t i = 0; i < m.self_play.size(); ++i)
+        self_play.push_back(m.has_self_play[i] ? lang::parse_program(m.self_play[i], "self-play program")
+                                               : lang::Program{});
+      for (std::size_t i = 0; i < self_play.size(); ++i)
+        game->set_self_play(m.self_play_slots[i], m.has_self_play[i] ? &self_play[i] : nullptr);
+      programs.clear();
+      for (const std::string& text : m.programs) programs.push_back(lang::parse_program(text, "program"));
+      UnitBatch batch{0, static_cast<UnitBatch::Kind>(m.kind), {}, m.depth, m.seed};
+      for (const lang::Program& p : programs) batch.programs.push_back(&p);
+      session = game->open_session(batch);
+    } else if (status.tag() == kUnits) {
+      assert(session);
+      if (++chunks_received == fault.chunk) fail_as_told(fault);
+      const auto units = decode<std::vector<std::uint64_t>>(payload);
+      const std::vector<std::size_t> list(units.begin(), units.end());
+      const auto start = Clock::now();
+      std::string reply = encode(session->play(list, threads));
+      playing += seconds_since(start);
+      world.send(0, kResults, reply);
+    }
+  }
+}
+
+#else  // built for one process
+
+int serve_fitness(const std::function<RunGame&(int&)>&) { return 0; }
+
+#endif
+
+}  // namespace evalsynth::cluster
