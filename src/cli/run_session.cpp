@@ -5,10 +5,12 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "cluster/cluster.hpp"
 #include "cluster/fitness_cluster.hpp"
 #include "io/run_output.hpp"
+#include "support/files.hpp"
 #include "support/interrupt.hpp"
 #include "support/parting_file.hpp"
 #include "support/progress.hpp"
@@ -37,6 +39,7 @@ class BoundaryCheckpoint {
   }
   ~BoundaryCheckpoint() {
     parting_file::clear();
+    if (syncing_.joinable()) syncing_.join();
     remove_staged();
   }
   BoundaryCheckpoint(const BoundaryCheckpoint&) = delete;
@@ -57,7 +60,12 @@ class BoundaryCheckpoint {
     std::string staged;
     if (saved.empty()) {
       staged = staged_checkpoint_name(path);
-      write_checkpoint(make_checkpoint(run), staged);
+      // Complete for every process once written, so a killed job leaves it
+      // whole; synced to the disk meanwhile (for a crash of the machine),
+      // off rank 0's serial part of the generation (results/mpi/).
+      if (syncing_.joinable()) syncing_.join();
+      write_checkpoint(make_checkpoint(run), staged, false);
+      syncing_ = std::thread([staged] { sync_to_disk(staged); });
       // The signal came while it was written: the handler has put the
       // previous one in place and said so; this one goes, to match.
       if (parting_file::used()) {
@@ -81,6 +89,7 @@ class BoundaryCheckpoint {
   }
   std::string folder_, staged_;
   bool active_;
+  std::thread syncing_;  // the last staged file's sync to the disk
 };
 
 }  // namespace

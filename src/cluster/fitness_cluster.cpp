@@ -237,12 +237,15 @@ void FitnessMaster::generation_ended() {
   auto& marks = state_->marks;
   if (marks.size() == 2) marks.pop_back();
   marks.push_back(state_->now());
+  // Small: sent at once, and received in order after this generation's work.
+  for (int w = 1; w < state_->world.size(); ++w) state_->world.send(w, kMark);
 }
 
 std::string FitnessMaster::time_report() {
   if (!state_ || !state_->game || state_->lost) return "";
   State& s = *state_;
-  // Each worker's account: its seconds since it was ready, and playing.
+  // Each worker's account: its seconds in the same generations (or since
+  // it was ready), and playing.
   std::string idle;
   for (int w = 1; w < s.world.size(); ++w) {
     s.world.send(w, kAccount);
@@ -266,8 +269,9 @@ std::string FitnessMaster::time_report() {
   std::snprintf(text, sizeof text,
                 "cluster: %d processes, %llu units in %llu chunks; rank 0's %.2f s (%s): %.2f s in messages (%.1f%%), "
                 "%.2f s playing (%.1f%%), %.2f s waiting (%.1f%%), %.2f s serial (%.1f%%: outside the distributed "
-                "work: selection, breeding, validation bookkeeping, checkpoints); the workers idle (not playing, "
-                "whole run):",
+                "work: selection, bookkeeping, checkpoints, breeding beyond the validation it overlaps); the workers "
+                "idle (not playing) in the same "
+                "generations:",
                 s.world.size(), static_cast<unsigned long long>(to.units - from.units),
                 static_cast<unsigned long long>(to.chunks - from.chunks), total,
                 window ? "the generations after the first" : "the whole run", messages, share(messages), playing,

@@ -54,7 +54,7 @@ class FitnessMaster {
 
   // Where rank 0's time went in the generations after the first (or since
   // connect, in a run of one generation), and each worker's idle share (its
-  // time not playing chunks) over the whole run, for the scaling
+  // time not playing chunks) in the same generations, for the scaling
   // measurement (results/mpi/): "" when alone.
   std::string time_report();
 

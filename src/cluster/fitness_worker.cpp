@@ -58,19 +58,33 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
   world.send(0, kReady, failure);
   const auto ready = Clock::now();
   double playing = 0;  // seconds playing chunks (the rest is idle: messages and waiting)
+  // Seconds since ready and playing at the first and the latest kMark (the
+  // account is of the generations between, as rank 0's), or at ready.
+  std::pair<double, double> first_mark{0, 0}, latest_mark{0, 0};
+  int marks = 0;
   const Fault fault = fault_for(world.rank());
   long chunks_received = 0;
   std::vector<lang::Program> self_play, programs;
   std::unique_ptr<UnitSession> session;
+  std::string reply;  // the last chunk's results, alive while `replying`
+  boost::mpi::request replying;
   while (true) {
     const boost::mpi::status status = world.probe(0, boost::mpi::any_tag);
     if (status.tag() == kStop) {
       world.recv(0, kStop);
       return failure.empty() ? 0 : 1;
     }
+    if (status.tag() == kMark) {
+      world.recv(0, kMark);
+      latest_mark = {seconds_since(ready), playing};
+      if (++marks == 1) first_mark = latest_mark;
+      continue;
+    }
     if (status.tag() == kAccount) {
       world.recv(0, kAccount);
-      world.send(0, kAccount, encode(std::pair<double, double>{seconds_since(ready), playing}));
+      const std::pair<double, double> to = marks >= 2 ? latest_mark : std::pair{seconds_since(ready), playing};
+      const std::pair<double, double> from = marks >= 2 ? first_mark : std::pair{0.0, 0.0};
+      world.send(0, kAccount, encode(std::pair{to.first - from.first, to.second - from.second}));
       continue;
     }
     std::string payload;
@@ -96,9 +110,13 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
       const auto units = decode<std::vector<std::uint64_t>>(payload);
       const std::vector<std::size_t> list(units.begin(), units.end());
       const auto start = Clock::now();
-      std::string reply = encode(session->play(list, threads));
+      std::vector<UnitResult> results = session->play(list, threads);
       playing += seconds_since(start);
-      world.send(0, kResults, reply);
+      // Non-blocking: a reply too large to be sent at once waits for rank 0
+      // to take it (between its own chunks), while this plays the next.
+      replying.wait();
+      reply = encode(results);
+      replying = world.isend(0, kResults, reply);
     }
   }
 }

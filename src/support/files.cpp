@@ -51,7 +51,20 @@ bool writes_enabled = true;
 void set_file_writes(bool enabled) { writes_enabled = enabled; }
 bool file_writes_enabled() { return writes_enabled; }
 
-void write_file_atomically(const std::string& path, const std::string& content) {
+namespace {
+
+void sync_folder_of(const std::string& path) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& content, bool durable) {
   if (!writes_enabled) return;
   const std::string temporary = path + ".tmp." + std::to_string(::getpid());
   auto fail = [&](const char* what) {
@@ -62,17 +75,20 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   std::FILE* f = std::fopen(temporary.c_str(), "wb");
   if (!f) fail("cannot write the file");
   const bool written = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+  const bool flushed = std::fflush(f) == 0 && (!durable || ::fsync(::fileno(f)) == 0);
   if (std::fclose(f) != 0 || !written || !flushed) fail("cannot write the file");
   if (std::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace the file");
   // The rename is durable once the folder is synced too. Best effort: some
   // file systems do not sync folders, and the file itself is complete anyway.
-  const std::string folder = std::filesystem::path(path).parent_path().string();
-  const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  if (durable) sync_folder_of(path);
+}
+
+void sync_to_disk(const std::string& path) {
+  const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (file < 0) return;
+  ::fsync(file);
+  ::close(file);
+  sync_folder_of(path);
 }
 
 void check_writable(const std::string& path) {

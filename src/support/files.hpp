@@ -21,8 +21,15 @@ std::string read_file_prefix(const std::string& path, const std::string& what, s
 
 // Writes `content` to `path` through a temporary file and a rename, so a
 // reader never sees half a file and a failed write leaves the old one intact.
-// Throws InputError (located at the path) on failure.
-void write_file_atomically(const std::string& path, const std::string& content);
+// Throws InputError (located at the path) on failure. With `durable` the
+// file and its folder are synced to the disk before it returns; without,
+// the file is complete for every process at once (it survives the writer's
+// death) and sync_to_disk makes it survive the machine's crash too.
+void write_file_atomically(const std::string& path, const std::string& content, bool durable = true);
+
+// Syncs a file and its folder to the disk, best effort (a file gone
+// meanwhile is no error). Safe to call from another thread.
+void sync_to_disk(const std::string& path);
 
 // A process that writes nothing (the other ranks of a command run under
 // mpirun: rank 0 writes its output): write_file_atomically and the output

@@ -203,8 +203,8 @@ Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source
   return checkpoint_from_frame(decode_frame(kCheckpointFrame, bytes, source_name), source_name);
 }
 
-void write_checkpoint(const Checkpoint& checkpoint, const std::string& path) {
-  write_file_atomically(path, encode_checkpoint(checkpoint));
+void write_checkpoint(const Checkpoint& checkpoint, const std::string& path, bool durable) {
+  write_file_atomically(path, encode_checkpoint(checkpoint), durable);
 }
 
 Checkpoint read_checkpoint(const std::string& path) {

@@ -37,7 +37,7 @@ std::string encode_checkpoint(const Checkpoint& checkpoint);
 Checkpoint decode_checkpoint(const std::string& bytes, const std::string& source_name);
 
 // Whole files; writing is atomic (temporary file, fsync, rename).
-void write_checkpoint(const Checkpoint& checkpoint, const std::string& path);
+void write_checkpoint(const Checkpoint& checkpoint, const std::string& path, bool durable = true);
 Checkpoint read_checkpoint(const std::string& path);
 
 // Everything in the checkpoint as JSON (cereal's JSON archive).

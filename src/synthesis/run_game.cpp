@@ -50,6 +50,7 @@ class RunGameFor : public RunGame {
   }
 
   void set_distributor(Distributor distributor) override { distributor_ = std::move(distributor); }
+  bool distributed() const override { return static_cast<bool>(distributor_); }
 
   std::unique_ptr<UnitSession> open_session(const UnitBatch& batch) const override {
     switch (batch.kind) {

@@ -98,6 +98,8 @@ class RunGame {
   // mistake_rate() over processes: from now on their units are played
   // through `distributor` (empty: here again).
   virtual void set_distributor(Distributor distributor) = 0;
+  // Whether a distributor is set.
+  virtual bool distributed() const = 0;
   // A worker's side: `batch`'s units, with the self-play programs as
   // set_self_play last set them.
   virtual std::unique_ptr<UnitSession> open_session(const UnitBatch& batch) const = 0;

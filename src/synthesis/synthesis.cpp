@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <numeric>
+#include <thread>
 
 #include "evolve/initial_population.hpp"
 
@@ -122,13 +124,13 @@ void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses, Race
   for (Individual& ind : state_.population) ind.training = state_.training_cache.at(training_key(ind.hash));
 }
 
-void Synthesis::validate_top() {
+std::vector<evolve::Individual> Synthesis::validation_top() const {
   // The best validation-top programs by training fitness; of a population in
   // islands, the best validation-top / islands (at least one) of each.
   const int parts = algorithm_->parts();
   const std::size_t part_size = state_.population.size() / static_cast<std::size_t>(parts);
   const int per_part = parts == 1 ? spec_.validation_top : std::max(1, spec_.validation_top / parts);
-  std::vector<const Individual*> top;
+  std::vector<Individual> top;
   for (int part = 0; part < parts; ++part) {
     Population members;
     const auto begin = state_.population.begin() + static_cast<std::ptrdiff_t>(part * part_size);
@@ -141,25 +143,28 @@ void Synthesis::validate_top() {
       // training score comes from all its games.
       if (ind->training.raced_out()) continue;
       bool duplicate = false;
-      for (const Individual* t : top) duplicate = duplicate || t->hash == ind->hash;
+      for (const Individual& t : top) duplicate = duplicate || t.hash == ind->hash;
       if (duplicate) continue;
-      // Pointers into the population, which outlives this function's copies.
-      top.push_back(&*(begin + (ind - from.data())));
+      top.push_back(*ind);
       ++taken;
     }
   }
+  return top;
+}
+
+void Synthesis::validate(const std::vector<Individual>& top) {
   std::vector<const lang::Program*> todo;
-  for (const Individual* ind : top)
-    if (!state_.validation_cache.count(ind->hash)) todo.push_back(&ind->program);
+  for (const Individual& ind : top)
+    if (!state_.validation_cache.count(ind.hash)) todo.push_back(&ind.program);
   const std::vector<Fitness> results = evaluate(todo, RunGame::Task::Validation);
   for (std::size_t i = 0; i < todo.size(); ++i) state_.validation_cache[todo[i]->canonical_hash()] = results[i];
 
-  for (const Individual* ind : top) {
+  for (const Individual& ind : top) {
     bool known = false;
-    for (const HallEntry& h : state_.hall) known = known || h.hash == ind->hash;
+    for (const HallEntry& h : state_.hall) known = known || h.hash == ind.hash;
     if (known) continue;
     state_.hall.push_back(
-        {ind->program, ind->hash, ind->training, state_.validation_cache.at(ind->hash), state_.generation, -1});
+        {ind.program, ind.hash, ind.training, state_.validation_cache.at(ind.hash), state_.generation, -1});
   }
   // Best validation first; ties by training fitness, then size, then age.
   std::stable_sort(state_.hall.begin(), state_.hall.end(), [&](const HallEntry& a, const HallEntry& b) {
@@ -187,8 +192,6 @@ GenerationLog Synthesis::log_entry(std::size_t hits, std::size_t misses) const {
   entry.best_training = best->training.score(spec_.scoring);
   entry.mean_training = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
   entry.median_training = median(scores);
-  entry.best_validation = state_.hall.front().validation.score(spec_.scoring);
-  entry.answer_mistake_rate = state_.hall.front().mistake_rate;
   entry.mean_size = size_sum / static_cast<double>(state_.population.size());
   entry.best_size = best->program.size();
   entry.cache_hit_rate = static_cast<double>(hits) / static_cast<double>(std::max<std::size_t>(1, hits + misses));
@@ -228,10 +231,34 @@ void Synthesis::run(const RunHooks& hooks) {
     RaceStats race;
     evaluate_population(hits, misses, race);
     algorithm_->select_survivors(state_.population);
-    validate_top();
-    measure_answer_strength();
-
+    const std::vector<Individual> top = validation_top();
     GenerationLog entry = log_entry(hits, misses);
+    // The next population is made even after the last generation, so that
+    // the state is always "about to evaluate generation N": a stopped run,
+    // finished or not, continues from it the same way. Breeding needs only
+    // the population's training fitness: with the fitness work spread over
+    // processes, rank 0 breeds while they validate (its serial part), with
+    // the same result.
+    auto breed = [this] { algorithm_->breed(state_.population, state_.generation, state_.rng); };
+    {
+      std::exception_ptr breeding_failed;
+      std::jthread breeder;
+      if (inputs_.game->distributed())
+        breeder = std::jthread([&] {
+          try {
+            breed();
+          } catch (...) {
+            breeding_failed = std::current_exception();
+          }
+        });
+      validate(top);
+      measure_answer_strength();
+      if (!breeder.joinable()) breed();
+      if (breeder.joinable()) breeder.join();
+      if (breeding_failed) std::rethrow_exception(breeding_failed);
+    }
+    entry.best_validation = state_.hall.front().validation.score(spec_.scoring);
+    entry.answer_mistake_rate = state_.hall.front().mistake_rate;
     entry.raced_out = race.stopped;
     entry.games_saved = race.games_saved;
     entry.searches_saved = race.searches_saved;
@@ -240,10 +267,6 @@ void Synthesis::run(const RunHooks& hooks) {
     entry.games_per_second = spent > 0 ? static_cast<double>(state_.games_played - games_before) / spent : 0;
     state_.log.push_back(entry);
 
-    // The next population is made even after the last generation, so that
-    // the state is always "about to evaluate generation N": a stopped run,
-    // finished or not, continues from it the same way.
-    algorithm_->breed(state_.population, state_.generation, state_.rng);
     ++state_.generation;
     state_.elapsed_seconds = elapsed();
     state_.stop_reason = budget_used_up(state_.elapsed_seconds);

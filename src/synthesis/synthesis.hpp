@@ -133,8 +133,13 @@ class Synthesis {
   void evaluate_population(std::size_t& hits, std::size_t& misses, RaceStats& race);
   void update_self_play();
   std::uint64_t training_key(std::uint64_t program_hash) const;
-  void validate_top();
+  // The programs validation measures this generation (copies: the next
+  // population may be bred meanwhile), and measuring them.
+  std::vector<evolve::Individual> validation_top() const;
+  void validate(const std::vector<evolve::Individual>& top);
   void measure_answer_strength();
+  // The generation's log entry as far as its population says (the hall's
+  // part is filled in after validation).
   GenerationLog log_entry(std::size_t hits, std::size_t misses) const;
   // With `race_known` (the exact scores of programs already evaluated) the
   // programs race (tournament/racing.hpp), counted in `race_stats`.
