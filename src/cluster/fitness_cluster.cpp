@@ -55,8 +55,9 @@ struct FitnessMaster::State {
   double timeout = 0;  // seconds a worker may take to answer
   bool lost = false;   // a worker did not answer: the job must be aborted
   std::uint64_t sent_batch = 0;
-  // Rank 0's time: since connect; encoding, sending and decoding; playing
-  // its own chunks; waiting for workers with nothing left to play.
+  // Rank 0's time: since connect; in messages (encoding, sending, polling,
+  // decoding); playing its own chunks; waiting for workers with nothing
+  // left to play.
   Clock::time_point connected;
   double messages = 0, playing = 0, waiting = 0;
   std::uint64_t unit_count = 0, chunks_sent = 0;
@@ -82,10 +83,8 @@ struct FitnessMaster::State {
       m.self_play.push_back(p ? lang::to_text(*p) : std::string());
     }
     for (const lang::Program* p : batch.programs) m.programs.push_back(lang::to_text(*p));
-    const auto start = Clock::now();
     const std::string payload = encode(m);
     for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
-    messages += seconds_since(start);
   }
 
   [[noreturn]] void lose(int rank, const char* what) {
@@ -119,9 +118,9 @@ struct FitnessMaster::State {
       return std::max(smallest, (n - next) / (share * kInFlight * playing_ranks));
     };
     std::vector<Worker> workers(ranks);
+    std::uint64_t answered = 0;
     unit_count += n;
     auto dispatch = [&](std::size_t w) {
-      const auto start = Clock::now();
       ++chunks_sent;
       Worker& worker = workers[w];
       Chunk& c = worker.in_flight.emplace_back();
@@ -134,10 +133,9 @@ struct FitnessMaster::State {
         worker.receiving = world.irecv(static_cast<int>(w), kResults, worker.reply);
         worker.since = Clock::now();
       }
-      messages += seconds_since(start);
     };
     auto collect = [&](std::size_t w) {
-      const auto start = Clock::now();
+      ++answered;
       Worker& worker = workers[w];
       Chunk& c = worker.in_flight.front();
       c.sending.wait();  // answered, so long received
@@ -150,7 +148,6 @@ struct FitnessMaster::State {
         worker.since = Clock::now();
       }
       if (next < n) dispatch(w);
-      messages += seconds_since(start);
     };
     // Every answer in so far; whether any worker still has chunks.
     auto collect_answers = [&] {
@@ -177,10 +174,13 @@ struct FitnessMaster::State {
         collect_answers();
         continue;
       }
-      // Nothing to play here: wait for the workers' answers.
+      // Nothing to play here: wait for the workers' answers (a poll that
+      // took one in is messages).
       const auto start = Clock::now();
+      const std::uint64_t answered_before = answered;
       const bool any_busy = collect_answers();
       if (!any_busy && next == n) break;
+      if (answered != answered_before) continue;
       pause_briefly();
       waiting += seconds_since(start);
     }
@@ -224,11 +224,17 @@ void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
   state_->connected = Clock::now();
   game.set_distributor([&s](const UnitBatch& batch, const std::vector<std::size_t>& units,
                             std::vector<UnitResult>& results, const PlayHere& here) {
+    // Messages: all the time here not playing nor waiting with nothing to
+    // play (encoding, sending, polling and decoding, and the processor
+    // given up in MPI's calls when processes outnumber cores).
+    const auto start = Clock::now();
+    const double before = s.playing + s.waiting;
     if (batch.number != s.sent_batch) {
       s.send_batch(batch);
       s.sent_batch = batch.number;
     }
     s.distribute(units, results, here);
+    s.messages += seconds_since(start) - (s.playing + s.waiting - before);
   });
 }
 
@@ -267,11 +273,10 @@ std::string FitnessMaster::time_report() {
   const auto share = [total](double part) { return total > 0 ? 100 * part / total : 0.0; };
   char text[600];
   std::snprintf(text, sizeof text,
-                "cluster: %d processes, %llu units in %llu chunks; rank 0's %.2f s (%s): %.2f s in messages (%.1f%%), "
-                "%.2f s playing (%.1f%%), %.2f s waiting (%.1f%%), %.2f s serial (%.1f%%: outside the distributed "
-                "work: selection, bookkeeping, checkpoints, breeding beyond the validation it overlaps); the workers "
-                "idle (not playing) in the same "
-                "generations:",
+                "cluster: %d processes, %llu units in %llu chunks; rank 0's %.3f s (%s): %.3f s in messages "
+                "(%.1f%%), %.3f s playing (%.1f%%), %.3f s waiting (%.1f%%), %.3f s serial (%.1f%%: outside the "
+                "distributed work: selection, bookkeeping, checkpoints, breeding beyond the validation it overlaps); "
+                "the workers idle (not playing) in the same generations:",
                 s.world.size(), static_cast<unsigned long long>(to.units - from.units),
                 static_cast<unsigned long long>(to.chunks - from.chunks), total,
                 window ? "the generations after the first" : "the whole run", messages, share(messages), playing,

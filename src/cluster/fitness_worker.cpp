@@ -69,7 +69,11 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
   std::string reply;  // the last chunk's results, alive while `replying`
   boost::mpi::request replying;
   while (true) {
-    const boost::mpi::status status = world.probe(0, boost::mpi::any_tag);
+    // Polled with pauses, not a blocking probe: Open MPI's spins on a core,
+    // which an idle worker should leave to the processes that play.
+    boost::optional<boost::mpi::status> next = world.iprobe(0, boost::mpi::any_tag);
+    for (; !next; next = world.iprobe(0, boost::mpi::any_tag)) pause_briefly();
+    const boost::mpi::status status = *next;
     if (status.tag() == kStop) {
       world.recv(0, kStop);
       return failure.empty() ? 0 : 1;
