@@ -76,6 +76,29 @@ TEST_CASE("strength is reproducible and independent of threads", "[strength]") {
   CHECK(one.mistakes > 0);
 }
 
+TEST_CASE("strength judged in parts, in any order, is the whole measurement's", "[strength]") {
+  // What a run's cluster does: positions judged in chunks by several
+  // processes, and joined.
+  const auto set = read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
+  const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 3);
+  const StrengthResult whole = measure_strength(Connect4{}, ibef, set, MoveOrder::Random, 9, 1);
+  std::vector<std::size_t> order(set.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = (i * 7) % order.size();  // 7 is prime to 300
+  std::vector<std::uint8_t> joined(set.size(), 2);
+  for (std::size_t begin = 0; begin < order.size(); begin += 37) {
+    const std::vector<std::size_t> part(
+        order.begin() + static_cast<std::ptrdiff_t>(begin),
+        order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), begin + 37)));
+    const std::vector<std::uint8_t> judged = judge_positions(Connect4{}, ibef, set, part, MoveOrder::Random, 9, 2);
+    REQUIRE(judged.size() == part.size());
+    for (std::size_t k = 0; k < part.size(); ++k) joined[part[k]] = judged[k];
+  }
+  CHECK(joined == whole.mistaken);
+  const StrengthResult again = strength_of(joined);
+  CHECK(again.mistakes == whole.mistakes);
+  CHECK(again.rate() == whole.rate());
+}
+
 TEST_CASE("bad analysis lines are located errors", "[strength][errors]") {
   CHECK_THAT(error_of("44 1 2 3 4 5 6\n"), Contains("a.analysis:1:15: error: expected the score of column 7"));
   CHECK_THAT(error_of("4x 1 2 3 4 5 6 7\n"), Contains("a.analysis:1:2: error: bad character 'x'"));
