@@ -36,8 +36,10 @@ Run mpirun(int ranks, const std::string& arguments, const std::string& environme
   // for these processes: Open MPI's plugins keep allocations past their
   // unloading, which LeakSanitizer reports from unknown modules that no
   // suppression can name (every other test checks evalsynth's own leaks).
+  // A job that hangs (a rank waiting for a message that never comes) fails
+  // its test after 10 minutes instead of holding CI until its limit.
   return run_shell("cd '" + std::string(kSourceDir) + "' && " + passed +
-                   "ASAN_OPTIONS=detect_leaks=0 mpirun -x ASAN_OPTIONS " + exported +
+                   "ASAN_OPTIONS=detect_leaks=0 timeout --kill-after=10 600 mpirun -x ASAN_OPTIONS " + exported +
                    "--allow-run-as-root --oversubscribe -np " + std::to_string(ranks) + " " + kEvalsynthBinary + " " +
                    arguments);
 }
