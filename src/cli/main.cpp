@@ -1,6 +1,7 @@
 // evalsynth: synthesizes board evaluators by automatic programming.
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -45,7 +46,9 @@ constexpr const char* kUsage =
     "\n"
     "Options: --help, --version. Every command also takes --no-jit: evolved\n"
     "programs then run in the interpreter instead of native code (the same\n"
-    "results, slower; native code needs x86-64 and asmjit).\n";
+    "results, slower; native code needs x86-64 and asmjit). Under mpirun,\n"
+    "match, strength, solve, positions and learn also take --worker-timeout S:\n"
+    "a rank silent for S seconds ends the job, naming it (default: no limit).\n";
 
 struct Command {
   const char* name;
@@ -102,9 +105,37 @@ bool spreads_items(const std::string& command) {
   return false;
 }
 
+// `--worker-timeout S` (or =S) of the commands that spread items, taken out
+// of their arguments by every rank before the command reads them: the
+// seconds rank 0 waits for a worker's next chunk (cluster/item_cluster.hpp).
+// Throws UsageError.
+evalsynth::Args take_worker_timeout(const evalsynth::Args& args) {
+  evalsynth::Args rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string value;
+    if (args[i] == "--worker-timeout") {
+      if (i + 1 == args.size()) throw evalsynth::UsageError("option '--worker-timeout' needs a value");
+      value = args[++i];
+    } else if (args[i].starts_with("--worker-timeout=")) {
+      value = args[i].substr(17);
+    } else {
+      rest.push_back(args[i]);
+      continue;
+    }
+    char* end = nullptr;
+    const long seconds = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || seconds < 1 || seconds > 1000000)
+      throw evalsynth::UsageError("option '--worker-timeout' takes whole seconds from 1 to 1000000, not '" + value +
+                                  "'");
+    evalsynth::cluster::set_item_worker_timeout(static_cast<int>(seconds));
+  }
+  return rest;
+}
+
 // Runs a command as rank 0 (or alone): its errors printed, its exit code.
 int run_command(const Command& command, const evalsynth::Args& rest) {
   try {
+    if (spreads_items(command.name)) return command.run(take_worker_timeout(rest));
     return command.run(rest);
   } catch (const evalsynth::UsageError& e) {
     std::fprintf(stderr, "evalsynth %s: error: %s\nTry 'evalsynth %s --help'.\n", command.name, e.what(), command.name);
@@ -147,7 +178,7 @@ int serve_as_worker(const evalsynth::Args& all) {
   // 0 wrote (a report made from the files) ends there, and the job with
   // rank 0.
   try {
-    (void)command->run(rest);
+    (void)command->run(take_worker_timeout(rest));
   } catch (const evalsynth::cluster::ItemWorkStopped&) {
   } catch (const std::exception& e) {
     evalsynth::cluster::report_item_failure(e.what());
@@ -192,6 +223,12 @@ int main(int argc, char** argv) {
     }
   }
   const int code = run_command(*command, rest);
+  // A hung worker would never end: the job ends here, the error said.
+  if (evalsynth::cluster::item_worker_lost()) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    evalsynth::cluster::abort_job();
+  }
   // Workers still waiting for this command's items stop with it.
   if (code != 0 && cluster.size() > 1 && spreads_items(command->name)) evalsynth::cluster::stop_item_workers();
   return code;

@@ -1,13 +1,9 @@
 #include "cluster/fitness_cluster.hpp"
 
 #ifdef EVALSYNTH_HAS_MPI
-#include <unistd.h>
-
 #include <cassert>
-#include <csignal>
-#include <cstdio>
-#include <cstdlib>
 
+#include "cluster/fault_hook.hpp"
 #include "cluster/fitness_messages.hpp"
 #include "lang/parse.hpp"
 #endif
@@ -15,35 +11,7 @@
 namespace evalsynth::cluster {
 
 #ifdef EVALSYNTH_HAS_MPI
-namespace {
-
 using namespace fitness_messages;
-
-// The test hook of serve_fitness (fitness_cluster.hpp): the chunk number at
-// which this rank fails, and how.
-struct Fault {
-  bool kill = false;
-  long chunk = 0;  // 0: never
-};
-
-Fault fault_for(int rank) {
-  const char* text = std::getenv("EVALSYNTH_FAULT");
-  Fault fault;
-  int fault_rank = -1;
-  char kind[8] = {};
-  if (text && std::sscanf(text, "%d:%7[a-z]:%ld", &fault_rank, kind, &fault.chunk) == 3 && fault_rank == rank) {
-    fault.kill = std::string(kind) == "kill";
-    return fault;
-  }
-  return Fault{};
-}
-
-void fail_as_told(const Fault& fault) {
-  if (fault.kill) std::raise(SIGKILL);
-  while (true) ::pause();
-}
-
-}  // namespace
 
 int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
   const boost::mpi::communicator world;

@@ -8,10 +8,23 @@
 
 #ifdef EVALSYNTH_HAS_MPI
 #include <boost/mpi/communicator.hpp>
+#include <boost/mpi/request.hpp>
 #include <boost/serialization/string.hpp>
+#include <chrono>
+#include <deque>
+#include <thread>
+
+#include "cluster/fault_hook.hpp"
 #endif
 
 namespace evalsynth::cluster {
+namespace {
+int worker_timeout = 0;  // seconds; 0: no limit
+bool worker_lost = false;
+}  // namespace
+
+void set_item_worker_timeout(int seconds) { worker_timeout = seconds; }
+bool item_worker_lost() { return worker_lost; }
 
 #ifdef EVALSYNTH_HAS_MPI
 namespace {
@@ -37,19 +50,51 @@ std::string worker_spread(const boost::mpi::communicator& world, std::size_t chu
   world.recv(0, kGo, go);
   if (go.empty() || go[0] != kGoOn) throw ItemWorkStopped();
   const auto ranks = static_cast<std::size_t>(world.size());
-  std::vector<std::string> mine;
+  // Each chunk is sent once computed, without waiting for rank 0 to take
+  // it (it may be computing its own): the messages stay alive until taken.
+  static long chunks_computed = 0;
+  static const Fault fault = fault_for(world.rank());
+  std::deque<std::string> mine;
+  std::vector<boost::mpi::request> sending;
   try {
-    for (std::size_t k = static_cast<std::size_t>(world.rank()); k < chunks; k += ranks)
+    for (std::size_t k = static_cast<std::size_t>(world.rank()); k < chunks; k += ranks) {
+      if (++chunks_computed == fault.chunk) fail_as_told(fault);
       mine.push_back(kResults + work(first(k, chunks, count), first(k + 1, chunks, count)));
+      sending.push_back(world.isend(0, kChunks, mine.back()));
+    }
   } catch (const std::exception& e) {
+    boost::mpi::wait_all(sending.begin(), sending.end());
     world.send(0, kChunks, kFailed + std::string(e.what()));
     throw ItemWorkStopped();
   }
-  for (const std::string& bytes : mine) world.send(0, kChunks, bytes);
+  boost::mpi::wait_all(sending.begin(), sending.end());
   std::string all;
   world.recv(0, kAll, all);
   if (all.empty() || all[0] != kResults) throw ItemWorkStopped();
   return all.substr(1);
+}
+
+// Rank `from`'s next chunk; with a timeout, a rank silent for longer is lost
+// (hung, or dead where mpirun did not end the job): WorkerHung.
+std::string receive_chunk(const boost::mpi::communicator& world, int from) {
+  std::string bytes;
+  if (worker_timeout == 0) {
+    world.recv(from, kChunks, bytes);
+    return bytes;
+  }
+  boost::mpi::request request = world.irecv(from, kChunks, bytes);
+  const auto start = std::chrono::steady_clock::now();
+  while (!request.test()) {
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(worker_timeout)) {
+      request.cancel();
+      worker_lost = true;
+      throw WorkerHung("MPI rank " + std::to_string(from) + " did not send its items within " +
+                       std::to_string(worker_timeout) +
+                       " s (it stopped or hangs; --worker-timeout sets the limit); the job ends");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return bytes;
 }
 
 }  // namespace
@@ -77,8 +122,7 @@ std::string ClusterItemSpreader::spread(std::size_t count, const ItemWork& work)
   for (std::size_t k = 0; k < chunks; ++k) {
     const std::size_t from = k % ranks;
     if (from == 0 || failed[from]) continue;
-    std::string bytes;
-    world.recv(static_cast<int>(from), kChunks, bytes);
+    const std::string bytes = receive_chunk(world, static_cast<int>(from));
     if (!bytes.empty() && bytes[0] == kResults) {
       got[k] = bytes.substr(1);
       continue;
@@ -96,6 +140,11 @@ std::string ClusterItemSpreader::spread(std::size_t count, const ItemWork& work)
   for (const std::string& bytes : got) all += bytes;
   send_to_workers(world, kAll, all);
   return all.substr(1);
+}
+
+void abort_job() {
+  const boost::mpi::communicator world;
+  world.abort(1);
 }
 
 void report_item_failure(const std::string& message) {
@@ -116,6 +165,7 @@ void stop_item_workers() {
 std::string ClusterItemSpreader::spread(std::size_t count, const ItemWork& work) { return work(0, count); }
 void report_item_failure(const std::string&) {}
 void stop_item_workers() {}
+void abort_job() {}
 
 #endif
 

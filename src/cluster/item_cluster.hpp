@@ -36,6 +36,23 @@ class RankFailed : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Rank 0's error for a worker silent for longer than the timeout: the job
+// cannot end normally (that rank would never finish), so after saying so
+// rank 0 ends it with abort_job.
+class WorkerHung : public RankFailed {
+ public:
+  using RankFailed::RankFailed;
+};
+
+// Seconds rank 0 waits for a worker's next chunk before WorkerHung (0, the
+// default: no limit; a command's chunk can take hours). Set on every rank
+// from the command's --worker-timeout.
+void set_item_worker_timeout(int seconds);
+// Whether WorkerHung was thrown: then end the job with abort_job.
+bool item_worker_lost();
+// Ends every process of the job (MPI_Abort), exit code 1.
+void abort_job();
+
 // A worker's failed command, sent to rank 0.
 void report_item_failure(const std::string& message);
 // Rank 0's failed command: the workers waiting for items stop.

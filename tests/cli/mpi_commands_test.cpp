@@ -78,6 +78,25 @@ TEST_CASE("match under mpirun: an error is said once, and no rank is left waitin
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("no-such-folder"));
   CHECK(occurrences(r.output, "no-such-folder") == 1);
+  // A bad timeout is a usage error, said once.
+  r = test::mpirun(3, "strength open-lines --game adjacent4 --worker-timeout 0");
+  CHECK(r.exit_code == 2);
+  CHECK(occurrences(r.output, "'--worker-timeout' takes whole seconds") == 1);
+}
+
+TEST_CASE("strength under mpirun: a hung worker ends the job naming it, with --worker-timeout", "[cli][mpi]") {
+  const std::string strength = "strength open-lines --game adjacent4 --depth 1-2 --versus decision-tree";
+  // Rank 2 stops answering at its first chunk: rank 0 says so after 2 s
+  // and ends the job (without the limit it would wait for ever).
+  const test::Run r = test::mpirun(3, strength + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:1");
+  INFO(r.output);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("MPI rank 2 did not send its items within 2 s"));
+  // The limit changes nothing when every rank answers.
+  const test::Run alone = test::run_evalsynth(strength, kSource);
+  const test::Run three = test::mpirun(3, strength + " --worker-timeout=60");
+  REQUIRE(three.exit_code == 0);
+  CHECK(three.output == alone.output);
 }
 
 #endif

@@ -1,0 +1,38 @@
+#pragma once
+// The fault tests' hook (tests/cli/mpi_*_test.cpp): EVALSYNTH_FAULT="RANK:kill:N"
+// makes worker RANK kill itself with SIGKILL when it comes to its Nth chunk
+// of work, and "RANK:hang:N" makes it stop answering for ever. Only built
+// with MPI.
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace evalsynth::cluster {
+
+struct Fault {
+  bool kill = false;
+  long chunk = 0;  // 0: never
+};
+
+inline Fault fault_for(int rank) {
+  const char* text = std::getenv("EVALSYNTH_FAULT");
+  Fault fault;
+  int fault_rank = -1;
+  char kind[8] = {};
+  if (text && std::sscanf(text, "%d:%7[a-z]:%ld", &fault_rank, kind, &fault.chunk) == 3 && fault_rank == rank) {
+    fault.kill = std::string(kind) == "kill";
+    return fault;
+  }
+  return Fault{};
+}
+
+inline void fail_as_told(const Fault& fault) {
+  if (fault.kill) std::raise(SIGKILL);
+  while (true) ::pause();
+}
+
+}  // namespace evalsynth::cluster
