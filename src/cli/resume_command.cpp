@@ -7,6 +7,7 @@
 #include "cli/learn_checkpoint_file.hpp"
 #include "cli/run_session.hpp"
 #include "cluster/fitness_cluster.hpp"
+#include "cluster/island_cluster.hpp"
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "support/files.hpp"
@@ -122,11 +123,11 @@ ResumeCommand read_resume_command(const Args& args) {
 
 int resume_worker(const Args& args) {
   std::unique_ptr<Synthesis> run;
-  return cluster::serve_fitness([&](int& threads) -> RunGame& {
+  return cluster::serve_run([&](int& threads) -> Synthesis& {
     const ResumeCommand r = read_resume_command(args);
     threads = r.spec.threads;
     run = std::make_unique<Synthesis>(r.spec);
-    return run->game();
+    return *run;
   });
 }
 
@@ -182,7 +183,7 @@ int resume_command(const Args& args) {
   std::printf("resuming run %s at generation %d of %d from %s\n", spec.name.c_str(), run.state().generation,
               spec.generations, file.c_str());
   std::fflush(stdout);
-  cluster.connect(run.game(), spec.threads, options.worker_timeout);
+  cluster::connect_run(cluster, run, options.worker_timeout);
   options.generation_ended = [&cluster] { cluster.generation_ended(); };
   put_staged_in_place(options.checkpoint_folder);  // after connect: every rank has read its file
   const int code = run_session(run, options);

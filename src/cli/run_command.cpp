@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/run_session.hpp"
 #include "cluster/fitness_cluster.hpp"
+#include "cluster/island_cluster.hpp"
 #include "io/run_output.hpp"
 #include "io/spec.hpp"
 #include "support/files.hpp"
@@ -116,11 +117,11 @@ RunCommand read_run_command(const Args& args) {
 
 int run_worker(const Args& args) {
   std::unique_ptr<Synthesis> run;
-  return cluster::serve_fitness([&](int& threads) -> RunGame& {
+  return cluster::serve_run([&](int& threads) -> Synthesis& {
     const RunCommand r = read_run_command(args);
     threads = r.spec.threads;
     run = std::make_unique<Synthesis>(r.spec);
-    return run->game();
+    return *run;
   });
 }
 
@@ -159,7 +160,7 @@ int run_command(const Args& args) {
     std::printf("seeded from %s (%zu of its programs are outside this spec's grammar or limits and left out)\n",
                 spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
-  cluster.connect(run.game(), spec.threads, options.worker_timeout);
+  cluster::connect_run(cluster, run, options.worker_timeout);
   options.generation_ended = [&cluster] { cluster.generation_ended(); };
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());

@@ -87,10 +87,28 @@ struct FitnessMaster::State {
     for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
   }
 
-  [[noreturn]] void lose(int rank, const char* what) {
+  // Every worker has built the run, or the error of one that could not.
+  void wait_until_ready(int timeout_seconds) {
+    timeout = timeout_seconds;
+    const auto start = Clock::now();
+    for (int w = 1; w < world.size(); ++w) {
+      std::string failure;
+      boost::mpi::request ready = world.irecv(w, kReady, failure);
+      while (!ready.test()) {
+        if (seconds_since(start) > timeout) lose(w, "did not build the run");
+        pause_briefly();
+      }
+      if (!failure.empty())
+        throw InputError(TextLocation{"rank " + std::to_string(w), 0, 0},
+                         "this process could not build the run: " + failure);
+    }
+  }
+
+  // `limit`: the seconds it had, if not the timeout.
+  [[noreturn]] void lose(int rank, const char* what, double limit = 0) {
     lost = true;
     throw WorkerLost("MPI rank " + std::to_string(rank) + " " + what + " within " +
-                     std::to_string(static_cast<long>(timeout)) +
+                     std::to_string(static_cast<long>(limit > 0 ? limit : timeout)) +
                      " s (it stopped or hangs; --worker-timeout sets the limit); the job ends");
   }
 
@@ -203,22 +221,49 @@ FitnessMaster::~FitnessMaster() {
   for (int w = 1; w < state_->world.size(); ++w) state_->world.send(w, kStop);
 }
 
+void FitnessMaster::connect_islands(RunGame& game, int threads, int timeout_seconds) {
+  if (!state_) return;
+  state_->wait_until_ready(timeout_seconds);
+  state_->game = &game;
+  state_->threads = threads;
+  state_->connected = Clock::now();
+}
+
+std::vector<std::string> FitnessMaster::exchange(const std::vector<std::string>& requests,
+                                                 const std::function<void()>& here, int timeout_scale) {
+  State& s = *state_;
+  const auto ranks = static_cast<std::size_t>(s.world.size());
+  assert(requests.size() == ranks);
+  const auto start = Clock::now();
+  const double before = s.playing + s.waiting;
+  std::vector<std::string> replies(ranks);
+  std::vector<boost::mpi::request> sending(ranks), receiving(ranks);
+  for (std::size_t w = 1; w < ranks; ++w) {
+    sending[w] = s.world.isend(static_cast<int>(w), kEpoch, requests[w]);
+    receiving[w] = s.world.irecv(static_cast<int>(w), kEvolved, replies[w]);
+  }
+  const auto playing_start = Clock::now();
+  here();
+  s.playing += seconds_since(playing_start);
+  std::vector<bool> answered(ranks, false);
+  for (std::size_t w = 1; w < ranks; ++w) {
+    const auto waiting_start = Clock::now();
+    while (!receiving[w].test()) {
+      if (seconds_since(start) > s.timeout * timeout_scale)
+        s.lose(static_cast<int>(w), "did not return its islands", s.timeout * timeout_scale);
+      pause_briefly();
+    }
+    s.waiting += seconds_since(waiting_start);
+    sending[w].wait();
+  }
+  s.messages += seconds_since(start) - (s.playing + s.waiting - before);
+  return replies;
+}
+
 void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
   if (!state_) return;
   State& s = *state_;
-  s.timeout = timeout_seconds;
-  const auto start = Clock::now();
-  for (int w = 1; w < s.world.size(); ++w) {
-    std::string failure;
-    boost::mpi::request ready = s.world.irecv(w, kReady, failure);
-    while (!ready.test()) {
-      if (seconds_since(start) > s.timeout) s.lose(w, "did not build the run");
-      pause_briefly();
-    }
-    if (!failure.empty())
-      throw InputError(TextLocation{"rank " + std::to_string(w), 0, 0},
-                       "this process could not build the run: " + failure);
-  }
+  s.wait_until_ready(timeout_seconds);
   state_->game = &game;
   state_->threads = threads;
   state_->connected = Clock::now();
@@ -290,6 +335,12 @@ struct FitnessMaster::State {};
 FitnessMaster::FitnessMaster() = default;
 FitnessMaster::~FitnessMaster() = default;
 void FitnessMaster::connect(RunGame&, int, int) {}
+void FitnessMaster::connect_islands(RunGame&, int, int) {}
+std::vector<std::string> FitnessMaster::exchange(const std::vector<std::string>&, const std::function<void()>& here,
+                                                 int) {
+  here();
+  return {""};
+}
 void FitnessMaster::generation_ended() {}
 std::string FitnessMaster::time_report() { return ""; }
 

@@ -47,6 +47,15 @@ class FitnessMaster {
   // to answer. Alone: does nothing. `game` must not outlive this (the
   // command makes this first, the run after it).
   void connect(RunGame& game, int threads, int timeout_seconds);
+  // The same for a run of islands evolved on the ranks (island_cluster.hpp):
+  // the game's fitness work stays in each process.
+  void connect_islands(RunGame& game, int threads, int timeout_seconds);
+
+  // Sends worker w `requests[w]` (kEpoch; [0] unused), runs `here` while
+  // they work, and returns their answers by rank. A worker may take the
+  // timeout times `timeout_scale` (an epoch's generations); else WorkerLost.
+  std::vector<std::string> exchange(const std::vector<std::string>& requests, const std::function<void()>& here,
+                                    int timeout_scale);
 
   // Called as each generation ends (after its checkpoint): the account
   // below is of the generations after the first.
@@ -71,6 +80,9 @@ class FitnessMaster {
 // For the fault tests, EVALSYNTH_FAULT="RANK:kill:N" makes worker RANK kill
 // itself with SIGKILL when sent its Nth chunk, and "RANK:hang:N" makes it
 // stop answering for ever.
-int serve_fitness(const std::function<RunGame&(int& threads)>& build);
+// `islands` answers a kEpoch message (island_cluster.hpp), for a run of
+// islands.
+using IslandHandler = std::function<std::string(const std::string& request)>;
+int serve_fitness(const std::function<RunGame&(int& threads)>& build, const IslandHandler& islands = {});
 
 }  // namespace evalsynth::cluster

@@ -20,8 +20,9 @@
 namespace evalsynth::cluster::fitness_messages {
 
 // kMark: a generation ended (after the work rank 0 sent before it), for
-// the workers' account of the same generations as rank 0's.
-enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop, kAccount, kMark };
+// the workers' account of the same generations as rank 0's. kEpoch: a
+// worker's islands for an epoch (island_cluster.hpp), answered by kEvolved.
+enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop, kAccount, kMark, kEpoch, kEvolved };
 
 // A batch (synthesis/run_game.hpp) with its programs as text (programs
 // print and parse back to the same program: checkpoints rely on it too).

@@ -13,7 +13,7 @@ namespace evalsynth::cluster {
 #ifdef EVALSYNTH_HAS_MPI
 using namespace fitness_messages;
 
-int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
+int serve_fitness(const std::function<RunGame&(int& threads)>& build, const IslandHandler& islands) {
   const boost::mpi::communicator world;
   RunGame* game = nullptr;
   int threads = 0;
@@ -62,7 +62,16 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
     std::string payload;
     world.recv(0, status.tag(), payload);
     assert(game);
-    if (status.tag() == kBatch) {
+    if (status.tag() == kEpoch) {
+      assert(islands);
+      if (++chunks_received == fault.chunk) fail_as_told(fault);
+      const auto start = Clock::now();
+      const std::string evolved = islands(payload);
+      playing += seconds_since(start);
+      replying.wait();
+      reply = evolved;
+      replying = world.isend(0, kEvolved, reply);
+    } else if (status.tag() == kBatch) {
       session.reset();
       const auto m = decode<BatchMessage>(payload);
       self_play.clear();
@@ -95,7 +104,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build) {
 
 #else  // built for one process
 
-int serve_fitness(const std::function<RunGame&(int&)>&) { return 0; }
+int serve_fitness(const std::function<RunGame&(int&)>&, const IslandHandler&) { return 0; }
 
 #endif
 

@@ -5,8 +5,8 @@
 // it. Three implementations: Generational (tournament selection with elitism
 // and optional restarts, generational.cpp), Archive (ADATE-like: the best
 // programs of each size, expanded by compound transformations, archive.cpp)
-// and Islands (generational populations on a ring that trade their best
-// programs every few generations, islands.cpp) and HillClimb (the strict
+// and Islands (generational populations on a ring that evolve apart and
+// trade their best programs every few generations, islands.cpp) and HillClimb (the strict
 // (1+1) hill-climber M²ICAL models, hill_climb.cpp).
 // Another algorithm is one new file implementing EvolutionAlgorithm, plus its
 // name in AlgorithmKind and make_algorithm.
@@ -60,8 +60,8 @@ struct AlgorithmSettings {
   int archive_per_size = 2;  // archive: programs kept per program size
   int compound = 3;          // archive: at most this many operators make one offspring
   int islands = 4;           // islands: populations, each population / islands programs
-  int migration_every = 5;   // islands: generations between migrations
-  int migrants = 2;          // islands: the best K of each island replace the worst K of the next
+  int migration_every = 5;   // islands: generations evolved apart between migrations
+  int migrants = 2;          // islands: the best K of each island replace the last K offspring of the next
 };
 
 class EvolutionAlgorithm {
@@ -73,9 +73,17 @@ class EvolutionAlgorithm {
   // generation + 1 evaluates.
   virtual void breed(Population& population, int generation, Rng& rng) const = 0;
   // How many equal parts the population is in (islands), each of which
-  // sends its best to validation; 1 for one population.
+  // sends its best to validation; 1 for one population. An algorithm of
+  // several parts breeds each part alone (its `breed` is given one part).
   virtual int parts() const { return 1; }
 };
+
+// The island model's migration (islands.cpp): the best `count` of an island
+// (its emigrants), and the ring's exchange, all at once: island i's
+// emigrants take the places of the last as many programs of island i+1's
+// newly bred population (offspring, in random order, behind the elite).
+Population best_of(const Breeding& breeding, const Population& island, std::size_t count);
+void migrate_along_ring(std::vector<Population>& islands, const std::vector<Population>& emigrants);
 
 // One generational step: the `elitism` best of `parents` unchanged, then
 // offspring of tournament-selected parents up to `size` programs.

@@ -1,12 +1,13 @@
 // The island model: the population is `islands` equal generational
-// populations on a ring. Each breeds from its own programs only, with its
-// own random stream (drawn from the run's generator once a generation, so
-// the run stays a function of its seed), and every `migration_every`
-// generations each island's best `migrants` programs replace the worst as
-// many of the next island's, before breeding — so a good program spreads
-// around the ring slowly and the islands explore apart in between. The run
-// validates each island's best (Synthesis::validate_top), and the answer is
-// the best validation performer over all islands.
+// populations on a ring, each evolving on its own for `migration_every`
+// generations at a time (an epoch) with its own random stream, so that the
+// islands can be evolved apart — on the ranks of a cluster
+// (synthesis/island_epochs.cpp). At the end of an epoch each island's best
+// `migrants` programs take the places of the last as many offspring of the
+// next island's new population, so a good program spreads around the ring
+// slowly and the islands explore apart in between. This class breeds one
+// island; the epochs, the ring and the validation of each island's best are
+// the run's (synthesis/).
 
 #include <cassert>
 
@@ -24,46 +25,12 @@ class Islands final : public EvolutionAlgorithm {
   void select_survivors(Population&) const override {}
   int parts() const override { return settings_.islands; }
 
-  void breed(Population& population, int generation, Rng& rng) const override {
-    const auto n = static_cast<std::size_t>(settings_.islands);
-    assert(population.size() % n == 0);
-    const std::size_t size = population.size() / n;
-    std::vector<Population> islands(n);
-    for (std::size_t i = 0; i < n; ++i)
-      islands[i].assign(population.begin() + static_cast<std::ptrdiff_t>(i * size),
-                        population.begin() + static_cast<std::ptrdiff_t>((i + 1) * size));
-    if ((generation + 1) % settings_.migration_every == 0 && n > 1) migrate(islands);
-    const std::uint64_t streams = rng.next();
-    Population next;
-    next.reserve(population.size());
-    for (std::size_t i = 0; i < n; ++i) {
-      Rng island_rng(mix_seed({streams, i}));
-      for (Individual& child : next_generation(breeding_, islands[i], settings_.elitism, size, island_rng))
-        next.push_back(std::move(child));
-    }
-    population = std::move(next);
+  // `population` is one island.
+  void breed(Population& population, int, Rng& rng) const override {
+    population = next_generation(breeding_, population, settings_.elitism, population.size(), rng);
   }
 
  private:
-  // Along the ring, all at once: island i's best replace island i+1's worst.
-  void migrate(std::vector<Population>& islands) const {
-    const std::size_t n = islands.size();
-    const auto k = static_cast<std::size_t>(settings_.migrants);
-    std::vector<std::vector<Individual>> emigrants(n);
-    std::vector<std::vector<std::size_t>> worst(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::vector<const Individual*> ranked = breeding_.selection.ranked(islands[i]);
-      assert(k < ranked.size());
-      for (std::size_t j = 0; j < k; ++j) emigrants[i].push_back(*ranked[j]);
-      for (std::size_t j = 0; j < k; ++j)
-        worst[i].push_back(static_cast<std::size_t>(ranked[ranked.size() - 1 - j] - islands[i].data()));
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      Population& to = islands[(i + 1) % n];
-      for (std::size_t j = 0; j < k; ++j) to[worst[(i + 1) % n][j]] = emigrants[i][j];
-    }
-  }
-
   const Breeding& breeding_;
   AlgorithmSettings settings_;
 };
@@ -72,6 +39,26 @@ class Islands final : public EvolutionAlgorithm {
 
 std::unique_ptr<EvolutionAlgorithm> make_islands(const Breeding& breeding, const AlgorithmSettings& settings) {
   return std::make_unique<Islands>(breeding, settings);
+}
+
+Population best_of(const Breeding& breeding, const Population& island, std::size_t count) {
+  const std::vector<const Individual*> ranked = breeding.selection.ranked(island);
+  assert(count <= ranked.size());
+  Population best;
+  for (std::size_t i = 0; i < count; ++i) best.push_back(*ranked[i]);
+  return best;
+}
+
+void migrate_along_ring(std::vector<Population>& islands, const std::vector<Population>& emigrants) {
+  const std::size_t n = islands.size();
+  assert(emigrants.size() == n);
+  if (n < 2) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    Population& to = islands[(i + 1) % n];
+    const Population& from = emigrants[i];
+    assert(from.size() <= to.size());
+    std::copy(from.begin(), from.end(), to.end() - static_cast<std::ptrdiff_t>(from.size()));
+  }
 }
 
 }  // namespace evalsynth::evolve

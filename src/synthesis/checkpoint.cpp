@@ -8,36 +8,13 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "lang/parse.hpp"
-#include "lang/printer.hpp"
 #include "support/binary_archive.hpp"
 #include "support/files.hpp"
 #include "support/framed_file.hpp"
 #include "support/source_text.hpp"
+#include "synthesis/state_archive.hpp"
 
-// cereal finds these by argument-dependent lookup; they live here, not in the
-// headers, so only this file depends on cereal. Names are given for the JSON
-// dump; the binary archive ignores them.
 namespace evalsynth {
-namespace lang {
-
-template <class Archive>
-std::string save_minimal(const Archive&, const Program& program) {
-  return to_text(program);
-}
-template <class Archive>
-void load_minimal(const Archive&, Program& program, const std::string& text) {
-  program = parse_program(text, "program");
-}
-
-}  // namespace lang
-
-namespace evolve {
-template <class Archive>
-void serialize(Archive& a, Individual& i) {
-  a(cereal::make_nvp("program", i.program), cereal::make_nvp("hash", i.hash), cereal::make_nvp("training", i.training));
-}
-}  // namespace evolve
 
 template <class Archive>
 std::uint64_t save_minimal(const Archive&, const Rng& rng) {
@@ -46,23 +23,6 @@ std::uint64_t save_minimal(const Archive&, const Rng& rng) {
 template <class Archive>
 void load_minimal(const Archive&, Rng& rng, const std::uint64_t& state) {
   rng = Rng(state);
-}
-
-// Format 1 had no position term: its fitness, scoring and fingerprints lack
-// the fields format 2 added, which stay at their defaults (no positions).
-template <class Archive>
-bool before_positions(const Archive& a) {
-  if constexpr (std::is_same_v<Archive, BinaryInputArchive>) return a.format_version() < 2;
-  return false;
-}
-
-template <class Archive>
-void serialize(Archive& a, Fitness& f) {
-  a(cereal::make_nvp("games", f.games), cereal::make_nvp("wins", f.wins), cereal::make_nvp("draws", f.draws),
-    cereal::make_nvp("moves_to_win", f.moves_to_win), cereal::make_nvp("nodes", f.nodes));
-  if (!before_positions(a))
-    a(cereal::make_nvp("judgements", f.judgements), cereal::make_nvp("mistakes", f.mistakes),
-      cereal::make_nvp("planned_games", f.planned_games), cereal::make_nvp("planned_judgements", f.planned_judgements));
 }
 
 template <class Archive>

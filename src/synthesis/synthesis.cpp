@@ -58,11 +58,16 @@ void Synthesis::measure_answer_strength() {
   answer.mistake_rate = inputs_.game->mistake_rate(answer.program, spec_.strength_depth, spec_.seed, spec_.threads);
 }
 
+std::vector<Fitness> Synthesis::play(const std::vector<const lang::Program*>& programs, RunGame::Task task,
+                                     const std::vector<double>* race_known, RaceStats* race_stats) const {
+  const RaceSettings settings{spec_.race_batches, spec_.validation_top, spec_.race_confidence};
+  return inputs_.game->evaluate(programs, task, spec_.threads, race_known ? &settings : nullptr, race_known,
+                                race_stats);
+}
+
 std::vector<Fitness> Synthesis::evaluate(const std::vector<const lang::Program*>& programs, RunGame::Task task,
                                          const std::vector<double>* race_known, RaceStats* race_stats) {
-  const RaceSettings settings{spec_.race_batches, spec_.validation_top, spec_.race_confidence};
-  const std::vector<Fitness> results =
-      inputs_.game->evaluate(programs, task, spec_.threads, race_known ? &settings : nullptr, race_known, race_stats);
+  const std::vector<Fitness> results = play(programs, task, race_known, race_stats);
   for (const Fitness& f : results) state_.games_played += static_cast<std::uint64_t>(f.games);
   return results;
 }
@@ -124,31 +129,31 @@ void Synthesis::evaluate_population(std::size_t& hits, std::size_t& misses, Race
   for (Individual& ind : state_.population) ind.training = state_.training_cache.at(training_key(ind.hash));
 }
 
-std::vector<evolve::Individual> Synthesis::validation_top() const {
-  // The best validation-top programs by training fitness; of a population in
-  // islands, the best validation-top / islands (at least one) of each.
-  const int parts = algorithm_->parts();
-  const std::size_t part_size = state_.population.size() / static_cast<std::size_t>(parts);
-  const int per_part = parts == 1 ? spec_.validation_top : std::max(1, spec_.validation_top / parts);
-  std::vector<Individual> top;
-  for (int part = 0; part < parts; ++part) {
-    Population members;
-    const auto begin = state_.population.begin() + static_cast<std::ptrdiff_t>(part * part_size);
-    if (parts > 1) members.assign(begin, begin + static_cast<std::ptrdiff_t>(part_size));
-    const Population& from = parts > 1 ? members : state_.population;
-    std::size_t taken = 0;
-    for (const Individual* ind : breeding_.selection.ranked(from)) {
-      if (static_cast<int>(taken) == per_part) break;
-      // Only fully evaluated programs can become the answer: its reported
-      // training score comes from all its games.
-      if (ind->training.raced_out()) continue;
-      bool duplicate = false;
-      for (const Individual& t : top) duplicate = duplicate || t.hash == ind->hash;
-      if (duplicate) continue;
-      top.push_back(*ind);
-      ++taken;
-    }
+void Synthesis::add_best(const Population& from, int count, std::vector<Individual>& top) const {
+  int taken = 0;
+  for (const Individual* ind : breeding_.selection.ranked(from)) {
+    if (taken == count) break;
+    // Only fully evaluated programs can become the answer: its reported
+    // training score comes from all its games.
+    if (ind->training.raced_out()) continue;
+    bool duplicate = false;
+    for (const Individual& t : top) duplicate = duplicate || t.hash == ind->hash;
+    if (duplicate) continue;
+    top.push_back(*ind);
+    ++taken;
   }
+}
+
+int Synthesis::validated_per_part() const {
+  const int parts = algorithm_->parts();
+  return parts == 1 ? spec_.validation_top : std::max(1, spec_.validation_top / parts);
+}
+
+std::vector<evolve::Individual> Synthesis::validation_top() const {
+  // The best validation-top programs by training fitness (islands validate
+  // their own best, island_epochs.cpp).
+  std::vector<Individual> top;
+  add_best(state_.population, validated_per_part(), top);
   return top;
 }
 
@@ -158,7 +163,10 @@ void Synthesis::validate(const std::vector<Individual>& top) {
     if (!state_.validation_cache.count(ind.hash)) todo.push_back(&ind.program);
   const std::vector<Fitness> results = evaluate(todo, RunGame::Task::Validation);
   for (std::size_t i = 0; i < todo.size(); ++i) state_.validation_cache[todo[i]->canonical_hash()] = results[i];
+  admit_to_hall(top);
+}
 
+void Synthesis::admit_to_hall(const std::vector<Individual>& top) {
   for (const Individual& ind : top) {
     bool known = false;
     for (const HallEntry& h : state_.hall) known = known || h.hash == ind.hash;
@@ -178,9 +186,6 @@ void Synthesis::validate(const std::vector<Individual>& top) {
 }
 
 GenerationLog Synthesis::log_entry(std::size_t hits, std::size_t misses) const {
-  GenerationLog entry;
-  entry.generation = state_.generation;
-  entry.evaluations = state_.evaluations;
   std::vector<double> scores;
   double size_sum = 0;
   const Individual* best = &state_.population.front();
@@ -189,11 +194,19 @@ GenerationLog Synthesis::log_entry(std::size_t hits, std::size_t misses) const {
     size_sum += static_cast<double>(ind.program.size());
     if (breeding_.selection.better(ind, *best)) best = &ind;
   }
-  entry.best_training = best->training.score(spec_.scoring);
+  return summarize(scores, size_sum, *best, hits, misses);
+}
+
+GenerationLog Synthesis::summarize(const std::vector<double>& scores, double size_sum, const Individual& best,
+                                   std::size_t hits, std::size_t misses) const {
+  GenerationLog entry;
+  entry.generation = state_.generation;
+  entry.evaluations = state_.evaluations;
+  entry.best_training = best.training.score(spec_.scoring);
   entry.mean_training = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
   entry.median_training = median(scores);
-  entry.mean_size = size_sum / static_cast<double>(state_.population.size());
-  entry.best_size = best->program.size();
+  entry.mean_size = size_sum / static_cast<double>(scores.size());
+  entry.best_size = best.program.size();
   entry.cache_hit_rate = static_cast<double>(hits) / static_cast<double>(std::max<std::size_t>(1, hits + misses));
   return entry;
 }
@@ -213,7 +226,7 @@ void Synthesis::score_references() {
 void Synthesis::run(const RunHooks& hooks) {
   const auto session_start = std::chrono::steady_clock::now();
   const double elapsed_before = state_.elapsed_seconds;
-  auto elapsed = [&] {
+  const std::function<double()> elapsed = [&] {
     return elapsed_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - session_start).count();
   };
   if (!state_.population.empty()) {
@@ -225,54 +238,60 @@ void Synthesis::run(const RunHooks& hooks) {
     state_.population = fresh_population(true, state_.rng);
   }
   while (state_.stop_reason == StopReason::Running) {
-    const std::uint64_t games_before = state_.games_played;
-    const double time_before = elapsed();
-    std::size_t hits = 0, misses = 0;
-    RaceStats race;
-    evaluate_population(hits, misses, race);
-    algorithm_->select_survivors(state_.population);
-    const std::vector<Individual> top = validation_top();
-    GenerationLog entry = log_entry(hits, misses);
-    // The next population is made even after the last generation, so that
-    // the state is always "about to evaluate generation N": a stopped run,
-    // finished or not, continues from it the same way. Breeding needs only
-    // the population's training fitness: with the fitness work spread over
-    // processes, rank 0 breeds while they validate (its serial part), with
-    // the same result.
-    auto breed = [this] { algorithm_->breed(state_.population, state_.generation, state_.rng); };
-    {
-      std::exception_ptr breeding_failed;
-      std::jthread breeder;
-      if (inputs_.game->distributed())
-        breeder = std::jthread([&] {
-          try {
-            breed();
-          } catch (...) {
-            breeding_failed = std::current_exception();
-          }
-        });
-      validate(top);
-      measure_answer_strength();
-      if (!breeder.joinable()) breed();
-      if (breeder.joinable()) breeder.join();
-      if (breeding_failed) std::rethrow_exception(breeding_failed);
-    }
-    entry.best_validation = state_.hall.front().validation.score(spec_.scoring);
-    entry.answer_mistake_rate = state_.hall.front().mistake_rate;
-    entry.raced_out = race.stopped;
-    entry.games_saved = race.games_saved;
-    entry.searches_saved = race.searches_saved;
-    entry.elapsed_seconds = elapsed();
-    const double spent = entry.elapsed_seconds - time_before;
-    entry.games_per_second = spent > 0 ? static_cast<double>(state_.games_played - games_before) / spent : 0;
-    state_.log.push_back(entry);
-
-    ++state_.generation;
+    if (has_islands())
+      run_epoch(elapsed);
+    else
+      run_generation(elapsed);
     state_.elapsed_seconds = elapsed();
     state_.stop_reason = budget_used_up(state_.elapsed_seconds);
     if (state_.stop_reason == StopReason::Running && hooks.stop_request) state_.stop_reason = hooks.stop_request();
-    if (hooks.on_generation) hooks.on_generation(entry);
+    if (hooks.on_generation) hooks.on_generation(state_.log.back());
   }
+}
+
+void Synthesis::run_generation(const std::function<double()>& elapsed) {
+  const std::uint64_t games_before = state_.games_played;
+  const double time_before = elapsed();
+  std::size_t hits = 0, misses = 0;
+  RaceStats race;
+  evaluate_population(hits, misses, race);
+  algorithm_->select_survivors(state_.population);
+  const std::vector<Individual> top = validation_top();
+  GenerationLog entry = log_entry(hits, misses);
+  // The next population is made even after the last generation, so that
+  // the state is always "about to evaluate generation N": a stopped run,
+  // finished or not, continues from it the same way. Breeding needs only
+  // the population's training fitness: with the fitness work spread over
+  // processes, rank 0 breeds while they validate (its serial part), with
+  // the same result.
+  auto breed = [this] { algorithm_->breed(state_.population, state_.generation, state_.rng); };
+  {
+    std::exception_ptr breeding_failed;
+    std::jthread breeder;
+    if (inputs_.game->distributed())
+      breeder = std::jthread([&] {
+        try {
+          breed();
+        } catch (...) {
+          breeding_failed = std::current_exception();
+        }
+      });
+    validate(top);
+    measure_answer_strength();
+    if (!breeder.joinable()) breed();
+    if (breeder.joinable()) breeder.join();
+    if (breeding_failed) std::rethrow_exception(breeding_failed);
+  }
+  entry.best_validation = state_.hall.front().validation.score(spec_.scoring);
+  entry.answer_mistake_rate = state_.hall.front().mistake_rate;
+  entry.raced_out = race.stopped;
+  entry.games_saved = race.games_saved;
+  entry.searches_saved = race.searches_saved;
+  entry.elapsed_seconds = elapsed();
+  const double spent = entry.elapsed_seconds - time_before;
+  entry.games_per_second = spent > 0 ? static_cast<double>(state_.games_played - games_before) / spent : 0;
+  state_.log.push_back(entry);
+  ++state_.generation;
 }
 
 }  // namespace evalsynth

@@ -26,6 +26,7 @@
 #include "evolve/individual.hpp"
 #include "lang/grammar.hpp"
 #include "support/random.hpp"
+#include "synthesis/island_epochs.hpp"
 #include "synthesis/run_game.hpp"
 #include "synthesis/run_inputs.hpp"
 #include "synthesis/run_spec.hpp"
@@ -86,10 +87,11 @@ struct SynthesisState {
 };
 
 // How the caller follows and steers a run. Both are called at generation
-// boundaries, where the state is complete and may be checkpointed.
+// boundaries, where the state is complete and may be checkpointed: after
+// every generation, or with islands after every epoch (island_epochs.hpp).
 struct RunHooks {
-  // After every generation: its log entry (the state is already the next
-  // generation's).
+  // After every generation (epoch): its (last) log entry (the state is
+  // already the next generation's).
   std::function<void(const GenerationLog&)> on_generation;
   // Asked after every generation: stop now with this reason (Interrupted,
   // Paused), or Running to go on. A stopped run can be resumed.
@@ -128,23 +130,49 @@ class Synthesis {
   const evolve::Breeding& breeding() const { return breeding_; }
   evolve::Population fresh_population(bool with_seed_population, Rng& rng) const;
 
+  // Islands (island_epochs.hpp): one island's epoch, evolved here with the
+  // self-play opponents the game is set to; and who evolves the epochs (by
+  // default this process, one island after another).
+  IslandEpochResult evolve_island(const IslandEpochTask& task) const;
+  void set_island_runner(IslandEpochRunner runner) { island_runner_ = std::move(runner); }
+  bool has_islands() const { return algorithm_->parts() > 1; }
+
  private:
   void score_references();
+  // One step of the run: a generation, or with islands an epoch.
+  void run_generation(const std::function<double()>& elapsed);
+  void run_epoch(const std::function<double()>& elapsed);
+  // The epoch's generations, from its islands' results in island order: the
+  // log, the hall and the answer's strength as the run would have had them.
+  void replay_epoch(const std::vector<IslandEpochResult>& islands, int first, double time_before, double spent);
   void evaluate_population(std::size_t& hits, std::size_t& misses, RaceStats& race);
   void update_self_play();
   std::uint64_t training_key(std::uint64_t program_hash) const;
   // The programs validation measures this generation (copies: the next
   // population may be bred meanwhile), and measuring them.
   std::vector<evolve::Individual> validation_top() const;
+  // Adds the best `count` of `from` (by training; fully evaluated; not in
+  // `top` yet) to `top`.
+  void add_best(const evolve::Population& from, int count, std::vector<evolve::Individual>& top) const;
+  int validated_per_part() const;
   void validate(const std::vector<evolve::Individual>& top);
+  // The validated `top` (their scores in the validation cache) into the hall.
+  void admit_to_hall(const std::vector<evolve::Individual>& top);
   void measure_answer_strength();
   // The generation's log entry as far as its population says (the hall's
   // part is filled in after validation).
   GenerationLog log_entry(std::size_t hits, std::size_t misses) const;
+  // The same from the population's scores, sizes and best, for generation
+  // `state_.generation` with `state_.evaluations` so far.
+  GenerationLog summarize(const std::vector<double>& scores, double size_sum, const evolve::Individual& best,
+                          std::size_t hits, std::size_t misses) const;
   // With `race_known` (the exact scores of programs already evaluated) the
   // programs race (tournament/racing.hpp), counted in `race_stats`.
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, RunGame::Task task,
                                 const std::vector<double>* race_known = nullptr, RaceStats* race_stats = nullptr);
+  // The same, without counting the games in the state.
+  std::vector<Fitness> play(const std::vector<const lang::Program*>& programs, RunGame::Task task,
+                            const std::vector<double>* race_known = nullptr, RaceStats* race_stats = nullptr) const;
   StopReason budget_used_up(double elapsed) const;
 
   RunSpec spec_;
@@ -154,6 +182,7 @@ class Synthesis {
   RunInputs inputs_;
   evolve::Breeding breeding_;
   std::unique_ptr<evolve::EvolutionAlgorithm> algorithm_;
+  IslandEpochRunner island_runner_;
   std::uint64_t self_play_key_ = 0;  // which programs the self-play opponents play with now
   SynthesisState state_;
 };

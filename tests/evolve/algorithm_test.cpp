@@ -63,7 +63,7 @@ TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algori
   CHECK(fresh_calls == 1);
 }
 
-TEST_CASE("islands: each island keeps its elite, and migration sends each island's best to the next",
+TEST_CASE("islands: each island breeds alone and keeps its elite; migration sends each island's best to the next",
           "[evolve][algorithm]") {
   const lang::Grammar grammar = lang::read_grammar_file(std::string(test::kSourceDir) + "/grammar/features.grammar");
   const Grower grower(grammar);
@@ -71,43 +71,54 @@ TEST_CASE("islands: each island keeps its elite, and migration sends each island
   const Breeding breeding{variation, Selection(Scoring{GameScoring::Points}, 2), default_operator_rates(), 6,
                           [&](bool, Rng&) { return Population(6, member("1", 0)); }};
   // Two islands of three: island 0's best is windows(x, 2), island 1's stones(x).
-  const Population population = {member("threats(x)", 3), member("windows(x, 2)", 9),
-                                 member("centre(x)", 1),  member("stones(x)", 4),
-                                 member("2", 0),          member("threats(o)", 2)};
+  const Population island0 = {member("threats(x)", 3), member("windows(x, 2)", 9), member("centre(x)", 1)};
+  const Population island1 = {member("stones(x)", 4), member("2", 0), member("threats(o)", 2)};
   AlgorithmSettings settings;
   settings.kind = AlgorithmKind::Islands;
   settings.islands = 2;
   settings.elitism = 1;
   settings.migrants = 1;
-  settings.migration_every = 3;
   const auto algorithm = make_algorithm(breeding, settings);
   CHECK(algorithm->parts() == 2);
 
-  // No migration after generation 0: each island's first is its own best.
-  Population next = population;
+  // Breeding is of one island: its size kept, its own best first.
+  Population next = island0;
   Rng rng(5);
   algorithm->breed(next, 0, rng);
-  REQUIRE(next.size() == 6);
+  REQUIRE(next.size() == 3);
   CHECK(next[0].program == lang::parse_program("windows(x, 2)"));
-  CHECK(next[3].program == lang::parse_program("stones(x)"));
 
-  // After generation 2 (the third) the islands trade first: island 1's
-  // worst ("2") becomes windows(x, 2), now its best and so its elite; island
-  // 0's worst (centre(x)) becomes stones(x), below windows(x, 2).
-  next = population;
-  Rng again(5);
-  algorithm->breed(next, 2, again);
-  CHECK(next[0].program == lang::parse_program("windows(x, 2)"));
-  CHECK(next[3].program == lang::parse_program("windows(x, 2)"));
+  // The best of each island, best first.
+  const Population best = best_of(breeding, island1, 2);
+  REQUIRE(best.size() == 2);
+  CHECK(best[0].program == lang::parse_program("stones(x)"));
+  CHECK(best[1].program == lang::parse_program("threats(o)"));
 
-  // The same generator gives the same islands; another gives others.
-  Population a = population, b = population, c = population;
+  // Along the ring: island 0's emigrant takes island 1's last place, island
+  // 1's takes island 0's; the rest stays.
+  std::vector<Population> bred = {island0, island1};
+  migrate_along_ring(bred, {best_of(breeding, island0, 1), best_of(breeding, island1, 1)});
+  CHECK(bred[0][0].program == lang::parse_program("threats(x)"));
+  CHECK(bred[0][2].program == lang::parse_program("stones(x)"));
+  CHECK(bred[1][0].program == lang::parse_program("stones(x)"));
+  CHECK(bred[1][2].program == lang::parse_program("windows(x, 2)"));
+  // One island, or no migrants: nothing moves.
+  std::vector<Population> alone = {island0};
+  migrate_along_ring(alone, {best_of(breeding, island0, 1)});
+  CHECK(alone[0][2].program == lang::parse_program("centre(x)"));
+
+  // The same generator gives the same island; another gives another.
+  Population a = island0, b = island0, c = island0;
   Rng ra(9), rb(9), rc(10);
-  algorithm->breed(a, 0, ra);
-  algorithm->breed(b, 0, rb);
-  algorithm->breed(c, 0, rc);
-  for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].hash == b[i].hash);
+  for (int g = 0; g < 3; ++g) {
+    algorithm->breed(a, g, ra);
+    algorithm->breed(b, g, rb);
+    algorithm->breed(c, g, rc);
+  }
   bool differ = false;
-  for (std::size_t i = 0; i < a.size(); ++i) differ = differ || a[i].hash != c[i].hash;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].hash == b[i].hash);
+    differ = differ || a[i].hash != c[i].hash;
+  }
   CHECK(differ);
 }

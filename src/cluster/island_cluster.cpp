@@ -1,0 +1,113 @@
+#include "cluster/island_cluster.hpp"
+
+#include <cassert>
+#include <cereal/archives/binary.hpp>
+#include <cereal/types/utility.hpp>
+#include <memory>
+#include <sstream>
+#include <utility>
+
+#include "cluster/cluster.hpp"
+#include "synthesis/state_archive.hpp"
+
+namespace evalsynth::cluster {
+namespace {
+
+// One worker's part of an epoch: the self-play opponents (by training
+// opponent slot; an empty text plays the game's stand-in) and its islands.
+struct EpochRequest {
+  std::vector<std::uint64_t> self_play_slots;
+  std::vector<std::uint8_t> has_self_play;
+  std::vector<lang::Program> self_play;
+  std::vector<IslandEpochTask> tasks;
+  template <class Archive>
+  void serialize(Archive& a) {
+    a(self_play_slots, has_self_play, self_play, tasks);
+  }
+};
+
+template <class T>
+std::string encode(const T& value) {
+  std::ostringstream out;
+  {
+    cereal::BinaryOutputArchive a(out);
+    a(value);
+  }
+  return std::move(out).str();
+}
+
+template <class T>
+T decode(const std::string& bytes) {
+  std::istringstream in(bytes);
+  cereal::BinaryInputArchive a(in);
+  T value;
+  a(value);
+  return value;
+}
+
+}  // namespace
+
+void connect_run(FitnessMaster& master, Synthesis& run, int worker_timeout) {
+  if (cluster::size() < 2) return;
+  if (!run.has_islands()) {
+    master.connect(run.game(), run.spec().threads, worker_timeout);
+    return;
+  }
+  master.connect_islands(run.game(), run.spec().threads, worker_timeout);
+  run.set_island_runner([&master, &run](const std::vector<IslandEpochTask>& tasks) {
+    const auto ranks = static_cast<std::size_t>(cluster::size());
+    std::vector<EpochRequest> requests(ranks);
+    for (const auto& [slot, program] : run.game().self_play_programs())
+      for (EpochRequest& r : requests) {
+        r.self_play_slots.push_back(slot);
+        r.has_self_play.push_back(program ? 1 : 0);
+        r.self_play.push_back(program ? *program : lang::Program{});
+      }
+    for (const IslandEpochTask& task : tasks)
+      requests[static_cast<std::size_t>(task.island) % ranks].tasks.push_back(task);
+    std::vector<std::string> messages(ranks);
+    for (std::size_t w = 1; w < ranks; ++w) messages[w] = encode(requests[w]);
+    std::vector<IslandEpochResult> results(tasks.size());
+    const std::vector<std::string> replies = master.exchange(
+        messages,
+        [&] {
+          for (const IslandEpochTask& task : requests[0].tasks)
+            results[static_cast<std::size_t>(task.island)] = run.evolve_island(task);
+        },
+        tasks.front().generations);
+    for (std::size_t w = 1; w < ranks; ++w)
+      for (IslandEpochResult& r : decode<std::vector<IslandEpochResult>>(replies[w])) {
+        const auto island = static_cast<std::size_t>(r.island);
+        assert(island < results.size() && island % ranks == w);
+        results[island] = std::move(r);
+      }
+    return results;
+  });
+}
+
+int serve_run(const std::function<Synthesis&(int& threads)>& build) {
+  Synthesis* run = nullptr;
+  std::unique_ptr<IslandWorker> islands;
+  return serve_fitness(
+      [&](int& threads) -> RunGame& {
+        run = &build(threads);
+        if (run->has_islands()) islands = std::make_unique<IslandWorker>(*run);
+        return run->game();
+      },
+      [&](const std::string& request) {
+        assert(islands);
+        return (*islands)(request);
+      });
+}
+
+std::string IslandWorker::operator()(const std::string& request) {
+  auto m = decode<EpochRequest>(request);
+  self_play_ = std::move(m.self_play);
+  for (std::size_t i = 0; i < self_play_.size(); ++i)
+    run_.game().set_self_play(m.self_play_slots[i], m.has_self_play[i] ? &self_play_[i] : nullptr);
+  std::vector<IslandEpochResult> results;
+  for (const IslandEpochTask& task : m.tasks) results.push_back(run_.evolve_island(task));
+  return encode(results);
+}
+
+}  // namespace evalsynth::cluster
