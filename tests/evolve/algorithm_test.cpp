@@ -63,7 +63,7 @@ TEST_CASE("generational: the elite passes unchanged and first", "[evolve][algori
   CHECK(fresh_calls == 1);
 }
 
-TEST_CASE("islands: each island breeds alone and keeps its elite; migration sends each island's best to the next",
+TEST_CASE("islands: each island breeds alone and keeps its elite, and migration sends each island's best to the next",
           "[evolve][algorithm]") {
   const lang::Grammar grammar = lang::read_grammar_file(std::string(test::kSourceDir) + "/grammar/features.grammar");
   const Grower grower(grammar);
