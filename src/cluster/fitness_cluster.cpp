@@ -229,35 +229,37 @@ void FitnessMaster::connect_islands(RunGame& game, int threads, int timeout_seco
   state_->connected = Clock::now();
 }
 
-std::vector<std::string> FitnessMaster::exchange(const std::vector<std::string>& requests,
-                                                 const std::function<void()>& here, int timeout_scale) {
+void FitnessMaster::exchange(const std::function<std::string(int worker)>& request, const std::function<void()>& here,
+                             const std::function<void(int worker, const std::string& bytes)>& answer,
+                             int timeout_scale) {
   State& s = *state_;
-  const auto ranks = static_cast<std::size_t>(s.world.size());
-  assert(requests.size() == ranks);
+  const int ranks = s.world.size();
   const auto start = Clock::now();
   const double before = s.playing + s.waiting;
-  std::vector<std::string> replies(ranks);
-  std::vector<boost::mpi::request> sending(ranks), receiving(ranks);
-  for (std::size_t w = 1; w < ranks; ++w) {
-    sending[w] = s.world.isend(static_cast<int>(w), kEpoch, requests[w]);
-    receiving[w] = s.world.irecv(static_cast<int>(w), kEvolved, replies[w]);
+  std::vector<std::string> requests(static_cast<std::size_t>(ranks)), replies(requests.size());
+  std::vector<boost::mpi::request> sending(requests.size()), receiving(requests.size());
+  for (int w = 1; w < ranks; ++w) {
+    const auto i = static_cast<std::size_t>(w);
+    requests[i] = request(w);
+    sending[i] = s.world.isend(w, kEpoch, requests[i]);
+    receiving[i] = s.world.irecv(w, kEvolved, replies[i]);
   }
   const auto playing_start = Clock::now();
   here();
   s.playing += seconds_since(playing_start);
-  std::vector<bool> answered(ranks, false);
-  for (std::size_t w = 1; w < ranks; ++w) {
+  const double limit = s.timeout * timeout_scale;
+  for (int w = 1; w < ranks; ++w) {
+    const auto i = static_cast<std::size_t>(w);
     const auto waiting_start = Clock::now();
-    while (!receiving[w].test()) {
-      if (seconds_since(start) > s.timeout * timeout_scale)
-        s.lose(static_cast<int>(w), "did not return its islands", s.timeout * timeout_scale);
+    while (!receiving[i].test()) {
+      if (seconds_since(start) > limit) s.lose(w, "did not return its islands", limit);
       pause_briefly();
     }
     s.waiting += seconds_since(waiting_start);
-    sending[w].wait();
+    sending[i].wait();
+    answer(w, replies[i]);
   }
   s.messages += seconds_since(start) - (s.playing + s.waiting - before);
-  return replies;
 }
 
 void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
@@ -336,10 +338,9 @@ FitnessMaster::FitnessMaster() = default;
 FitnessMaster::~FitnessMaster() = default;
 void FitnessMaster::connect(RunGame&, int, int) {}
 void FitnessMaster::connect_islands(RunGame&, int, int) {}
-std::vector<std::string> FitnessMaster::exchange(const std::vector<std::string>&, const std::function<void()>& here,
-                                                 int) {
+void FitnessMaster::exchange(const std::function<std::string(int)>&, const std::function<void()>& here,
+                             const std::function<void(int, const std::string&)>&, int) {
   here();
-  return {""};
 }
 void FitnessMaster::generation_ended() {}
 std::string FitnessMaster::time_report() { return ""; }

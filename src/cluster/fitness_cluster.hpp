@@ -51,11 +51,12 @@ class FitnessMaster {
   // the game's fitness work stays in each process.
   void connect_islands(RunGame& game, int threads, int timeout_seconds);
 
-  // Sends worker w `requests[w]` (kEpoch; [0] unused), runs `here` while
-  // they work, and returns their answers by rank. A worker may take the
-  // timeout times `timeout_scale` (an epoch's generations); else WorkerLost.
-  std::vector<std::string> exchange(const std::vector<std::string>& requests, const std::function<void()>& here,
-                                    int timeout_scale);
+  // Sends each worker w `request(w)` (kEpoch), runs `here` while they work,
+  // and hands each answer to `answer(w, bytes)`; the encoding and decoding
+  // in those count as messages. A worker may take the timeout times
+  // `timeout_scale` (an epoch's generations); else WorkerLost.
+  void exchange(const std::function<std::string(int worker)>& request, const std::function<void()>& here,
+                const std::function<void(int worker, const std::string& bytes)>& answer, int timeout_scale);
 
   // Called as each generation ends (after its checkpoint): the account
   // below is of the generations after the first.

@@ -65,22 +65,20 @@ void connect_run(FitnessMaster& master, Synthesis& run, int worker_timeout) {
       }
     for (const IslandEpochTask& task : tasks)
       requests[static_cast<std::size_t>(task.island) % ranks].tasks.push_back(task);
-    std::vector<std::string> messages(ranks);
-    for (std::size_t w = 1; w < ranks; ++w) messages[w] = encode(requests[w]);
     std::vector<IslandEpochResult> results(tasks.size());
-    const std::vector<std::string> replies = master.exchange(
-        messages,
-        [&] {
-          for (const IslandEpochTask& task : requests[0].tasks)
-            results[static_cast<std::size_t>(task.island)] = run.evolve_island(task);
-        },
-        tasks.front().generations);
-    for (std::size_t w = 1; w < ranks; ++w)
-      for (IslandEpochResult& r : decode<std::vector<IslandEpochResult>>(replies[w])) {
-        const auto island = static_cast<std::size_t>(r.island);
-        assert(island < results.size() && island % ranks == w);
-        results[island] = std::move(r);
-      }
+    master.exchange([&](int worker) { return encode(requests[static_cast<std::size_t>(worker)]); },
+                    [&] {
+                      for (const IslandEpochTask& task : requests[0].tasks)
+                        results[static_cast<std::size_t>(task.island)] = run.evolve_island(task);
+                    },
+                    [&]([[maybe_unused]] int worker, const std::string& bytes) {
+                      for (IslandEpochResult& r : decode<std::vector<IslandEpochResult>>(bytes)) {
+                        const auto island = static_cast<std::size_t>(r.island);
+                        assert(island < results.size() && island % ranks == static_cast<std::size_t>(worker));
+                        results[island] = std::move(r);
+                      }
+                    },
+                    tasks.front().generations);
     return results;
   });
 }

@@ -23,6 +23,7 @@ IslandEpochResult Synthesis::evolve_island(const IslandEpochTask& task) const {
     for (const Individual& ind : island)
       if (ind.training.games > 0 || ind.training.judgements > 0) training.emplace(ind.hash, ind.training);
   Rng rng(task.seed);
+  std::vector<HallRank> answer = task.answer;  // to displace: the run's, then the island's best so far
   for (int g = 0; g < task.generations; ++g) {
     IslandGeneration& record = result.generations.emplace_back();
     std::vector<const lang::Program*> todo;
@@ -68,7 +69,15 @@ IslandEpochResult Synthesis::evolve_island(const IslandEpochTask& task) const {
       validation[unvalidated[i]->canonical_hash()] = validated[i];
       record.games += static_cast<std::uint64_t>(validated[i].games);
     }
-    for (const Individual& ind : record.top) record.top_validation.push_back(validation.at(ind.hash));
+    for (const Individual& ind : record.top) {
+      record.top_validation.push_back(validation.at(ind.hash));
+      const HallRank rank{record.top_validation.back(), ind.training, ind.program.size()};
+      if (!inputs_.game->has_strength_positions() || (!answer.empty() && !rank.before(answer.front(), spec_.scoring)))
+        continue;
+      answer = {rank};
+      record.strength.emplace_back(
+          ind.hash, inputs_.game->mistake_rate(ind.program, spec_.strength_depth, spec_.seed, spec_.threads));
+    }
 
     if (g + 1 == task.generations)
       result.emigrants = evolve::best_of(breeding_, island, static_cast<std::size_t>(spec_.migrants));
@@ -100,6 +109,7 @@ void Synthesis::run_epoch(const std::function<double()>& elapsed) {
     for (const Individual& ind : task.population)
       if (const auto known = state_.validation_cache.find(ind.hash); known != state_.validation_cache.end())
         task.validated.emplace_back(*known);
+    if (!state_.hall.empty()) task.answer = {hall_rank(state_.hall.front())};
   }
   std::vector<IslandEpochResult> results;
   if (island_runner_) {
@@ -153,6 +163,12 @@ void Synthesis::replay_epoch(const std::vector<IslandEpochResult>& islands, int 
     state_.games_played += games;
     GenerationLog entry = summarize(scores, size_sum, *best, hits, misses);
     admit_to_hall(top);
+    // A new answer's strength, as its island measured it (measured here
+    // otherwise: the same figure).
+    for (const IslandEpochResult& island : islands)
+      for (const auto& [hash, rate] : island.generations[static_cast<std::size_t>(g)].strength)
+        if (state_.hall.front().hash == hash && state_.hall.front().mistake_rate < 0)
+          state_.hall.front().mistake_rate = rate;
     measure_answer_strength();
     entry.best_validation = state_.hall.front().validation.score(spec_.scoring);
     entry.answer_mistake_rate = state_.hall.front().mistake_rate;

@@ -25,6 +25,18 @@
 
 namespace evalsynth {
 
+// Where a program would stand in the hall of fame: by validation, then
+// training, then size (smaller first); equals keep the older first.
+struct HallRank {
+  Fitness validation, training;
+  std::uint64_t size = 0;
+  bool before(const HallRank& other, const Scoring& scoring) const {
+    if (!validation.same_as(other.validation, scoring)) return validation.better_than(other.validation, scoring);
+    if (!training.same_as(other.training, scoring)) return training.better_than(other.training, scoring);
+    return size < other.size;
+  }
+};
+
 struct IslandEpochTask {
   int island = 0;
   int first_generation = 0;
@@ -32,6 +44,11 @@ struct IslandEpochTask {
   std::uint64_t seed = 0;                                    // the island's random stream for the epoch
   evolve::Population population;                             // about to be evaluated in first_generation
   std::vector<std::pair<std::uint64_t, Fitness>> validated;  // known validation scores, by program hash
+  // The run's answer as the epoch starts (none in a fresh run): of the
+  // island's validated programs, those that would displace it and every
+  // one before them on the island get their strength measured here, so
+  // every answer of the epoch is measured by the island that found it.
+  std::vector<HallRank> answer;
 };
 
 // What one generation of an island adds to the run's log and hall.
@@ -45,6 +62,7 @@ struct IslandGeneration {
   RaceStats race;
   evolve::Population top;  // its best, validated, in order
   std::vector<Fitness> top_validation;
+  std::vector<std::pair<std::uint64_t, double>> strength;  // mistake rates measured, by program hash
 };
 
 struct IslandEpochResult {
@@ -62,11 +80,15 @@ using IslandEpochRunner = std::function<std::vector<IslandEpochResult>(const std
 // cereal's, for the messages between processes (with state_archive.hpp).
 template <class Archive>
 void serialize(Archive& a, IslandEpochTask& t) {
-  a(t.island, t.first_generation, t.generations, t.seed, t.population, t.validated);
+  a(t.island, t.first_generation, t.generations, t.seed, t.population, t.validated, t.answer);
+}
+template <class Archive>
+void serialize(Archive& a, HallRank& r) {
+  a(r.validation, r.training, r.size);
 }
 template <class Archive>
 void serialize(Archive& a, IslandGeneration& g) {
-  a(g.scores, g.size_sum, g.best, g.hits, g.misses, g.evaluated, g.games, g.race, g.top, g.top_validation);
+  a(g.scores, g.size_sum, g.best, g.hits, g.misses, g.evaluated, g.games, g.race, g.top, g.top_validation, g.strength);
 }
 template <class Archive>
 void serialize(Archive& a, IslandEpochResult& r) {

@@ -176,10 +176,7 @@ void Synthesis::admit_to_hall(const std::vector<Individual>& top) {
   }
   // Best validation first; ties by training fitness, then size, then age.
   std::stable_sort(state_.hall.begin(), state_.hall.end(), [&](const HallEntry& a, const HallEntry& b) {
-    if (!a.validation.same_as(b.validation, spec_.scoring))
-      return a.validation.better_than(b.validation, spec_.scoring);
-    if (!a.training.same_as(b.training, spec_.scoring)) return a.training.better_than(b.training, spec_.scoring);
-    return a.program.size() < b.program.size();
+    return hall_rank(a).before(hall_rank(b), spec_.scoring);
   });
   if (static_cast<int>(state_.hall.size()) > spec_.hall_of_fame)
     state_.hall.resize(static_cast<std::size_t>(spec_.hall_of_fame));

@@ -48,6 +48,8 @@ struct HallEntry {
   double mistake_rate = -1;  // against perfect play, if measured
 };
 
+inline HallRank hall_rank(const HallEntry& h) { return {h.validation, h.training, h.program.size()}; }
+
 struct GenerationLog {
   int generation = 0;
   std::int64_t evaluations = 0;  // distinct programs evaluated on the training boards so far

@@ -15,12 +15,14 @@ using namespace evalsynth;
 
 namespace {
 
-// 3 islands of 6 with racing and self-play (the hall's best as an opponent).
+// 3 islands of 6 with racing, self-play (the hall's best as an opponent) and
+// the answer's strength.
 const std::string kSpec =
     "grammar = grammar/features.grammar\nseeds = grammar/examples/ibef.eval\nopponents = ibef@1, hall1@1\n"
     "candidate-depths = 1\ntraining-boards = shallow\nvalidation-boards = random(12)\nscoring = points\n"
     "racing = on\npopulation = 18\ngenerations = 5\nmax-size = 260\nmax-depth = 48\ninit-depth = 3\n"
-    "algorithm = islands\nislands = 3\nmigration-every = 2\nmigrants = 1\nelitism = 1\nvalidation-top = 6\n";
+    "algorithm = islands\nislands = 3\nmigration-every = 2\nmigrants = 1\nelitism = 1\nvalidation-top = 6\n"
+    "strength-positions = tests/data/late.analysis\nstrength-depth = 2\n";
 
 std::string programs_of(const evolve::Population& population) {
   std::string text;
@@ -44,7 +46,8 @@ std::string run_of(const Synthesis& run) {
             std::to_string(h.validation.score(Scoring{})) + "\n";
   for (const GenerationLog& g : run.log())
     text += std::to_string(g.best_training) + " " + std::to_string(g.mean_training) + " " +
-            std::to_string(g.evaluations) + " " + std::to_string(g.cache_hit_rate) + "\n";
+            std::to_string(g.evaluations) + " " + std::to_string(g.cache_hit_rate) + " " +
+            std::to_string(g.answer_mistake_rate) + "\n";
   return text + programs_of(run.state().population);
 }
 
@@ -79,6 +82,19 @@ TEST_CASE("islands: an island's epoch depends on its task alone", "[synthesis][i
   }
   // The emigrant is the best of the last generation: its validated first.
   CHECK(first.emigrants.front().hash == first.generations.back().top.front().hash);
+  // With no answer yet, the first validated program would be the answer:
+  // the island measures its strength, as the run would.
+  const IslandGeneration& g0 = first.generations.front();
+  REQUIRE_FALSE(g0.strength.empty());
+  CHECK(g0.strength.front().first == g0.top.front().hash);
+  CHECK(g0.strength.front().second == run.game().mistake_rate(g0.top.front().program, 2, 1, 1));
+  // None displaces an answer no program can beat: nothing to measure.
+  IslandEpochTask beaten = task(1);
+  HallRank unbeatable;
+  unbeatable.validation.games = unbeatable.validation.wins = 1000;
+  beaten.answer = {unbeatable};
+  for (const IslandGeneration& g : run.evolve_island(beaten).generations) CHECK(g.strength.empty());
+
   // Another stream, another epoch.
   IslandEpochTask other = task(1);
   other.seed = 7;
