@@ -10,8 +10,12 @@ Selection::Selection(Scoring scoring, int tournament_size) : scoring_(scoring), 
 }
 
 bool Selection::better(const Individual& a, const Individual& b) const {
-  if (!a.training.same_as(b.training, scoring_)) return a.training.better_than(b.training, scoring_);
-  return a.program.size() < b.program.size();
+  return better(a.training, a.program.size(), b.training, b.program.size());
+}
+
+bool Selection::better(const Fitness& a, std::size_t size_a, const Fitness& b, std::size_t size_b) const {
+  if (!a.same_as(b, scoring_)) return a.better_than(b, scoring_);
+  return size_a < size_b;
 }
 
 std::vector<const Individual*> Selection::ranked(const Population& population) const {

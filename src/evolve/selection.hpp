@@ -16,6 +16,8 @@ class Selection {
   Selection(Scoring scoring, int tournament_size);
 
   bool better(const Individual& a, const Individual& b) const;
+  // The same from a program's training fitness and size.
+  bool better(const Fitness& a, std::size_t size_a, const Fitness& b, std::size_t size_b) const;
   // The population best first (stable: equals keep their order).
   std::vector<const Individual*> ranked(const Population& population) const;
   // Precondition: the population is not empty.

@@ -58,7 +58,8 @@ IslandEpochResult Synthesis::evolve_island(const IslandEpochTask& task) const {
       record.size_sum += static_cast<double>(ind.program.size());
       if (breeding_.selection.better(ind, *best)) best = &ind;
     }
-    record.best = *best;
+    record.best_training = best->training;
+    record.best_size = best->program.size();
 
     add_best(island, validated_per_part(), record.top);
     std::vector<const lang::Program*> unvalidated;
@@ -79,9 +80,18 @@ IslandEpochResult Synthesis::evolve_island(const IslandEpochTask& task) const {
           ind.hash, inputs_.game->mistake_rate(ind.program, spec_.strength_depth, spec_.seed, spec_.threads));
     }
 
-    if (g + 1 == task.generations)
+    if (g + 1 == task.generations) {
+      // The elite leads the bred island, best first (evolve::next_generation):
+      // emigrants within it need not be sent.
       result.emigrants = evolve::best_of(breeding_, island, static_cast<std::size_t>(spec_.migrants));
-    algorithm_->breed(island, task.first_generation + g, rng);
+      algorithm_->breed(island, task.first_generation + g, rng);
+      if (spec_.migrants <= spec_.elitism) {
+        for (std::size_t i = 0; i < result.emigrants.size(); ++i) assert(result.emigrants[i].hash == island[i].hash);
+        result.emigrants.clear();
+      }
+    } else {
+      algorithm_->breed(island, task.first_generation + g, rng);
+    }
   }
   result.population = std::move(island);
   return result;
@@ -121,7 +131,9 @@ void Synthesis::run_epoch(const std::function<double()>& elapsed) {
   replay_epoch(results, first, time_before, elapsed() - time_before);
 
   std::vector<Population> bred, emigrants;
+  const auto migrants = static_cast<std::ptrdiff_t>(spec_.migrants);
   for (IslandEpochResult& r : results) {
+    if (r.emigrants.empty()) r.emigrants.assign(r.population.begin(), r.population.begin() + migrants);
     bred.push_back(std::move(r.population));
     emigrants.push_back(std::move(r.emigrants));
   }
@@ -138,7 +150,7 @@ void Synthesis::replay_epoch(const std::vector<IslandEpochResult>& islands, int 
     state_.generation = first + g;
     std::vector<double> scores;
     double size_sum = 0;
-    const Individual* best = nullptr;
+    const IslandGeneration* best = nullptr;
     std::size_t hits = 0, misses = 0;
     std::uint64_t games = 0;
     RaceStats race;
@@ -147,7 +159,9 @@ void Synthesis::replay_epoch(const std::vector<IslandEpochResult>& islands, int 
       const IslandGeneration& record = island.generations[static_cast<std::size_t>(g)];
       scores.insert(scores.end(), record.scores.begin(), record.scores.end());
       size_sum += record.size_sum;
-      if (!best || breeding_.selection.better(record.best, *best)) best = &record.best;
+      if (!best ||
+          breeding_.selection.better(record.best_training, record.best_size, best->best_training, best->best_size))
+        best = &record;
       hits += record.hits;
       misses += record.misses;
       games += record.games;
@@ -161,7 +175,7 @@ void Synthesis::replay_epoch(const std::vector<IslandEpochResult>& islands, int 
       }
     }
     state_.games_played += games;
-    GenerationLog entry = summarize(scores, size_sum, *best, hits, misses);
+    GenerationLog entry = summarize(scores, size_sum, best->best_training, best->best_size, hits, misses);
     admit_to_hall(top);
     // A new answer's strength, as its island measured it (measured here
     // otherwise: the same figure).

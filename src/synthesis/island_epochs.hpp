@@ -53,9 +53,10 @@ struct IslandEpochTask {
 
 // What one generation of an island adds to the run's log and hall.
 struct IslandGeneration {
-  std::vector<double> scores;          // each program's training score, in population order
-  double size_sum = 0;                 // of the programs' sizes
-  evolve::Individual best;             // by selection (training fitness, then size)
+  std::vector<double> scores;  // each program's training score, in population order
+  double size_sum = 0;         // of the programs' sizes
+  Fitness best_training;       // of its best program by selection (training fitness, then size)
+  std::uint64_t best_size = 0;
   std::uint64_t hits = 0, misses = 0;  // training cache
   std::int64_t evaluated = 0;          // programs evaluated on the training boards
   std::uint64_t games = 0;             // games played, validation included
@@ -68,7 +69,9 @@ struct IslandGeneration {
 struct IslandEpochResult {
   int island = 0;
   std::vector<IslandGeneration> generations;
-  evolve::Population emigrants;   // the best `migrants` of its last generation
+  // The best `migrants` of its last generation; none when they are the
+  // first of `population` (its elite, when migrants <= elitism).
+  evolve::Population emigrants;
   evolve::Population population;  // bred from the last generation: the next epoch's
 };
 
@@ -88,7 +91,8 @@ void serialize(Archive& a, HallRank& r) {
 }
 template <class Archive>
 void serialize(Archive& a, IslandGeneration& g) {
-  a(g.scores, g.size_sum, g.best, g.hits, g.misses, g.evaluated, g.games, g.race, g.top, g.top_validation, g.strength);
+  a(g.scores, g.size_sum, g.best_training, g.best_size, g.hits, g.misses, g.evaluated, g.games, g.race, g.top,
+    g.top_validation, g.strength);
 }
 template <class Archive>
 void serialize(Archive& a, IslandEpochResult& r) {

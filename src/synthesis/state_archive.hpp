@@ -6,7 +6,10 @@
 // names are given for the JSON dump, the binary archives ignore them. Only
 // .cpp files include this, so only they depend on cereal.
 
+#include <cassert>
+#include <cereal/archives/binary.hpp>
 #include <cereal/cereal.hpp>
+#include <cereal/types/array.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 #include <type_traits>
@@ -19,15 +22,44 @@
 #include "tournament/racing.hpp"
 
 namespace evalsynth {
+
+// cereal's own binary archives carry the messages between the processes of
+// one run (the same binary on every rank): a program goes as its nodes,
+// without printing and parsing it. Every other archive (checkpoints, JSON)
+// writes a program as text, which any later evalsynth reads.
+template <class Archive>
+concept ProcessArchive =
+    std::is_same_v<Archive, cereal::BinaryOutputArchive> || std::is_same_v<Archive, cereal::BinaryInputArchive>;
+
 namespace lang {
 
 template <class Archive>
-std::string save_minimal(const Archive&, const Program& program) {
+requires(!ProcessArchive<Archive>) std::string save_minimal(const Archive&, const Program& program) {
   return to_text(program);
 }
 template <class Archive>
-void load_minimal(const Archive&, Program& program, const std::string& text) {
+requires(!ProcessArchive<Archive>) void load_minimal(const Archive&, Program& program, const std::string& text) {
   program = parse_program(text, "program");
+}
+
+static_assert(std::is_trivially_copyable_v<Node>);
+template <class Archive>
+requires ProcessArchive<Archive>
+void save(Archive& a, const Program& program) {
+  a(static_cast<std::uint8_t>(program.game.family), program.game.params, program.names,
+    static_cast<std::uint64_t>(program.nodes.size()));
+  a(cereal::binary_data(program.nodes.data(), program.nodes.size() * sizeof(Node)));
+}
+template <class Archive>
+requires ProcessArchive<Archive>
+void load(Archive& a, Program& program) {
+  std::uint8_t family = 0;
+  std::uint64_t nodes = 0;
+  a(family, program.game.params, program.names, nodes);
+  program.game.family = static_cast<GameFamily>(family);
+  program.nodes.resize(nodes);
+  a(cereal::binary_data(program.nodes.data(), nodes * sizeof(Node)));
+  assert(!program.nodes.empty());
 }
 
 }  // namespace lang

@@ -191,19 +191,19 @@ GenerationLog Synthesis::log_entry(std::size_t hits, std::size_t misses) const {
     size_sum += static_cast<double>(ind.program.size());
     if (breeding_.selection.better(ind, *best)) best = &ind;
   }
-  return summarize(scores, size_sum, *best, hits, misses);
+  return summarize(scores, size_sum, best->training, best->program.size(), hits, misses);
 }
 
-GenerationLog Synthesis::summarize(const std::vector<double>& scores, double size_sum, const Individual& best,
-                                   std::size_t hits, std::size_t misses) const {
+GenerationLog Synthesis::summarize(const std::vector<double>& scores, double size_sum, const Fitness& best_training,
+                                   std::size_t best_size, std::size_t hits, std::size_t misses) const {
   GenerationLog entry;
   entry.generation = state_.generation;
   entry.evaluations = state_.evaluations;
-  entry.best_training = best.training.score(spec_.scoring);
+  entry.best_training = best_training.score(spec_.scoring);
   entry.mean_training = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
   entry.median_training = median(scores);
   entry.mean_size = size_sum / static_cast<double>(scores.size());
-  entry.best_size = best.program.size();
+  entry.best_size = best_size;
   entry.cache_hit_rate = static_cast<double>(hits) / static_cast<double>(std::max<std::size_t>(1, hits + misses));
   return entry;
 }

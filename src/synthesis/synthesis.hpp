@@ -166,8 +166,8 @@ class Synthesis {
   GenerationLog log_entry(std::size_t hits, std::size_t misses) const;
   // The same from the population's scores, sizes and best, for generation
   // `state_.generation` with `state_.evaluations` so far.
-  GenerationLog summarize(const std::vector<double>& scores, double size_sum, const evolve::Individual& best,
-                          std::size_t hits, std::size_t misses) const;
+  GenerationLog summarize(const std::vector<double>& scores, double size_sum, const Fitness& best_training,
+                          std::size_t best_size, std::size_t hits, std::size_t misses) const;
   // With `race_known` (the exact scores of programs already evaluated) the
   // programs race (tournament/racing.hpp), counted in `race_stats`.
   std::vector<Fitness> evaluate(const std::vector<const lang::Program*>& programs, RunGame::Task task,

@@ -137,3 +137,52 @@ TEST_CASE("results/mpi/model: recovers the constants of measurements made by its
   CHECK_THAT(r.output, Contains("fewer than 3 mpirun rows"));
   CHECK(in_source("results/mpi/model").exit_code == 2);
 }
+
+TEST_CASE("results/mpi/island-model: recovers the constants of measurements made by its own model",
+          "[cli][cluster][islands]") {
+  // Rows as results/mpi/measure prints them for a spec of 4 islands, 1 to 4
+  // ranks on 2 cores, made by T(N) = s + m (N - 1) + (1 + w) a L(N) (1 + y
+  // max(0, N - 2)), L(N) the islands of the busiest rank: 4, 2, 2, 2.
+  const double s = 0.001, m = 200e-6, w = 0.02, a = 0.04, y = 0.05;
+  const test::ScratchFolder dir("mpi-island-model");
+  test::write_file(dir / "i.spec", "name = i\nalgorithm = islands\nislands = 4\n");
+  std::string text = "# results/mpi/measure " + (dir / "i.spec") + "  (2 cores; 2026-11-28; 1 rounds; 9 generations)\n";
+  for (int n = 1; n <= 4; ++n) {
+    const int load = n == 1 ? 4 : 2;
+    const double playing = a * load * (1 + y * std::max(0, n - 2)), waiting = n > 1 ? w * playing : 0;
+    const double messages = m * (n - 1), total = s + messages + playing + waiting;
+    char row[400];
+    std::snprintf(row, sizeof row, "np%d 1.0 %.7f 1.00x", n, total);
+    text += row;
+    if (n > 1) {
+      std::snprintf(row, sizeof row, "  %.5f%% / %.5f%% / %.5f%% / %.5f%%; 0 units, 0 chunks; 1.0%%",
+                    100 * messages / total, 100 * playing / total, 100 * waiting / total, 100 * s / total);
+      text += row;
+    }
+    text += "\n";
+  }
+  test::write_file(dir / "scaling.txt", text);
+  test::Run r = in_source("results/mpi/island-model " + (dir / "scaling.txt"));
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("s = 1.00 ms") && Contains("m = 200.0 us") && Contains("w = 0.020") &&
+                           Contains("a = 40.00 ms") && Contains("y = 0.050") && Contains("worst error 0.0% (within"));
+  // 64 ranks, an island each: the serial part for 64 islands, 63 workers'
+  // messages and one island's generation, against one process evolving 64.
+  const double t64 = s * 16 + m * 63 + (1 + w) * a;
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "64     %10.4f %7.1fx", t64, (s * 16 + 64 * a) / t64);
+  CHECK_THAT(r.output, Contains(expected));
+  // A spec without islands, or rows without an account, are refused.
+  test::write_file(dir / "g.spec", "name = g\n");
+  std::string generational = text;
+  generational.replace(generational.find(dir / "i.spec"), (dir / "i.spec").size(), dir / "g.spec");
+  test::write_file(dir / "bad.txt", generational);
+  r = in_source("results/mpi/island-model " + (dir / "bad.txt"));
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.output, Contains("has no islands = I"));
+  test::write_file(dir / "bad.txt", text.substr(0, text.find("np2")));
+  r = in_source("results/mpi/island-model " + (dir / "bad.txt"));
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("needs mpirun rows with an account"));
+}
