@@ -14,7 +14,6 @@
 #include <deque>
 
 #include "cluster/fitness_messages.hpp"
-#include "lang/printer.hpp"
 #endif
 
 namespace evalsynth::cluster {
@@ -80,9 +79,9 @@ struct FitnessMaster::State {
     for (const auto& [slot, p] : game->self_play_programs()) {
       m.self_play_slots.push_back(slot);
       m.has_self_play.push_back(p ? 1 : 0);
-      m.self_play.push_back(p ? lang::to_text(*p) : std::string());
+      m.self_play.push_back(p ? *p : lang::Program{});
     }
-    for (const lang::Program* p : batch.programs) m.programs.push_back(lang::to_text(*p));
+    for (const lang::Program* p : batch.programs) m.programs.push_back(*p);
     const std::string payload = encode(m);
     for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
   }

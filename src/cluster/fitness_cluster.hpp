@@ -10,7 +10,7 @@
 //
 // Messages, all between rank 0 and a worker: the worker reports whether it
 // could build the run (Ready); per batch rank 0 sends its programs and task
-// (Batch: the self-play programs, the programs as text), then chunks of unit
+// (Batch: the self-play programs and the programs, as their nodes), then chunks of unit
 // numbers (Units), each answered by their results (Results); Stop ends it.
 
 #include <functional>

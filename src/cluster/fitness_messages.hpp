@@ -6,16 +6,17 @@
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/request.hpp>
 #include <boost/serialization/string.hpp>
-#include <cereal/archives/binary.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/utility.hpp>
 #include <cereal/types/vector.hpp>
 #include <chrono>
 #include <cstdint>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "cluster/byte_codec.hpp"
+#include "synthesis/state_archive.hpp"
 
 namespace evalsynth::cluster::fitness_messages {
 
@@ -24,40 +25,20 @@ namespace evalsynth::cluster::fitness_messages {
 // worker's islands for an epoch (island_cluster.hpp), answered by kEvolved.
 enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop, kAccount, kMark, kEpoch, kEvolved };
 
-// A batch (synthesis/run_game.hpp) with its programs as text (programs
-// print and parse back to the same program: checkpoints rely on it too).
+// A batch (synthesis/run_game.hpp) with its programs (as their nodes).
 struct BatchMessage {
   std::uint8_t kind = 0;  // UnitBatch::Kind
   std::int32_t depth = 0;
   std::uint64_t seed = 0;
   std::vector<std::uint64_t> self_play_slots;  // the training opponents that are self-play slots
   std::vector<std::uint8_t> has_self_play;     // by slot: 0 plays the stand-in
-  std::vector<std::string> self_play;
-  std::vector<std::string> programs;
+  std::vector<lang::Program> self_play;
+  std::vector<lang::Program> programs;
   template <class Archive>
   void serialize(Archive& a) {
     a(kind, depth, seed, self_play_slots, has_self_play, self_play, programs);
   }
 };
-
-template <class T>
-std::string encode(const T& value) {
-  std::ostringstream out;
-  {
-    cereal::BinaryOutputArchive a(out);
-    a(value);
-  }
-  return std::move(out).str();
-}
-
-template <class T>
-T decode(const std::string& bytes) {
-  std::istringstream in(bytes);
-  cereal::BinaryInputArchive a(in);
-  T value;
-  a(value);
-  return value;
-}
 
 using Clock = std::chrono::steady_clock;
 inline double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }

@@ -5,7 +5,6 @@
 
 #include "cluster/fault_hook.hpp"
 #include "cluster/fitness_messages.hpp"
-#include "lang/parse.hpp"
 #endif
 
 namespace evalsynth::cluster {
@@ -73,15 +72,11 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
       replying = world.isend(0, kEvolved, reply);
     } else if (status.tag() == kBatch) {
       session.reset();
-      const auto m = decode<BatchMessage>(payload);
-      self_play.clear();
-      for (std::size_t i = 0; i < m.self_play.size(); ++i)
-        self_play.push_back(m.has_self_play[i] ? lang::parse_program(m.self_play[i], "self-play program")
-                                               : lang::Program{});
+      auto m = decode<BatchMessage>(payload);
+      self_play = std::move(m.self_play);
       for (std::size_t i = 0; i < self_play.size(); ++i)
         game->set_self_play(m.self_play_slots[i], m.has_self_play[i] ? &self_play[i] : nullptr);
-      programs.clear();
-      for (const std::string& text : m.programs) programs.push_back(lang::parse_program(text, "program"));
+      programs = std::move(m.programs);
       UnitBatch batch{0, static_cast<UnitBatch::Kind>(m.kind), {}, m.depth, m.seed};
       for (const lang::Program& p : programs) batch.programs.push_back(&p);
       session = game->open_session(batch);

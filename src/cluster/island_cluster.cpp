@@ -1,12 +1,11 @@
 #include "cluster/island_cluster.hpp"
 
 #include <cassert>
-#include <cereal/archives/binary.hpp>
 #include <cereal/types/utility.hpp>
 #include <memory>
-#include <sstream>
 #include <utility>
 
+#include "cluster/byte_codec.hpp"
 #include "cluster/cluster.hpp"
 #include "synthesis/state_archive.hpp"
 
@@ -14,7 +13,7 @@ namespace evalsynth::cluster {
 namespace {
 
 // One worker's part of an epoch: the self-play opponents (by training
-// opponent slot; an empty text plays the game's stand-in) and its islands.
+// opponent slot; has_self_play 0: the game's stand-in) and its islands.
 struct EpochRequest {
   std::vector<std::uint64_t> self_play_slots;
   std::vector<std::uint8_t> has_self_play;
@@ -25,25 +24,6 @@ struct EpochRequest {
     a(self_play_slots, has_self_play, self_play, tasks);
   }
 };
-
-template <class T>
-std::string encode(const T& value) {
-  std::ostringstream out;
-  {
-    cereal::BinaryOutputArchive a(out);
-    a(value);
-  }
-  return std::move(out).str();
-}
-
-template <class T>
-T decode(const std::string& bytes) {
-  std::istringstream in(bytes);
-  cereal::BinaryInputArchive a(in);
-  T value;
-  a(value);
-  return value;
-}
 
 }  // namespace
 

@@ -6,7 +6,6 @@
 // names are given for the JSON dump, the binary archives ignore them. Only
 // .cpp files include this, so only they depend on cereal.
 
-#include <cassert>
 #include <cereal/archives/binary.hpp>
 #include <cereal/cereal.hpp>
 #include <cereal/types/array.hpp>
@@ -59,7 +58,6 @@ void load(Archive& a, Program& program) {
   program.game.family = static_cast<GameFamily>(family);
   program.nodes.resize(nodes);
   a(cereal::binary_data(program.nodes.data(), nodes * sizeof(Node)));
-  assert(!program.nodes.empty());
 }
 
 }  // namespace lang
