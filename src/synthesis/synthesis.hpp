@@ -13,7 +13,10 @@
 // same run for any thread count — unless a time budget stops it. Everything
 // that changes during a run is in SynthesisState, so a run stopped at a
 // generation boundary and continued from its state runs on exactly as if it
-// had never stopped.
+// had never stopped. Islands (island_epochs.hpp) evolve apart for an epoch,
+// each with a stream drawn from that generator once an epoch, so where and
+// in what order they evolve does not matter; their run stops, reports and
+// checkpoints at the ends of epochs.
 
 #include <functional>
 #include <map>
