@@ -15,38 +15,32 @@ using Catch::Matchers::Contains;
 #ifdef EVALSYNTH_HAS_MPI
 
 namespace {
-
 const std::string kSource = test::kSourceDir;
-using test::checkpoint_content;
-using test::mpirun;
-using test::newest_checkpoint;
-using test::write_island_spec;
-
 }  // namespace
 
 TEST_CASE("islands on ranks: the one-process run on 2 and 3 ranks, stopped on one rank count and resumed on another",
           "[cli][mpi][islands][slow]") {
   const test::ScratchFolder alone("mpi-isl-alone"), two("mpi-isl-two"), three("mpi-isl-three"),
       two_then_three("mpi-isl-2-3"), three_then_one("mpi-isl-3-1");
-  REQUIRE(test::run_evalsynth("run " + write_island_spec(alone, 6), kSource).exit_code == 0);
+  REQUIRE(test::run_evalsynth("run " + test::write_island_spec(alone, 6), kSource).exit_code == 0);
   for (const auto& [ranks, dir] : {std::pair{2, &two}, std::pair{3, &three}}) {
     INFO(ranks << " ranks");
-    const test::Run r = mpirun(ranks, "run " + write_island_spec(*dir, 6));
+    const test::Run r = test::mpirun(ranks, "run " + test::write_island_spec(*dir, 6));
     INFO(r.output);
     REQUIRE(r.exit_code == 0);
     CHECK(test::run_outcome(*dir) == test::run_outcome(alone));
-    CHECK(checkpoint_content(*dir / "population/g/gen-000006.ckpt") ==
-          checkpoint_content(alone / "population/g/gen-000006.ckpt"));
+    CHECK(test::checkpoint_content(*dir / "population/g/gen-000006.ckpt") ==
+          test::checkpoint_content(alone / "population/g/gen-000006.ckpt"));
     CHECK_THAT(r.output, Contains("cluster: " + std::to_string(ranks) + " processes") &&
                              Contains("the workers idle (not playing) in the same generations: rank 1 "));
   }
   // An epoch is 2 generations: a stop asked for after 3 comes at 4.
-  REQUIRE(mpirun(2, "run " + write_island_spec(two_then_three, 6) + " --stop-after 2").exit_code == 0);
-  CHECK(newest_checkpoint(two_then_three / "population/g") == 2);
-  REQUIRE(mpirun(3, "resume " + (two_then_three / "population/g")).exit_code == 0);
+  REQUIRE(test::mpirun(2, "run " + test::write_island_spec(two_then_three, 6) + " --stop-after 2").exit_code == 0);
+  CHECK(test::newest_checkpoint(two_then_three / "population/g") == 2);
+  REQUIRE(test::mpirun(3, "resume " + (two_then_three / "population/g")).exit_code == 0);
   CHECK(test::run_outcome(two_then_three) == test::run_outcome(alone));
-  REQUIRE(mpirun(3, "run " + write_island_spec(three_then_one, 6) + " --stop-after 3").exit_code == 0);
-  CHECK(newest_checkpoint(three_then_one / "population/g") == 4);
+  REQUIRE(test::mpirun(3, "run " + test::write_island_spec(three_then_one, 6) + " --stop-after 3").exit_code == 0);
+  CHECK(test::newest_checkpoint(three_then_one / "population/g") == 4);
   REQUIRE(test::run_evalsynth("resume " + (three_then_one / "population/g"), kSource).exit_code == 0);
   CHECK(test::run_outcome(three_then_one) == test::run_outcome(alone));
 }
@@ -56,23 +50,23 @@ TEST_CASE("islands on ranks: the one-process run on 2 and 3 ranks, stopped on on
 TEST_CASE("islands on ranks: a killed or hung worker ends the job naming it, the last epoch saved, resumed exactly",
           "[cli][mpi][islands][slow]") {
   const test::ScratchFolder alone("mpi-isl-fault-alone"), killed("mpi-isl-killed"), hung("mpi-isl-hung");
-  REQUIRE(test::run_evalsynth("run " + write_island_spec(alone, 8), kSource).exit_code == 0);
-  test::Run r = mpirun(3, "run " + write_island_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:3");
+  REQUIRE(test::run_evalsynth("run " + test::write_island_spec(alone, 8), kSource).exit_code == 0);
+  test::Run r = test::mpirun(3, "run " + test::write_island_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:3");
   INFO(r.output);
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("rank 1"));  // mpirun names it
-  CHECK(newest_checkpoint(killed / "population/g", true) == 4);
+  CHECK(test::newest_checkpoint(killed / "population/g", true) == 4);
   REQUIRE(test::run_evalsynth("resume " + (killed / "population/g"), kSource).exit_code == 0);
   CHECK(test::run_outcome(killed) == test::run_outcome(alone));
 
   // A worker has --worker-timeout seconds per generation of its epoch.
-  r = mpirun(3, "run " + write_island_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:3");
+  r = test::mpirun(3, "run " + test::write_island_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:3");
   INFO(r.output);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("MPI rank 2 did not return its islands within 4 s") && Contains("evalsynth: saved ") &&
                            Contains("continue with: evalsynth resume "));
-  CHECK(newest_checkpoint(hung / "population/g") == 4);
-  REQUIRE(mpirun(2, "resume " + (hung / "population/g")).exit_code == 0);
+  CHECK(test::newest_checkpoint(hung / "population/g") == 4);
+  REQUIRE(test::mpirun(2, "resume " + (hung / "population/g")).exit_code == 0);
   CHECK(test::run_outcome(hung) == test::run_outcome(alone));
 }
 
