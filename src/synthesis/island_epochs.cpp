@@ -80,17 +80,14 @@ IslandEpochResult Synthesis::evolve_island(const IslandEpochTask& task) const {
           ind.hash, inputs_.game->mistake_rate(ind.program, spec_.strength_depth, spec_.seed, spec_.threads));
     }
 
-    if (g + 1 == task.generations) {
+    const bool last = g + 1 == task.generations;
+    if (last) result.emigrants = evolve::best_of(breeding_, island, static_cast<std::size_t>(spec_.migrants));
+    algorithm_->breed(island, task.first_generation + g, rng);
+    if (last && spec_.migrants <= spec_.elitism) {
       // The elite leads the bred island, best first (evolve::next_generation):
       // emigrants within it need not be sent.
-      result.emigrants = evolve::best_of(breeding_, island, static_cast<std::size_t>(spec_.migrants));
-      algorithm_->breed(island, task.first_generation + g, rng);
-      if (spec_.migrants <= spec_.elitism) {
-        for (std::size_t i = 0; i < result.emigrants.size(); ++i) assert(result.emigrants[i].hash == island[i].hash);
-        result.emigrants.clear();
-      }
-    } else {
-      algorithm_->breed(island, task.first_generation + g, rng);
+      for (std::size_t i = 0; i < result.emigrants.size(); ++i) assert(result.emigrants[i].hash == island[i].hash);
+      result.emigrants.clear();
     }
   }
   result.population = std::move(island);
