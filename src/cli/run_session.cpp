@@ -65,7 +65,6 @@ class BoundaryCheckpoint {
       // off rank 0's serial part of the generation (results/mpi/).
       if (syncing_.joinable()) syncing_.join();
       write_checkpoint(make_checkpoint(run), staged, false);
-      syncing_ = std::thread([staged] { sync_to_disk(staged); });
       // The signal came while it was written: the handler has put the
       // previous one in place and said so; this one goes, to match.
       if (parting_file::used()) {
@@ -78,15 +77,25 @@ class BoundaryCheckpoint {
                         "\nevalsynth: saved " + path + " (the run as it stood after generation " +
                             std::to_string(run.state().generation) + "); continue with: evalsynth resume " + folder_ +
                             "\n");
-    if (staged_ != staged) remove_staged();
+    if (!staged.empty()) {
+      // The one staged before goes after the sync, once this one is staged
+      // (removing it takes as long as writing this one).
+      syncing_ = std::thread([staged, previous = staged_] {
+        sync_to_disk(staged);
+        if (previous != staged) remove_file(previous);
+      });
+    } else {
+      remove_staged();
+    }
     staged_ = staged;
   }
 
  private:
-  void remove_staged() {
+  static void remove_file(const std::string& path) {
     std::error_code ignored;
-    if (!staged_.empty()) fs::remove(staged_, ignored);
+    if (!path.empty()) fs::remove(path, ignored);
   }
+  void remove_staged() { remove_file(staged_); }
   std::string folder_, staged_;
   bool active_;
   std::thread syncing_;  // the last staged file's sync to the disk

@@ -126,23 +126,39 @@ struct FitnessMaster::State {
     const bool plays_here = ranks <= kRanksRankZeroPlays;
     // Guided chunks: a share of what is left, so the last ones are small
     // and finish close together, and never below a 64th of a rank's share,
-    // so the messages stay few. Rank 0 plays smaller ones, so it answers a
-    // worker soon after it finishes.
+    // so the messages stay few. Rank 0 plays smaller ones, down to a
+    // quarter of that, so it answers a worker well before the worker is
+    // through its chunks in flight. The workers take units from the front
+    // of what is left and rank 0 from the back: a program's units lie
+    // together, and a process compiles each program it plays, so with one
+    // worker only the program where the two meet is compiled twice.
     const std::size_t playing_ranks = plays_here ? ranks : ranks - 1;
-    std::size_t next = 0;
+    std::size_t next = 0, last = n;  // what is left: [next, last)
     const std::size_t smallest = std::max<std::size_t>(1, n / (64 * playing_ranks));
-    auto chunk_size = [&](std::size_t share) {
-      return std::max(smallest, (n - next) / (share * kInFlight * playing_ranks));
+    auto chunk_size = [&](std::size_t share, std::size_t floor) {
+      return std::max(floor, (last - next) / (share * kInFlight * playing_ranks));
     };
     std::vector<Worker> workers(ranks);
     std::uint64_t answered = 0;
     unit_count += n;
+    const std::size_t slice = std::max<std::size_t>(1, smallest / 4);
+    // At the end of the batch rank 0, playing, keeps at least as much as a
+    // worker has yet to play, so the two finish together rather than rank 0
+    // waiting for a worker's last two chunks.
     auto dispatch = [&](std::size_t w) {
-      ++chunks_sent;
       Worker& worker = workers[w];
+      std::size_t size = std::min(last - next, chunk_size(2, smallest));
+      if (plays_here) {
+        std::size_t backlog = 0;
+        for (const Chunk& c : worker.in_flight) backlog += c.end - c.begin;
+        const std::size_t left = last - next;
+        if (left < 2 * size + backlog) size = left > backlog ? (left - backlog) / 2 : 0;
+        if (size < slice) return;
+      }
+      ++chunks_sent;
       Chunk& c = worker.in_flight.emplace_back();
       c.begin = next;
-      c.end = next = std::min(n, next + chunk_size(2));
+      c.end = next = next + size;
       c.units = encode(std::vector<std::uint64_t>(units.begin() + static_cast<std::ptrdiff_t>(c.begin),
                                                   units.begin() + static_cast<std::ptrdiff_t>(c.end)));
       c.sending = world.isend(static_cast<int>(w), kUnits, c.units);
@@ -156,15 +172,13 @@ struct FitnessMaster::State {
       Worker& worker = workers[w];
       Chunk& c = worker.in_flight.front();
       c.sending.wait();  // answered, so long received
-      const auto got = decode<std::vector<UnitResult>>(worker.reply);
-      assert(got.size() == c.end - c.begin);
-      std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(c.begin));
+      decode_results(worker.reply, results.data() + c.begin, c.end - c.begin);
       worker.in_flight.pop_front();
       if (!worker.in_flight.empty()) {
         worker.receiving = world.irecv(static_cast<int>(w), kResults, worker.reply);
         worker.since = Clock::now();
       }
-      if (next < n) dispatch(w);
+      if (next < last) dispatch(w);
     };
     // Every answer in so far; whether any worker still has chunks.
     auto collect_answers = [&] {
@@ -177,16 +191,17 @@ struct FitnessMaster::State {
       return any_busy;
     };
     for (std::size_t round = 0; round < kInFlight; ++round)
-      for (std::size_t w = 1; w < ranks && next < n; ++w) dispatch(w);
+      for (std::size_t w = 1; w < ranks && next < last; ++w) dispatch(w);
+    Waiter waiter;  // since the last answer, with nothing to play
     while (true) {
-      if (plays_here && next < n) {
-        const std::size_t begin = next;
-        next = std::min(n, next + chunk_size(8));
-        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(begin),
-                                            units.begin() + static_cast<std::ptrdiff_t>(next));
+      if (plays_here && next < last) {
+        const std::size_t end = last;
+        last -= std::min(last - next, chunk_size(8, slice));
+        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(last),
+                                            units.begin() + static_cast<std::ptrdiff_t>(end));
         const auto start = Clock::now();
         const std::vector<UnitResult> got = here(mine);
-        std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(begin));
+        std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(last));
         playing += seconds_since(start);
         collect_answers();
         continue;
@@ -196,9 +211,12 @@ struct FitnessMaster::State {
       const auto start = Clock::now();
       const std::uint64_t answered_before = answered;
       const bool any_busy = collect_answers();
-      if (!any_busy && next == n) break;
-      if (answered != answered_before) continue;
-      pause_briefly();
+      if (!any_busy && next == last) break;
+      if (answered != answered_before) {
+        waiter = {};
+        continue;
+      }
+      waiter.wait();
       waiting += seconds_since(start);
     }
   }

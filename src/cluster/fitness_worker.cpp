@@ -39,7 +39,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
     // Polled with pauses, not a blocking probe: Open MPI's spins on a core,
     // which an idle worker should leave to the processes that play.
     boost::optional<boost::mpi::status> next = world.iprobe(0, boost::mpi::any_tag);
-    for (; !next; next = world.iprobe(0, boost::mpi::any_tag)) pause_briefly();
+    for (Waiter waiter; !next; next = world.iprobe(0, boost::mpi::any_tag)) waiter.wait();
     const boost::mpi::status status = *next;
     if (status.tag() == kStop) {
       world.recv(0, kStop);
@@ -91,7 +91,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
       // Non-blocking: a reply too large to be sent at once waits for rank 0
       // to take it (between its own chunks), while this plays the next.
       replying.wait();
-      reply = encode(results);
+      reply = encode_results(results);
       replying = world.isend(0, kResults, reply);
     }
   }

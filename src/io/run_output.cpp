@@ -101,7 +101,7 @@ std::string log_csv(const Synthesis& run) {
     csv.row({std::to_string(g.generation), std::to_string(g.evaluations), number("%g", g.best_training),
              number("%.2f", g.mean_training), number("%g", g.median_training), number("%g", g.best_validation),
              number("%.1f", g.mean_size), std::to_string(g.best_size), number("%.3f", g.cache_hit_rate),
-             number("%.0f", g.games_per_second), number("%.2f", g.elapsed_seconds),
+             number("%.0f", g.games_per_second), number("%.3f", g.elapsed_seconds),
              g.answer_mistake_rate >= 0 ? number("%.4f", g.answer_mistake_rate) : std::string(),
              std::to_string(g.raced_out), std::to_string(g.games_saved), std::to_string(g.searches_saved)});
   return csv.text();
