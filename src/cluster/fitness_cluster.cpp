@@ -59,17 +59,26 @@ struct FitnessMaster::State {
   // left to play.
   Clock::time_point connected;
   double messages = 0, playing = 0, waiting = 0;
-  std::uint64_t unit_count = 0, chunks_sent = 0;
+  // Of the messages: sending the batches' programs; handling chunks
+  // (encoding, sending, taking in and decoding, not polling for them).
+  double batching = 0, handling = 0;
+  std::uint64_t unit_count = 0, chunks_sent = 0, batches_sent = 0;
+  // The latest batch, alive while it is sent to the workers (non-blocking:
+  // a worker takes it when it has played what it had).
+  std::string batch_payload;
+  std::vector<boost::mpi::request> batch_sending;
   // The account at the end of the first and of the latest generation: the
   // shares are of the generations between (the first also scores the
   // references and makes the first population; the end writes the outputs).
   struct Mark {
     Clock::time_point at;
-    double messages = 0, playing = 0, waiting = 0;
-    std::uint64_t units = 0, chunks = 0;
+    double messages = 0, playing = 0, waiting = 0, batching = 0, handling = 0;
+    std::uint64_t units = 0, chunks = 0, batches = 0;
   };
   std::vector<Mark> marks;  // at most two: the first and the latest
-  Mark now() const { return {Clock::now(), messages, playing, waiting, unit_count, chunks_sent}; }
+  Mark now() const {
+    return {Clock::now(), messages, playing, waiting, batching, handling, unit_count, chunks_sent, batches_sent};
+  }
 
   void send_batch(const UnitBatch& batch) {
     BatchMessage m;
@@ -82,8 +91,15 @@ struct FitnessMaster::State {
       m.self_play.push_back(p ? *p : lang::Program{});
     }
     for (const lang::Program* p : batch.programs) m.programs.push_back(*p);
-    const std::string payload = encode(m);
-    for (int w = 1; w < world.size(); ++w) world.send(w, kBatch, payload);
+    // The previous batch: long since taken, unless a worker hangs.
+    const auto since = Clock::now();
+    for (std::size_t i = 0; i < batch_sending.size(); ++i)
+      for (Waiter waiter; !batch_sending[i].test(); waiter.wait())
+        if (seconds_since(since) > timeout) lose(static_cast<int>(i) + 1, "did not take its batch");
+    batch_sending.clear();
+    batch_payload = encode(m);
+    for (int w = 1; w < world.size(); ++w) batch_sending.push_back(world.isend(w, kBatch, batch_payload));
+    ++batches_sent;
   }
 
   // Every worker has built the run, or the error of one that could not.
@@ -124,14 +140,16 @@ struct FitnessMaster::State {
     const std::size_t n = units.size();
     const auto ranks = static_cast<std::size_t>(world.size());
     const bool plays_here = ranks <= kRanksRankZeroPlays;
-    // Guided chunks: a share of what is left, so the last ones are small
-    // and finish close together, and never below a 64th of a rank's share,
-    // so the messages stay few. Rank 0 plays smaller ones, down to a
-    // quarter of that, so it answers a worker well before the worker is
-    // through its chunks in flight. The workers take units from the front
-    // of what is left and rank 0 from the back: a program's units lie
-    // together, and a process compiles each program it plays, so with one
-    // worker only the program where the two meet is compiled twice.
+    // Guided chunks: a worker's is its share of what is left over
+    // kInFlight, so the last ones are small and finish close together, and
+    // never below a 64th of a rank's share, so the messages stay few. Rank 0
+    // plays slices 8 times smaller, down to a quarter of that floor, so it
+    // answers a worker well before the worker is through its chunks in
+    // flight. The workers take units from the front of what is left and
+    // rank 0 from the back: a program's units lie together, and a process
+    // compiles each program it plays, so with one worker only the program
+    // where the two meet is compiled twice (measured: 2 ranks went from
+    // 1.78x to 1.84x one process).
     const std::size_t playing_ranks = plays_here ? ranks : ranks - 1;
     std::size_t next = 0, last = n;  // what is left: [next, last)
     const std::size_t smallest = std::max<std::size_t>(1, n / (64 * playing_ranks));
@@ -147,7 +165,7 @@ struct FitnessMaster::State {
     // waiting for a worker's last two chunks.
     auto dispatch = [&](std::size_t w) {
       Worker& worker = workers[w];
-      std::size_t size = std::min(last - next, chunk_size(2, smallest));
+      std::size_t size = std::min(last - next, chunk_size(1, smallest));
       if (plays_here) {
         std::size_t backlog = 0;
         for (const Chunk& c : worker.in_flight) backlog += c.end - c.begin;
@@ -168,6 +186,7 @@ struct FitnessMaster::State {
       }
     };
     auto collect = [&](std::size_t w) {
+      const auto start = Clock::now();
       ++answered;
       Worker& worker = workers[w];
       Chunk& c = worker.in_flight.front();
@@ -179,6 +198,7 @@ struct FitnessMaster::State {
         worker.since = Clock::now();
       }
       if (next < last) dispatch(w);
+      handling += seconds_since(start);
     };
     // Every answer in so far; whether any worker still has chunks.
     auto collect_answers = [&] {
@@ -190,8 +210,10 @@ struct FitnessMaster::State {
       check_overdue(workers);
       return any_busy;
     };
+    const auto first_chunks = Clock::now();
     for (std::size_t round = 0; round < kInFlight; ++round)
       for (std::size_t w = 1; w < ranks && next < last; ++w) dispatch(w);
+    handling += seconds_since(first_chunks);
     Waiter waiter;  // since the last answer, with nothing to play
     while (true) {
       if (plays_here && next < last) {
@@ -296,6 +318,7 @@ void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
     if (batch.number != s.sent_batch) {
       s.send_batch(batch);
       s.sent_batch = batch.number;
+      s.batching += seconds_since(start);
     }
     s.distribute(units, results, here);
     s.messages += seconds_since(start) - (s.playing + s.waiting - before);
@@ -333,18 +356,22 @@ std::string FitnessMaster::time_report() {
   const State::Mark to = window ? s.marks[1] : s.now();
   const double total = std::chrono::duration<double>(to.at - from.at).count();
   const double messages = to.messages - from.messages, playing = to.playing - from.playing,
-               waiting = to.waiting - from.waiting, serial = total - messages - playing - waiting;
+               waiting = to.waiting - from.waiting, serial = total - messages - playing - waiting,
+               batching = to.batching - from.batching, handling = to.handling - from.handling;
   const auto share = [total](double part) { return total > 0 ? 100 * part / total : 0.0; };
-  char text[600];
+  char text[700];
   std::snprintf(text, sizeof text,
-                "cluster: %d processes, %llu units in %llu chunks; rank 0's %.3f s (%s): %.3f s in messages "
-                "(%.1f%%), %.3f s playing (%.1f%%), %.3f s waiting (%.1f%%), %.3f s serial (%.1f%%: outside the "
-                "distributed work: selection, bookkeeping, checkpoints, breeding beyond the validation it overlaps); "
-                "the workers idle (not playing) in the same generations:",
+                "cluster: %d processes, %llu units in %llu chunks and %llu batches; rank 0's %.3f s (%s): %.3f s "
+                "in messages (%.1f%%; %.3f s of it sending batches, %.3f s handling chunks), %.3f s playing (%.1f%%), "
+                "%.3f s waiting "
+                "(%.1f%%), %.3f s serial (%.1f%%: outside the distributed work: selection, bookkeeping, "
+                "checkpoints, breeding beyond the validation it overlaps); the workers idle (not playing) in the "
+                "same generations:",
                 s.world.size(), static_cast<unsigned long long>(to.units - from.units),
-                static_cast<unsigned long long>(to.chunks - from.chunks), total,
-                window ? "the generations after the first" : "the whole run", messages, share(messages), playing,
-                share(playing), waiting, share(waiting), serial, share(serial));
+                static_cast<unsigned long long>(to.chunks - from.chunks),
+                static_cast<unsigned long long>(to.batches - from.batches), total,
+                window ? "the generations after the first" : "the whole run", messages, share(messages), batching,
+                handling, playing, share(playing), waiting, share(waiting), serial, share(serial));
   return text + idle;
 }
 

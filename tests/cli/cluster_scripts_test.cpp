@@ -100,11 +100,13 @@ TEST_CASE("cluster scripts: mpi-run on two local ranks gives the one-process run
 
 TEST_CASE("results/mpi/model: recovers the constants of measurements made by its own model", "[cli][cluster]") {
   // Rows as results/mpi/measure prints them, for 1 to 4 ranks on 2 cores,
-  // made by T(N) = s + l M + (1 + w) u U / min(N, 2) (1 + y max(0, N - 2)).
-  const double s = 0.002, l = 50e-6, y = 0.1, w = 0.05, u = 5e-6, units = 20000;
+  // made by T(N) = s + B (b + e (N - 1)) + l M + q + (1 + w) u U / min(N, 2) (1 + y max(0, N - 2)).
+  const double s = 0.002, b = 60e-6, e = 2e-6, l = 20e-6, q = 0.0004, y = 0.1, w = 0.05, u = 5e-6, units = 20000;
+  const double batches = 3;
   std::string text = "# results/mpi/measure x.spec  (2 cores; 2026-11-28; 1 rounds; 6 generations)\n";
   for (int n = 1; n <= 4; ++n) {
-    const double chunks = 30.0 * (n - 1), messages = l * chunks;
+    const double chunks = 30.0 * (n - 1), batching = n > 1 ? batches * (b + e * (n - 1)) : 0, handling = l * chunks,
+                 messages = n > 1 ? batching + handling + q : 0;
     const double play_and_wait = (1 + w) * u * units / std::min(n, 2) * (1 + y * std::max(0, n - 2));
     const double total = s + messages + play_and_wait;
     const double playing = play_and_wait / (1 + w), waiting = play_and_wait - playing;
@@ -112,9 +114,11 @@ TEST_CASE("results/mpi/model: recovers the constants of measurements made by its
     std::snprintf(row, sizeof row, "np%d 1.0 %.7f 1.00x", n, total);
     text += row;
     if (n > 1) {
-      std::snprintf(row, sizeof row, "  %.5f%% / %.5f%% / %.5f%% / %.5f%%; %.0f units, %.0f chunks; 1.0%%",
-                    100 * messages / total, 100 * playing / total, 100 * waiting / total, 100 * s / total, units,
-                    chunks);
+      std::snprintf(
+          row, sizeof row,
+          "  %.5f%% / %.5f%% / %.5f%% / %.5f%%; %.0f units, %.0f chunks, %.0f batches (%.5f%%, %.5f%%); 1.0%%",
+          100 * messages / total, 100 * playing / total, 100 * waiting / total, 100 * s / total, units, chunks, batches,
+          100 * batching / total, 100 * handling / total);
       text += row;
     }
     text += "\n";
@@ -124,11 +128,14 @@ TEST_CASE("results/mpi/model: recovers the constants of measurements made by its
   test::Run r = in_source("results/mpi/model " + (dir / "scaling.txt"));
   INFO(r.output);
   REQUIRE(r.exit_code == 0);
-  CHECK_THAT(r.output, Contains("s = 2.00 ms") && Contains("l = 50.0 us") && Contains("y = 0.100") &&
+  CHECK_THAT(r.output, Contains("s = 2.00 ms") && Contains("b = 60.0 us") && Contains("e = 2.0 us") &&
+                           Contains("l = 20.0 us") && Contains("q = 0.40 ms") && Contains("y = 0.100") &&
                            Contains("w = 0.050") && Contains("u = 5.00 us") && Contains("worst error 0.0% (within"));
-  // 16 ranks: 15 play, each worker sent 30 chunks a generation.
+  // 16 ranks: 15 play, each worker sent 30 chunks a generation, and rank 0
+  // no longer polls between slices of its own.
   char expected[64];
-  std::snprintf(expected, sizeof expected, "16     %10.4f", s + l * 30 * 15 + (1 + w) * u * units / 15);
+  std::snprintf(expected, sizeof expected, "16     %10.4f",
+                s + batches * (b + e * 15) + l * 30 * 15 + (1 + w) * u * units / 15);
   CHECK_THAT(r.output, Contains(expected));
   // Without rows with an account it says so.
   test::write_file(dir / "bad.txt", "np1 1.0 0.2 1.00x\n");
