@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/batch_split.hpp"
 #include "cluster/cluster.hpp"
 #include "support/error.hpp"
 
@@ -23,11 +24,6 @@ namespace {
 
 using namespace fitness_messages;
 
-// Chunks a worker has been sent and not yet answered, at most kInFlight:
-// the next is already waiting when it finishes one, so it never waits for
-// rank 0 to come back from its own chunk. Its replies arrive in the order
-// of its chunks (MPI keeps a sender's order), one receive posted at a time.
-constexpr std::size_t kInFlight = 2;
 // Beyond this many processes rank 0 only hands out and gathers chunks:
 // answering many workers at once beats playing one more share.
 constexpr std::size_t kRanksRankZeroPlays = 4;
@@ -43,6 +39,9 @@ struct Worker {
   std::string reply;            // the oldest one's results, when `receiving` completes
   boost::mpi::request receiving;
   Clock::time_point since;  // since when the oldest one is awaited
+  // In this batch: units it played and the seconds they took it.
+  std::size_t units_played = 0;
+  double seconds_played = 0;
 };
 
 }  // namespace
@@ -133,50 +132,28 @@ struct FitnessMaster::State {
         lose(static_cast<int>(w), "did not return its chunk of fitness work");
   }
 
-  // Hands chunks of `units` to the workers, up to kInFlight each, and plays
-  // chunks here while they work (with few ranks); every result lands at its
-  // unit's index, whoever played it.
+  // Hands chunks of `units` to the workers, up to BatchSplit::kInFlight
+  // each, and plays slices here while they work (with few ranks); every
+  // result lands at its unit's index, whoever played it.
   void distribute(const std::vector<std::size_t>& units, std::vector<UnitResult>& results, const PlayHere& here) {
     const std::size_t n = units.size();
     const auto ranks = static_cast<std::size_t>(world.size());
     const bool plays_here = ranks <= kRanksRankZeroPlays;
-    // Guided chunks: a worker's is its share of what is left over
-    // kInFlight, so the last ones are small and finish close together, and
-    // never below a 64th of a rank's share, so the messages stay few. Rank 0
-    // plays slices 8 times smaller, down to a quarter of that floor, so it
-    // answers a worker well before the worker is through its chunks in
-    // flight. The workers take units from the front of what is left and
-    // rank 0 from the back: a program's units lie together, and a process
-    // compiles each program it plays, so with one worker only the program
-    // where the two meet is compiled twice (measured: 2 ranks went from
-    // 1.78x to 1.84x one process).
-    const std::size_t playing_ranks = plays_here ? ranks : ranks - 1;
-    std::size_t next = 0, last = n;  // what is left: [next, last)
-    const std::size_t smallest = std::max<std::size_t>(1, n / (64 * playing_ranks));
-    auto chunk_size = [&](std::size_t share, std::size_t floor) {
-      return std::max(floor, (last - next) / (share * kInFlight * playing_ranks));
-    };
+    BatchSplit split(n, plays_here ? ranks : ranks - 1, plays_here);
     std::vector<Worker> workers(ranks);
     std::uint64_t answered = 0;
     unit_count += n;
-    const std::size_t slice = std::max<std::size_t>(1, smallest / 4);
-    // At the end of the batch rank 0, playing, keeps at least as much as a
-    // worker has yet to play, so the two finish together rather than rank 0
-    // waiting for a worker's last two chunks.
     auto dispatch = [&](std::size_t w) {
       Worker& worker = workers[w];
-      std::size_t size = std::min(last - next, chunk_size(1, smallest));
-      if (plays_here) {
-        std::size_t backlog = 0;
-        for (const Chunk& c : worker.in_flight) backlog += c.end - c.begin;
-        const std::size_t left = last - next;
-        if (left < 2 * size + backlog) size = left > backlog ? (left - backlog) / 2 : 0;
-        if (size < slice) return;
-      }
+      std::size_t backlog = 0;
+      for (const Chunk& c : worker.in_flight) backlog += c.end - c.begin;
+      const UnitRange range = split.for_worker(
+          backlog, worker.units_played ? worker.seconds_played / static_cast<double>(worker.units_played) : 0);
+      if (range.size() == 0) return;
       ++chunks_sent;
       Chunk& c = worker.in_flight.emplace_back();
-      c.begin = next;
-      c.end = next = next + size;
+      c.begin = range.begin;
+      c.end = range.end;
       c.units = encode(std::vector<std::uint64_t>(units.begin() + static_cast<std::ptrdiff_t>(c.begin),
                                                   units.begin() + static_cast<std::ptrdiff_t>(c.end)));
       c.sending = world.isend(static_cast<int>(w), kUnits, c.units);
@@ -191,13 +168,14 @@ struct FitnessMaster::State {
       Worker& worker = workers[w];
       Chunk& c = worker.in_flight.front();
       c.sending.wait();  // answered, so long received
-      decode_results(worker.reply, results.data() + c.begin, c.end - c.begin);
+      worker.seconds_played += decode_results(worker.reply, results.data() + c.begin, c.end - c.begin);
+      worker.units_played += c.end - c.begin;
       worker.in_flight.pop_front();
       if (!worker.in_flight.empty()) {
         worker.receiving = world.irecv(static_cast<int>(w), kResults, worker.reply);
         worker.since = Clock::now();
       }
-      if (next < last) dispatch(w);
+      if (!split.done()) dispatch(w);
       handling += seconds_since(start);
     };
     // Every answer in so far; whether any worker still has chunks.
@@ -211,20 +189,21 @@ struct FitnessMaster::State {
       return any_busy;
     };
     const auto first_chunks = Clock::now();
-    for (std::size_t round = 0; round < kInFlight; ++round)
-      for (std::size_t w = 1; w < ranks && next < last; ++w) dispatch(w);
+    for (std::size_t round = 0; round < BatchSplit::kInFlight; ++round)
+      for (std::size_t w = 1; w < ranks && !split.done(); ++w) dispatch(w);
     handling += seconds_since(first_chunks);
     Waiter waiter;  // since the last answer, with nothing to play
     while (true) {
-      if (plays_here && next < last) {
-        const std::size_t end = last;
-        last -= std::min(last - next, chunk_size(8, slice));
-        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(last),
-                                            units.begin() + static_cast<std::ptrdiff_t>(end));
+      if (plays_here && !split.done()) {
+        const UnitRange range = split.for_rank_zero();
+        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(range.begin),
+                                            units.begin() + static_cast<std::ptrdiff_t>(range.end));
         const auto start = Clock::now();
         const std::vector<UnitResult> got = here(mine);
-        std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(last));
-        playing += seconds_since(start);
+        std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(range.begin));
+        const double played = seconds_since(start);
+        playing += played;
+        split.played_here(range.size(), played);
         collect_answers();
         continue;
       }
@@ -233,7 +212,7 @@ struct FitnessMaster::State {
       const auto start = Clock::now();
       const std::uint64_t answered_before = answered;
       const bool any_busy = collect_answers();
-      if (!any_busy && next == last) break;
+      if (!any_busy && split.done()) break;
       if (answered != answered_before) {
         waiter = {};
         continue;

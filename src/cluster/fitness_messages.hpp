@@ -46,8 +46,9 @@ struct BatchMessage {
 
 // Units' results as columns: cereal writes a vector of numbers as one block,
 // a vector of structs field by field (some 30 us for 1,000 results each way,
-// a third of rank 0's cost of a chunk).
-inline std::string encode_results(const std::vector<UnitResult>& results) {
+// a third of rank 0's cost of a chunk). With the seconds the worker took to
+// play them, by which rank 0 balances the end of a batch.
+inline std::string encode_results(const std::vector<UnitResult>& results, double seconds) {
   std::vector<std::uint64_t> nodes;
   std::vector<std::int32_t> plies, mistakes;
   std::vector<std::uint8_t> won, lost;
@@ -63,17 +64,19 @@ inline std::string encode_results(const std::vector<UnitResult>& results) {
     won.push_back(r.won);
     lost.push_back(r.lost);
   }
-  return encode(std::tie(nodes, plies, mistakes, won, lost));
+  return encode(std::tie(nodes, plies, mistakes, won, lost, seconds));
 }
 
-// Decodes encode_results's bytes into `out` (as many results as it holds).
-inline void decode_results(const std::string& bytes, UnitResult* out, std::size_t count) {
-  auto [nodes, plies, mistakes, won, lost] =
+// Decodes encode_results's bytes into `out` (as many results as it holds);
+// returns the seconds.
+inline double decode_results(const std::string& bytes, UnitResult* out, std::size_t count) {
+  auto [nodes, plies, mistakes, won, lost, seconds] =
       decode<std::tuple<std::vector<std::uint64_t>, std::vector<std::int32_t>, std::vector<std::int32_t>,
-                        std::vector<std::uint8_t>, std::vector<std::uint8_t>>>(bytes);
+                        std::vector<std::uint8_t>, std::vector<std::uint8_t>, double>>(bytes);
   assert(nodes.size() == count && plies.size() == count && mistakes.size() == count && won.size() == count &&
          lost.size() == count);
   for (std::size_t i = 0; i < count; ++i) out[i] = {nodes[i], plies[i], mistakes[i], won[i], lost[i]};
+  return seconds;
 }
 
 using Clock = std::chrono::steady_clock;

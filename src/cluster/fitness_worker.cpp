@@ -87,11 +87,12 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
       const std::vector<std::size_t> list(units.begin(), units.end());
       const auto start = Clock::now();
       std::vector<UnitResult> results = session->play(list, threads);
-      playing += seconds_since(start);
+      const double played = seconds_since(start);
+      playing += played;
       // Non-blocking: a reply too large to be sent at once waits for rank 0
       // to take it (between its own chunks), while this plays the next.
       replying.wait();
-      reply = encode_results(results);
+      reply = encode_results(results, played);
       replying = world.isend(0, kResults, reply);
     }
   }
