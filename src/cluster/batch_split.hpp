@@ -19,8 +19,9 @@
 // (measured: 2 ranks went from 1.78x to 1.84x one process). And at the end
 // of the batch rank 0 keeps at least as much work as a worker has yet to
 // do, so the two finish together rather than rank 0 waiting for a worker's
-// last chunks; work is units times the seconds a unit took lately where
-// each plays (a worker the front's programs, rank 0 the back's).
+// last chunks; work is units times the seconds a unit has taken so far in
+// the batch where each plays (a worker the front's programs, rank 0 the
+// back's).
 
 #include <cstddef>
 

@@ -34,8 +34,10 @@ struct Chunk {
   boost::mpi::request sending;
 };
 
+// A worker's replies arrive in the order of its chunks (MPI keeps a
+// sender's order): one receive is posted at a time, for the oldest.
 struct Worker {
-  std::deque<Chunk> in_flight;  // sent and not answered, oldest first
+  std::deque<Chunk> in_flight;  // sent and not answered (BatchSplit::kInFlight at most), oldest first
   std::string reply;            // the oldest one's results, when `receiving` completes
   boost::mpi::request receiving;
   Clock::time_point since;  // since when the oldest one is awaited
