@@ -343,7 +343,7 @@ std::string FitnessMaster::time_report() {
   char text[700];
   std::snprintf(text, sizeof text,
                 "cluster: %d processes, %llu units in %llu chunks and %llu batches; rank 0's %.3f s (%s): %.3f s "
-                "in messages (%.1f%%; %.3f s of it sending batches, %.3f s handling chunks), %.3f s playing (%.1f%%), "
+                "in messages (%.1f%%; %.4f s of it sending batches, %.4f s handling chunks), %.3f s playing (%.1f%%), "
                 "%.3f s waiting "
                 "(%.1f%%), %.3f s serial (%.1f%%: outside the distributed work: selection, bookkeeping, "
                 "checkpoints, breeding beyond the validation it overlaps); the workers idle (not playing) in the "

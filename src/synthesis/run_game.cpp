@@ -96,14 +96,19 @@ class RunGameFor : public RunGame {
 
   double mistake_rate(const lang::Program& program, int depth, std::uint64_t seed, int threads) const override {
     if (strength_.empty()) return -1;
-    StrengthSession here(*this, program, depth, seed);
     std::vector<std::size_t> all(strength_.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-    if (!distributor_) return strength_of(here.judge(all, threads)).rate();
-    // A unit per position, its `mistakes` the judgement.
+    if (!distributor_) return strength_of(StrengthSession(*this, program, depth, seed).judge(all, threads)).rate();
+    // A unit per position, its `mistakes` the judgement. The answer is
+    // compiled here only once this process plays some (the workers are at
+    // work by then), not before the batch is sent.
     std::vector<UnitResult> results(all.size());
     const UnitBatch batch{++batches_, UnitBatch::Kind::Strength, {&program}, depth, seed};
-    distributor_(batch, all, results, [&](const std::vector<std::size_t>& units) { return here.play(units, threads); });
+    std::optional<StrengthSession> here;
+    distributor_(batch, all, results, [&](const std::vector<std::size_t>& units) {
+      if (!here) here.emplace(*this, program, depth, seed);
+      return here->play(units, threads);
+    });
     std::vector<std::uint8_t> mistaken;
     for (const UnitResult& r : results) mistaken.push_back(static_cast<std::uint8_t>(r.mistakes));
     return strength_of(std::move(mistaken)).rate();
