@@ -30,9 +30,12 @@ _fail() {
 }
 
 figure() {
-  local text=$1 value=$2
+  local text=$1 value=$2 readme
   figures_checked=$((figures_checked + 1))
-  if ! grep -qF -- "$text" README.md; then
+  # The whole file as one string: a TEXT of several lines must appear as
+  # it is (grep would take each of its lines as a pattern of its own).
+  readme=$(< README.md)
+  if [[ $readme != *"$text"* ]]; then
     _fail "the README does not say '$text' (its file gives '$value')"
   elif [ "$text" != "$value" ]; then
     _fail "the README says '$text', its file gives '$value'"
