@@ -12,8 +12,9 @@ using Catch::Matchers::Contains;
 namespace {
 
 test::Run check(const test::ScratchFolder& dir) {
-  std::string command = test::kSourceDir;
-  command += "/scripts/check-readmes '" + dir.path.string() + "'";
+  std::string command = "'";
+  command += test::kSourceDir;
+  command += "/scripts/check-readmes' '" + dir.path.string() + "'";
   return test::run_shell(command);
 }
 
