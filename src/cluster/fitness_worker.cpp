@@ -36,7 +36,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
   std::string reply;  // the last chunk's results, alive while `replying`
   boost::mpi::request replying;
   while (true) {
-    // Polled with pauses, not a blocking probe: Open MPI's spins on a core,
+    // Polled (a yield, then pauses: Waiter), not a blocking probe: Open MPI's spins on a core,
     // which an idle worker should leave to the processes that play.
     boost::optional<boost::mpi::status> next = world.iprobe(0, boost::mpi::any_tag);
     for (Waiter waiter; !next; next = world.iprobe(0, boost::mpi::any_tag)) waiter.wait();
@@ -90,7 +90,7 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
       const double played = seconds_since(start);
       playing += played;
       // Non-blocking: a reply too large to be sent at once waits for rank 0
-      // to take it (between its own chunks), while this plays the next.
+      // to take it (between its own slices), while this plays the next.
       replying.wait();
       reply = encode_results(results, played);
       replying = world.isend(0, kResults, reply);
