@@ -41,6 +41,9 @@ Cluster::Cluster([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
   assert(!the_cluster);
 #ifdef EVALSYNTH_HAS_MPI
   if (launched_by_mpirun()) {
+    // Open MPI 4.1's osc/rdma crashes on one node (unit_window.hpp): left
+    // out unless the user names the one-sided components. Read at MPI's start.
+    if (std::getenv("OMPI_COMM_WORLD_SIZE")) ::setenv("OMPI_MCA_osc", "^rdma", 0);
     environment_ = std::make_unique<Environment>(argc, argv);
     const boost::mpi::communicator world;
     rank_ = world.rank();

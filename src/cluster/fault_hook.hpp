@@ -1,8 +1,11 @@
 #pragma once
 // The fault tests' hook (tests/cli/mpi_*_test.cpp): EVALSYNTH_FAULT="RANK:kill:N"
-// makes worker RANK kill itself with SIGKILL when it comes to its Nth chunk
-// of work, and "RANK:hang:N" makes it stop answering for ever. Only built
-// with MPI.
+// makes worker RANK kill itself with SIGKILL when it comes to its Nth piece
+// of work, and "RANK:hang:N" makes it stop answering for ever. A piece is a
+// chunk of a command's items (item_cluster.hpp) or an epoch of islands; in
+// a run's fitness work, whose chunks fall to whichever process claims them
+// first, the worker's first chunk in the run's Nth round or later. Only
+// built with MPI.
 
 #include <unistd.h>
 

@@ -7,14 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "cluster/batch_split.hpp"
 #include "cluster/cluster.hpp"
 #include "support/error.hpp"
 
 #ifdef EVALSYNTH_HAS_MPI
-#include <deque>
+#include <memory>
 
 #include "cluster/fitness_messages.hpp"
+#include "cluster/unit_claims.hpp"
+#include "cluster/unit_window.hpp"
 #endif
 
 namespace evalsynth::cluster {
@@ -24,27 +25,19 @@ namespace {
 
 using namespace fitness_messages;
 
-// Beyond this many processes rank 0 only hands out and gathers chunks:
-// answering many workers at once beats playing one more share.
+// Beyond this many processes rank 0 only publishes rounds and waits for
+// them: its memory serves every worker's claims and results, and waiting
+// keeps it in MPI's calls (where a network's one-sided transport without
+// hardware support, osc/pt2pt, makes progress).
 constexpr std::size_t kRanksRankZeroPlays = 4;
 
-struct Chunk {
-  std::size_t begin = 0, end = 0;  // indices into the batch's units
-  std::string units;               // the encoded unit numbers, alive while sending
-  boost::mpi::request sending;
-};
+// The window's least capacity, and at most a round's units (a bigger call
+// is played in rounds of this many): 32 MB of rank 0's memory at most.
+constexpr UnitWindow::Capacity kLeastCapacity{std::uint64_t{1} << 14, std::uint64_t{1} << 18};
+constexpr std::size_t kMostRoundUnits = std::size_t{1} << 20;
+static_assert(kMostRoundUnits <= ClaimWord::kMaxUnits);
 
-// A worker's replies arrive in the order of its chunks (MPI keeps a
-// sender's order): one receive is posted at a time, for the oldest.
-struct Worker {
-  std::deque<Chunk> in_flight;  // sent and not answered (BatchSplit::kInFlight at most), oldest first
-  std::string reply;            // the oldest one's results, when `receiving` completes
-  boost::mpi::request receiving;
-  Clock::time_point since;  // since when the oldest one is awaited
-  // In this batch: units it played and the seconds they took it.
-  std::size_t units_played = 0;
-  double seconds_played = 0;
-};
+constexpr std::uint64_t kNoBatch = ~std::uint64_t{0};
 
 }  // namespace
 
@@ -54,20 +47,20 @@ struct FitnessMaster::State {
   int threads = 0;
   double timeout = 0;  // seconds a worker may take to answer
   bool lost = false;   // a worker did not answer: the job must be aborted
-  std::uint64_t sent_batch = 0;
-  // Rank 0's time: since connect; in messages (encoding, sending, polling,
-  // decoding); playing its own chunks; waiting for workers with nothing
-  // left to play.
+  std::unique_ptr<UnitWindow> window;
+  std::uint64_t rounds = 0;                  // published, ever (the claim word's tag is its low bits)
+  std::uint64_t batch_in_window = kNoBatch;  // the batch whose programs the window holds
+  std::string batch_payload;                 // the latest batch, encoded
+  std::uint64_t batch_number = kNoBatch;
+  // Rank 0's time: since connect; in messages (publishing, claiming,
+  // gathering, polling); playing its own chunks; waiting for workers with
+  // nothing left to play.
   Clock::time_point connected;
   double messages = 0, playing = 0, waiting = 0;
-  // Of the messages: sending the batches' programs; handling chunks
-  // (encoding, sending, taking in and decoding, not polling for them).
+  // Of the messages: publishing the rounds (the batches' programs and the
+  // units); rank 0's claims and gathering the results.
   double batching = 0, handling = 0;
-  std::uint64_t unit_count = 0, chunks_sent = 0, batches_sent = 0;
-  // The latest batch, alive while it is sent to the workers (non-blocking:
-  // a worker takes it when it has played what it had).
-  std::string batch_payload;
-  std::vector<boost::mpi::request> batch_sending;
+  std::uint64_t unit_count = 0, chunks = 0, batches_sent = 0;
   // The account at the end of the first and of the latest generation: the
   // shares are of the generations between (the first also scores the
   // references and makes the first population; the end writes the outputs).
@@ -78,10 +71,10 @@ struct FitnessMaster::State {
   };
   std::vector<Mark> marks;  // at most two: the first and the latest
   Mark now() const {
-    return {Clock::now(), messages, playing, waiting, batching, handling, unit_count, chunks_sent, batches_sent};
+    return {Clock::now(), messages, playing, waiting, batching, handling, unit_count, chunks, batches_sent};
   }
 
-  void send_batch(const UnitBatch& batch) {
+  void encode_batch(const UnitBatch& batch) {
     BatchMessage m;
     m.kind = static_cast<std::uint8_t>(batch.kind);
     m.depth = batch.depth;
@@ -92,15 +85,45 @@ struct FitnessMaster::State {
       m.self_play.push_back(p ? *p : lang::Program{});
     }
     for (const lang::Program* p : batch.programs) m.programs.push_back(*p);
-    // The previous batch: long since taken, unless a worker hangs.
-    const auto since = Clock::now();
-    for (std::size_t i = 0; i < batch_sending.size(); ++i)
-      for (Waiter waiter; !batch_sending[i].test(); waiter.wait())
-        if (seconds_since(since) > timeout) lose(static_cast<int>(i) + 1, "did not take its batch");
-    batch_sending.clear();
     batch_payload = encode(m);
-    for (int w = 1; w < world.size(); ++w) batch_sending.push_back(world.isend(w, kBatch, batch_payload));
+    batch_number = batch.number;
     ++batches_sent;
+  }
+
+  // Every process makes the window anew when a round needs more room than
+  // it has (rarely: it doubles).
+  void make_room(std::size_t units, std::size_t payload) {
+    if (window && units <= window->capacity().units && payload <= window->capacity().payload) return;
+    UnitWindow::Capacity capacity = kLeastCapacity;
+    if (window) capacity = {2 * window->capacity().units, 2 * window->capacity().payload};
+    capacity = {std::max<std::uint64_t>(capacity.units, units), std::max<std::uint64_t>(capacity.payload, payload)};
+    for (int w = 1; w < world.size(); ++w) world.send(w, kGrow, encode(std::pair{capacity.units, capacity.payload}));
+    window.reset();
+    window = std::make_unique<UnitWindow>(world, capacity);
+    batch_in_window = kNoBatch;
+  }
+
+  // Writes a round of `units` (with the batch's programs when new to the
+  // window) and publishes it: the workers start claiming. Returns its tag.
+  std::uint16_t publish(const std::vector<std::size_t>& units) {
+    make_room(units.size(), batch_payload.size());
+    UnitWindow& win = *window;
+    win.replace(UnitWindow::kRound, 2 * rounds + 1);  // odd: being rewritten
+    if (batch_in_window != batch_number) {
+      win.write_payload(batch_payload);
+      win.write_field(UnitWindow::kBatch, batch_number);
+      win.write_field(UnitWindow::kPayloadBytes, batch_payload.size());
+      batch_in_window = batch_number;
+    }
+    win.write_units(units);
+    win.write_field(UnitWindow::kUnits, units.size());
+    win.sync();
+    ++rounds;
+    const auto tag = static_cast<std::uint16_t>(rounds);
+    win.replace(UnitWindow::kClaim, ClaimWord{tag, 0, 0}.pack());
+    win.replace(UnitWindow::kDone, 0);
+    win.replace(UnitWindow::kRound, 2 * rounds);
+    return tag;
   }
 
   // Every worker has built the run, or the error of one that could not.
@@ -128,99 +151,94 @@ struct FitnessMaster::State {
                      " s (it stopped or hangs; --worker-timeout sets the limit); the job ends");
   }
 
-  void check_overdue(const std::vector<Worker>& workers) {
-    for (std::size_t w = 1; w < workers.size(); ++w)
-      if (!workers[w].in_flight.empty() && seconds_since(workers[w].since) > timeout)
-        lose(static_cast<int>(w), "did not return its chunk of fitness work");
+  // No unit of the round done for the timeout: names a worker that holds
+  // a claim of it.
+  [[noreturn]] void lose_round() {
+    window->sync();
+    for (int w = 1; w < world.size(); ++w) {
+      const UnitWindow::Slot slot = window->slot(w);
+      if (slot.round == 2 * rounds && slot.begin < slot.end) lose(w, "did not return its chunk of fitness work");
+    }
+    lost = true;
+    throw WorkerLost("the workers did not finish a round of fitness work within " +
+                     std::to_string(static_cast<long>(timeout)) + " s; the job ends");
   }
 
-  // Hands chunks of `units` to the workers, up to BatchSplit::kInFlight
-  // each, and plays slices here while they work (with few ranks); every
-  // result lands at its unit's index, whoever played it.
-  void distribute(const std::vector<std::size_t>& units, std::vector<UnitResult>& results, const PlayHere& here) {
+  // Plays a round of `units` over the processes: the workers claim chunks
+  // from the front, rank 0 (with few ranks) from the back; every result
+  // lands at its unit's index, whoever played it.
+  void play_round(const std::vector<std::size_t>& units, UnitResult* results, const PlayHere& here) {
     const std::size_t n = units.size();
     const auto ranks = static_cast<std::size_t>(world.size());
     const bool plays_here = ranks <= kRanksRankZeroPlays;
-    BatchSplit split(n, plays_here ? ranks : ranks - 1, plays_here);
-    std::vector<Worker> workers(ranks);
-    std::uint64_t answered = 0;
+    auto start = Clock::now();
+    const std::uint16_t tag = publish(units);
+    batching += seconds_since(start);
+    UnitWindow& win = *window;
     unit_count += n;
-    auto dispatch = [&](std::size_t w) {
-      Worker& worker = workers[w];
-      std::size_t backlog = 0;
-      for (const Chunk& c : worker.in_flight) backlog += c.end - c.begin;
-      const UnitRange range = split.for_worker(
-          backlog, worker.units_played ? worker.seconds_played / static_cast<double>(worker.units_played) : 0);
-      if (range.size() == 0) return;
-      ++chunks_sent;
-      Chunk& c = worker.in_flight.emplace_back();
-      c.begin = range.begin;
-      c.end = range.end;
-      c.units = encode(std::vector<std::uint64_t>(units.begin() + static_cast<std::ptrdiff_t>(c.begin),
-                                                  units.begin() + static_cast<std::ptrdiff_t>(c.end)));
-      c.sending = world.isend(static_cast<int>(w), kUnits, c.units);
-      if (worker.in_flight.size() == 1) {
-        worker.receiving = world.irecv(static_cast<int>(w), kResults, worker.reply);
-        worker.since = Clock::now();
-      }
-    };
-    auto collect = [&](std::size_t w) {
-      const auto start = Clock::now();
-      ++answered;
-      Worker& worker = workers[w];
-      Chunk& c = worker.in_flight.front();
-      c.sending.wait();  // answered, so long received
-      worker.seconds_played += decode_results(worker.reply, results.data() + c.begin, c.end - c.begin);
-      worker.units_played += c.end - c.begin;
-      worker.in_flight.pop_front();
-      if (!worker.in_flight.empty()) {
-        worker.receiving = world.irecv(static_cast<int>(w), kResults, worker.reply);
-        worker.since = Clock::now();
-      }
-      if (!split.done()) dispatch(w);
-      handling += seconds_since(start);
-    };
-    // Every answer in so far; whether any worker still has chunks.
-    auto collect_answers = [&] {
-      bool any_busy = false;
-      for (std::size_t w = 1; w < ranks; ++w) {
-        if (!workers[w].in_flight.empty() && workers[w].receiving.test()) collect(w);
-        any_busy = any_busy || !workers[w].in_flight.empty();
-      }
-      check_overdue(workers);
-      return any_busy;
-    };
-    const auto first_chunks = Clock::now();
-    for (std::size_t round = 0; round < BatchSplit::kInFlight; ++round)
-      for (std::size_t w = 1; w < ranks && !split.done(); ++w) dispatch(w);
-    handling += seconds_since(first_chunks);
-    Waiter waiter;  // since the last answer, with nothing to play
+    std::uint64_t word = ClaimWord{tag, 0, 0}.pack();
+    std::size_t units_here = 0;
+    double seconds_here = 0;
+    bool claiming = plays_here;
+    std::uint64_t done = 0;
+    auto progress_at = Clock::now();  // when `done` last changed
+    Waiter waiter(spin_seconds(win.ranks_on_this_node(), threads));
     while (true) {
-      if (plays_here && !split.done()) {
-        const UnitRange range = split.for_rank_zero();
+      if (claiming) {
+        start = Clock::now();
+        const std::size_t size =
+            chunk_size(units_left(word, n), ranks, units_here ? seconds_here / static_cast<double>(units_here) : 0);
+        const UnitRange range = win.claim(tag, n, size, false, word);
+        handling += seconds_since(start);
+        if (range.size() == 0) {
+          claiming = false;
+          continue;
+        }
         const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(range.begin),
                                             units.begin() + static_cast<std::ptrdiff_t>(range.end));
-        const auto start = Clock::now();
+        start = Clock::now();
         const std::vector<UnitResult> got = here(mine);
-        std::copy(got.begin(), got.end(), results.begin() + static_cast<std::ptrdiff_t>(range.begin));
         const double played = seconds_since(start);
         playing += played;
-        split.played_here(range.size(), played);
-        collect_answers();
+        seconds_here += played;
+        units_here += range.size();
+        start = Clock::now();
+        std::copy(got.begin(), got.end(), win.results() + range.begin);
+        win.add(UnitWindow::kDone, range.size() + (std::uint64_t{1} << UnitWindow::kChunkShift));
+        handling += seconds_since(start);
         continue;
       }
-      // Nothing to play here: wait for the workers' answers (a poll that
-      // took one in is messages).
-      const auto start = Clock::now();
-      const std::uint64_t answered_before = answered;
-      const bool any_busy = collect_answers();
-      if (!any_busy && split.done()) break;
-      if (answered != answered_before) {
-        waiter = {};
-        continue;
+      start = Clock::now();
+      const std::uint64_t now_done = win.read(UnitWindow::kDone);
+      if ((now_done & ((std::uint64_t{1} << UnitWindow::kChunkShift) - 1)) == n) {
+        done = now_done;
+        break;
+      }
+      if (now_done != done) {
+        done = now_done;
+        progress_at = Clock::now();
+        waiter = Waiter(spin_seconds(win.ranks_on_this_node(), threads));
+      } else if (seconds_since(progress_at) > timeout) {
+        lose_round();
       }
       waiter.wait();
       waiting += seconds_since(start);
+    }
+    start = Clock::now();
+    chunks += done >> UnitWindow::kChunkShift;
+    win.sync();
+    std::copy(win.results(), win.results() + n, results);
+    handling += seconds_since(start);
+  }
+
+  // A call of the run's game: its units in rounds of at most
+  // kMostRoundUnits.
+  void distribute(const std::vector<std::size_t>& units, std::vector<UnitResult>& results, const PlayHere& here) {
+    for (std::size_t from = 0; from < units.size(); from += kMostRoundUnits) {
+      const std::size_t to = std::min(units.size(), from + kMostRoundUnits);
+      const std::vector<std::size_t> round(units.begin() + static_cast<std::ptrdiff_t>(from),
+                                           units.begin() + static_cast<std::ptrdiff_t>(to));
+      play_round(round, results.data() + from, here);
     }
   }
 };
@@ -296,9 +314,8 @@ void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
     // given up in MPI's calls when processes outnumber cores).
     const auto start = Clock::now();
     const double before = s.playing + s.waiting;
-    if (batch.number != s.sent_batch) {
-      s.send_batch(batch);
-      s.sent_batch = batch.number;
+    if (batch.number != s.batch_number) {
+      s.encode_batch(batch);
       s.batching += seconds_since(start);
     }
     s.distribute(units, results, here);

@@ -79,8 +79,8 @@ class FitnessMaster {
 // Returns the exit code.
 //
 // For the fault tests, EVALSYNTH_FAULT="RANK:kill:N" makes worker RANK kill
-// itself with SIGKILL when sent its Nth chunk, and "RANK:hang:N" makes it
-// stop answering for ever.
+// itself with SIGKILL at its first chunk in the Nth round (fault_hook.hpp),
+// and "RANK:hang:N" makes it stop answering for ever.
 // `islands` answers a kEpoch message (island_cluster.hpp), for a run of
 // islands.
 using IslandHandler = std::function<std::string(const std::string& request)>;

@@ -3,6 +3,7 @@
 // (fitness_cluster.hpp), shared by its two sides: fitness_cluster.cpp
 // (rank 0) and fitness_worker.cpp. Only built with MPI.
 
+#include <algorithm>
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/request.hpp>
 #include <boost/serialization/string.hpp>
@@ -27,9 +28,12 @@ namespace evalsynth::cluster::fitness_messages {
 // kMark: a generation ended (after the work rank 0 sent before it), for
 // the workers' account of the same generations as rank 0's. kEpoch: a
 // worker's islands for an epoch (island_cluster.hpp), answered by kEvolved.
-enum Tag : int { kReady = 1, kBatch, kUnits, kResults, kStop, kAccount, kMark, kEpoch, kEvolved };
+// kGrow: every process makes the unit window anew with the capacity sent
+// (unit_window.hpp; the batches and units themselves go through it).
+enum Tag : int { kReady = 1, kStop, kAccount, kMark, kEpoch, kEvolved, kGrow };
 
-// A batch (synthesis/run_game.hpp) with its programs (as their nodes).
+// A batch (synthesis/run_game.hpp) with its programs (as their nodes), as
+// rank 0 writes it in the unit window.
 struct BatchMessage {
   std::uint8_t kind = 0;  // UnitBatch::Kind
   std::int32_t depth = 0;
@@ -44,41 +48,6 @@ struct BatchMessage {
   }
 };
 
-// Units' results as columns: cereal writes a vector of numbers as one block,
-// a vector of structs field by field (some 30 us for 1,000 results each way,
-// a third of rank 0's cost of a chunk). With the seconds the worker took to
-// play them, by which rank 0 balances the end of a batch.
-inline std::string encode_results(const std::vector<UnitResult>& results, double seconds) {
-  std::vector<std::uint64_t> nodes;
-  std::vector<std::int32_t> plies, mistakes;
-  std::vector<std::uint8_t> won, lost;
-  nodes.reserve(results.size());
-  plies.reserve(results.size());
-  mistakes.reserve(results.size());
-  won.reserve(results.size());
-  lost.reserve(results.size());
-  for (const UnitResult& r : results) {
-    nodes.push_back(r.nodes);
-    plies.push_back(r.plies);
-    mistakes.push_back(r.mistakes);
-    won.push_back(r.won);
-    lost.push_back(r.lost);
-  }
-  return encode(std::tie(nodes, plies, mistakes, won, lost, seconds));
-}
-
-// Decodes encode_results's bytes into `out` (as many results as it holds);
-// returns the seconds.
-inline double decode_results(const std::string& bytes, UnitResult* out, std::size_t count) {
-  auto [nodes, plies, mistakes, won, lost, seconds] =
-      decode<std::tuple<std::vector<std::uint64_t>, std::vector<std::int32_t>, std::vector<std::int32_t>,
-                        std::vector<std::uint8_t>, std::vector<std::uint8_t>, double>>(bytes);
-  assert(nodes.size() == count && plies.size() == count && mistakes.size() == count && won.size() == count &&
-         lost.size() == count);
-  for (std::size_t i = 0; i < count; ++i) out[i] = {nodes[i], plies[i], mistakes[i], won[i], lost[i]};
-  return seconds;
-}
-
 using Clock = std::chrono::steady_clock;
 inline double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -88,21 +57,36 @@ inline double seconds_since(Clock::time_point t) { return std::chrono::duration<
 inline void pause_briefly() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
 
 // Waits, between polls, for what is usually moments away: for its first
-// `kSpinSeconds` only yields the core (to any process that wants it), as a
+// `spin_seconds` only yields the core (to any process that wants it), as a
 // sleep's wake-up alone takes a quarter of a millisecond; then pauses.
 // A waiter calls wait() between polls and starts a new Waiter each wait.
 class Waiter {
  public:
-  static constexpr double kSpinSeconds = 1e-4;
+  explicit Waiter(double spin_seconds = kShortSpin) : spin_seconds_(spin_seconds) {}
+  // Where processes share cores: the one waiting should soon leave its core
+  // to one that plays.
+  static constexpr double kShortSpin = 1e-4;
+  // Where each has its own: through the serial part between rounds (about
+  // a millisecond; measured), so that it starts the next round at once.
+  static constexpr double kLongSpin = 1e-2;
   void wait() {
-    if (seconds_since(start_) < kSpinSeconds)
+    if (seconds_since(start_) < spin_seconds_)
       std::this_thread::yield();
     else
       pause_briefly();
   }
 
  private:
+  double spin_seconds_;
   Clock::time_point start_ = Clock::now();
 };
+
+// How long a process of a run should spin waiting (Waiter): long only when
+// the processes on its machine, with their threads, have a core each.
+inline double spin_seconds(int ranks_on_node, int threads) {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 0 && static_cast<unsigned>(ranks_on_node * std::max(1, threads)) <= cores ? Waiter::kLongSpin
+                                                                                           : Waiter::kShortSpin;
+}
 
 }  // namespace evalsynth::cluster::fitness_messages

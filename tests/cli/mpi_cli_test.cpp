@@ -103,14 +103,14 @@ TEST_CASE("mpirun -np 3: the one-process run's answer, log and checkpoints, resu
   CHECK(newest_checkpoint(folder) == 4);  // nothing staged left
 }
 
-// Worker faults (EVALSYNTH_FAULT, cluster/fitness_cluster.hpp) at a worker's
-// 200th chunk of an 8-generation run: past the first generation, before the
-// last (a worker plays some 45 chunks a generation here).
+// Worker faults (EVALSYNTH_FAULT, cluster/fault_hook.hpp) at a worker's
+// first chunk in the 10th round of an 8-generation run: past the first
+// generation, before the last (a generation is 2 or 3 rounds here).
 TEST_CASE("mpirun -np 3: a killed worker ends the job with the last finished generation saved, resumed exactly",
           "[cli][mpi][slow]") {
   const test::ScratchFolder alone("mpi-fault-alone"), killed("mpi-fault-killed");
   REQUIRE(test::run_evalsynth("run " + write_spec(alone, 8), kSource).exit_code == 0);
-  test::Run r = mpirun(3, "run " + write_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:200");
+  test::Run r = mpirun(3, "run " + write_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:10");
   INFO(r.output);
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("rank 1"));  // mpirun names it
@@ -127,7 +127,7 @@ TEST_CASE("mpirun -np 3: a hung worker times out, the job ends naming it, and th
           "[cli][mpi][slow]") {
   const test::ScratchFolder alone("mpi-hang-alone"), hung("mpi-hang");
   REQUIRE(test::run_evalsynth("run " + write_spec(alone, 8), kSource).exit_code == 0);
-  test::Run r = mpirun(3, "run " + write_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:200");
+  test::Run r = mpirun(3, "run " + write_spec(hung, 8) + " --worker-timeout 2", "EVALSYNTH_FAULT=2:hang:10");
   INFO(r.output);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("MPI rank 2 did not return its chunk of fitness work within 2 s") &&
