@@ -184,7 +184,9 @@ int resume_command(const Args& args) {
               spec.generations, file.c_str());
   std::fflush(stdout);
   cluster::connect_run(cluster, run, options.worker_timeout);
-  options.generation_ended = [&cluster] { cluster.generation_ended(); };
+  options.generation_ended = [&cluster, &run] {
+    cluster.generation_ended(run.breeding_time().breeding, run.breeding_time().waited);
+  };
   put_staged_in_place(options.checkpoint_folder);  // after connect: every rank has read its file
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());

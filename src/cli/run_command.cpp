@@ -164,7 +164,9 @@ int run_command(const Args& args) {
                 spec.seed_population.c_str(), run.seed_population_skipped());
   std::fflush(stdout);
   cluster::connect_run(cluster, run, options.worker_timeout);
-  options.generation_ended = [&cluster] { cluster.generation_ended(); };
+  options.generation_ended = [&cluster, &run] {
+    cluster.generation_ended(run.breeding_time().breeding, run.breeding_time().waited);
+  };
   const int code = run_session(run, options);
   if (const std::string report = cluster.time_report(); !report.empty()) std::fprintf(stderr, "%s\n", report.c_str());
   return code;

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "cluster/fitness_messages.hpp"
+#include "cluster/rank_zero_account.hpp"
 #include "cluster/unit_claims.hpp"
 #include "cluster/unit_window.hpp"
 #endif
@@ -52,27 +53,8 @@ struct FitnessMaster::State {
   std::uint64_t batch_in_window = kNoBatch;  // the batch whose programs the window holds
   std::string batch_payload;                 // the latest batch, encoded
   std::uint64_t batch_number = kNoBatch;
-  // Rank 0's time: since connect; in messages (publishing, claiming,
-  // gathering, polling); playing its own chunks; waiting for workers with
-  // nothing left to play.
-  Clock::time_point connected;
-  double messages = 0, playing = 0, waiting = 0;
-  // Of the messages: publishing the rounds (the batches' programs and the
-  // units); rank 0's claims and gathering the results.
-  double batching = 0, handling = 0;
-  std::uint64_t unit_count = 0, chunks = 0, batches_sent = 0;
-  // The account at the end of the first and of the latest generation: the
-  // shares are of the generations between (the first also scores the
-  // references and makes the first population; the end writes the outputs).
-  struct Mark {
-    Clock::time_point at;
-    double messages = 0, playing = 0, waiting = 0, batching = 0, handling = 0;
-    std::uint64_t units = 0, chunks = 0, batches = 0;
-  };
-  std::vector<Mark> marks;  // at most two: the first and the latest
-  Mark now() const {
-    return {Clock::now(), messages, playing, waiting, batching, handling, unit_count, chunks, batches_sent};
-  }
+  RankZeroAccount account;
+  RankZeroAccount::Totals& t = account.totals;
 
   void encode_batch(const UnitBatch& batch) {
     BatchMessage m;
@@ -87,7 +69,8 @@ struct FitnessMaster::State {
     for (const lang::Program* p : batch.programs) m.programs.push_back(*p);
     batch_payload = encode(m);
     batch_number = batch.number;
-    ++batches_sent;
+    ++t.batches;
+    t.bytes += batch_payload.size();
   }
 
   // Every process makes the window anew when a round needs more room than
@@ -173,9 +156,9 @@ struct FitnessMaster::State {
     const bool plays_here = ranks <= kRanksRankZeroPlays;
     auto start = Clock::now();
     const std::uint16_t tag = publish(units);
-    batching += seconds_since(start);
+    t.publishing += seconds_since(start);
     UnitWindow& win = *window;
-    unit_count += n;
+    t.units += n;
     std::uint64_t word = ClaimWord{tag, 0, 0}.pack();
     std::size_t units_here = 0;
     double seconds_here = 0;
@@ -189,7 +172,7 @@ struct FitnessMaster::State {
         const std::size_t size =
             chunk_size(units_left(word, n), ranks, units_here ? seconds_here / static_cast<double>(units_here) : 0);
         const UnitRange range = win.claim(tag, n, size, false, word);
-        handling += seconds_since(start);
+        t.claiming += seconds_since(start);
         if (range.size() == 0) {
           claiming = false;
           continue;
@@ -199,13 +182,13 @@ struct FitnessMaster::State {
         start = Clock::now();
         const std::vector<UnitResult> got = here(mine);
         const double played = seconds_since(start);
-        playing += played;
+        t.playing += played;
         seconds_here += played;
         units_here += range.size();
         start = Clock::now();
         std::copy(got.begin(), got.end(), win.results() + range.begin);
         win.add(UnitWindow::kDone, range.size() + (std::uint64_t{1} << UnitWindow::kChunkShift));
-        handling += seconds_since(start);
+        t.claiming += seconds_since(start);
         continue;
       }
       start = Clock::now();
@@ -222,13 +205,13 @@ struct FitnessMaster::State {
         lose_round();
       }
       waiter.wait();
-      waiting += seconds_since(start);
+      t.waiting += seconds_since(start);
     }
     start = Clock::now();
-    chunks += done >> UnitWindow::kChunkShift;
+    t.chunks += done >> UnitWindow::kChunkShift;
     win.sync();
     std::copy(win.results(), win.results() + n, results);
-    handling += seconds_since(start);
+    t.claiming += seconds_since(start);
   }
 
   // A call of the run's game: its units in rounds of at most
@@ -264,7 +247,7 @@ void FitnessMaster::connect_islands(RunGame& game, int threads, int timeout_seco
   state_->wait_until_ready(timeout_seconds);
   state_->game = &game;
   state_->threads = threads;
-  state_->connected = Clock::now();
+  state_->account = RankZeroAccount();
 }
 
 void FitnessMaster::exchange(const std::function<std::string(int worker)>& request, const std::function<void()>& here,
@@ -273,7 +256,7 @@ void FitnessMaster::exchange(const std::function<std::string(int worker)>& reque
   State& s = *state_;
   const int ranks = s.world.size();
   const auto start = Clock::now();
-  const double before = s.playing + s.waiting;
+  const double before = s.t.playing + s.t.waiting;
   std::vector<std::string> requests(static_cast<std::size_t>(ranks)), replies(requests.size());
   std::vector<boost::mpi::request> sending(requests.size()), receiving(requests.size());
   for (int w = 1; w < ranks; ++w) {
@@ -284,7 +267,7 @@ void FitnessMaster::exchange(const std::function<std::string(int worker)>& reque
   }
   const auto playing_start = Clock::now();
   here();
-  s.playing += seconds_since(playing_start);
+  s.t.playing += seconds_since(playing_start);
   const double limit = s.timeout * timeout_scale;
   for (int w = 1; w < ranks; ++w) {
     const auto i = static_cast<std::size_t>(w);
@@ -293,11 +276,11 @@ void FitnessMaster::exchange(const std::function<std::string(int worker)>& reque
       if (seconds_since(start) > limit) s.lose(w, "did not return its islands", limit);
       pause_briefly();
     }
-    s.waiting += seconds_since(waiting_start);
+    s.t.waiting += seconds_since(waiting_start);
     sending[i].wait();
     answer(w, replies[i]);
   }
-  s.messages += seconds_since(start) - (s.playing + s.waiting - before);
+  s.t.messages += seconds_since(start) - (s.t.playing + s.t.waiting - before);
 }
 
 void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
@@ -306,28 +289,28 @@ void FitnessMaster::connect(RunGame& game, int threads, int timeout_seconds) {
   s.wait_until_ready(timeout_seconds);
   state_->game = &game;
   state_->threads = threads;
-  state_->connected = Clock::now();
+  state_->account = RankZeroAccount();
   game.set_distributor([&s](const UnitBatch& batch, const std::vector<std::size_t>& units,
                             std::vector<UnitResult>& results, const PlayHere& here) {
     // Messages: all the time here not playing nor waiting with nothing to
     // play (encoding, sending, polling and decoding, and the processor
     // given up in MPI's calls when processes outnumber cores).
     const auto start = Clock::now();
-    const double before = s.playing + s.waiting;
+    const double before = s.t.playing + s.t.waiting;
     if (batch.number != s.batch_number) {
       s.encode_batch(batch);
-      s.batching += seconds_since(start);
+      s.t.publishing += seconds_since(start);
     }
+    if (batch.kind == UnitBatch::Kind::Validation || batch.kind == UnitBatch::Kind::Strength)
+      s.t.overlapped_units += units.size();
     s.distribute(units, results, here);
-    s.messages += seconds_since(start) - (s.playing + s.waiting - before);
+    s.t.messages += seconds_since(start) - (s.t.playing + s.t.waiting - before);
   });
 }
 
-void FitnessMaster::generation_ended() {
+void FitnessMaster::generation_ended(double breeding_seconds, double breeding_waited) {
   if (!state_ || !state_->game) return;
-  auto& marks = state_->marks;
-  if (marks.size() == 2) marks.pop_back();
-  marks.push_back(state_->now());
+  state_->account.mark(breeding_seconds, breeding_waited);
   // Small: sent at once, and received in order after this generation's work.
   for (int w = 1; w < state_->world.size(); ++w) state_->world.send(w, kMark);
 }
@@ -348,29 +331,7 @@ std::string FitnessMaster::time_report() {
                   since > 0 ? 100 * (since - played) / since : 0.0);
     idle += share;
   }
-  // Over the generations after the first when there are some; else all.
-  const bool window = s.marks.size() == 2;
-  const State::Mark from = window ? s.marks[0] : State::Mark{s.connected};
-  const State::Mark to = window ? s.marks[1] : s.now();
-  const double total = std::chrono::duration<double>(to.at - from.at).count();
-  const double messages = to.messages - from.messages, playing = to.playing - from.playing,
-               waiting = to.waiting - from.waiting, serial = total - messages - playing - waiting,
-               batching = to.batching - from.batching, handling = to.handling - from.handling;
-  const auto share = [total](double part) { return total > 0 ? 100 * part / total : 0.0; };
-  char text[700];
-  std::snprintf(text, sizeof text,
-                "cluster: %d processes, %llu units in %llu chunks and %llu batches; rank 0's %.3f s (%s): %.3f s "
-                "in messages (%.1f%%; %.4f s of it sending batches, %.4f s handling chunks), %.3f s playing (%.1f%%), "
-                "%.3f s waiting "
-                "(%.1f%%), %.3f s serial (%.1f%%: outside the distributed work: selection, bookkeeping, "
-                "checkpoints, breeding beyond the validation it overlaps); the workers idle (not playing) in the "
-                "same generations:",
-                s.world.size(), static_cast<unsigned long long>(to.units - from.units),
-                static_cast<unsigned long long>(to.chunks - from.chunks),
-                static_cast<unsigned long long>(to.batches - from.batches), total,
-                window ? "the generations after the first" : "the whole run", messages, share(messages), batching,
-                handling, playing, share(playing), waiting, share(waiting), serial, share(serial));
-  return text + idle;
+  return s.account.report(s.world.size(), idle);
 }
 
 #else  // built for one process
@@ -384,7 +345,7 @@ void FitnessMaster::exchange(const std::function<std::string(int)>&, const std::
                              const std::function<void(int, const std::string&)>&, int) {
   here();
 }
-void FitnessMaster::generation_ended() {}
+void FitnessMaster::generation_ended(double, double) {}
 std::string FitnessMaster::time_report() { return ""; }
 
 #endif

@@ -58,9 +58,10 @@ class FitnessMaster {
   void exchange(const std::function<std::string(int worker)>& request, const std::function<void()>& here,
                 const std::function<void(int worker, const std::string& bytes)>& answer, int timeout_scale);
 
-  // Called as each generation ends (after its checkpoint): the account
-  // below is of the generations after the first.
-  void generation_ended();
+  // Called as each generation ends (after its checkpoint), with the run's
+  // breeding seconds so far (Synthesis::breeding_time): the account below
+  // is of the generations after the first.
+  void generation_ended(double breeding_seconds, double breeding_waited);
 
   // Where rank 0's time went in the generations after the first (or since
   // connect, in a run of one generation), and each worker's idle share (its

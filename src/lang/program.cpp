@@ -113,15 +113,23 @@ std::uint64_t Program::canonical_hash() const {
         }
       return;
     }
-    const auto kids = children(i);
+    // The children walked back from the last (no vector of them: this runs
+    // for every child bred). Only a let's order matters: its body is in its
+    // name's scope, its bound value is not.
     if (n.op == Op::Let) {
-      self(self, kids[0]);
+      const std::size_t body = i - 1, value = body - nodes[body].length;
+      self(self, value);
       scope.push_back(n.value);
-      self(self, kids[1]);
+      self(self, body);
       scope.pop_back();
       return;
     }
-    for (std::size_t k : kids) self(self, k);
+    std::size_t child = i;
+    for (int k = op_info(n.op).arity; k > 0; --k) {
+      child -= 1;
+      self(self, child);
+      child = child + 1 - nodes[child].length;
+    }
   };
   if (!nodes.empty()) resolve(resolve, nodes.size() - 1);
 

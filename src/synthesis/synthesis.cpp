@@ -261,7 +261,12 @@ void Synthesis::run_generation(const std::function<double()>& elapsed) {
   // the population's training fitness: with the fitness work spread over
   // processes, rank 0 breeds while they validate (its serial part), with
   // the same result.
-  auto breed = [this] { algorithm_->breed(state_.population, state_.generation, state_.rng); };
+  double bred = 0;
+  auto breed = [this, &bred] {
+    const auto start = std::chrono::steady_clock::now();
+    algorithm_->breed(state_.population, state_.generation, state_.rng);
+    bred = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   {
     std::exception_ptr breeding_failed;
     std::jthread breeder;
@@ -275,8 +280,11 @@ void Synthesis::run_generation(const std::function<double()>& elapsed) {
       });
     validate(top);
     measure_answer_strength();
+    const auto wait_start = std::chrono::steady_clock::now();
     if (!breeder.joinable()) breed();
     if (breeder.joinable()) breeder.join();
+    breeding_time_.waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - wait_start).count();
+    breeding_time_.breeding += bred;
     if (breeding_failed) std::rethrow_exception(breeding_failed);
   }
   entry.best_validation = state_.hall.front().validation.score(spec_.scoring);

@@ -133,6 +133,14 @@ class Synthesis {
   // population of a lineage as the run draws it (reliability/ samples the
   // run's search space with them).
   const evolve::Breeding& breeding() const { return breeding_; }
+  // Seconds this session spent breeding, and of them the seconds the run
+  // waited for it once the rounds it overlaps had ended (spread over
+  // processes, rank 0 breeds beside the validation and the answer's
+  // strength; cluster/): for the cluster's account. Not checkpointed.
+  struct BreedingTime {
+    double breeding = 0, waited = 0;
+  };
+  const BreedingTime& breeding_time() const { return breeding_time_; }
   evolve::Population fresh_population(bool with_seed_population, Rng& rng) const;
 
   // Islands (island_epochs.hpp): one island's epoch, evolved here with the
@@ -190,6 +198,7 @@ class Synthesis {
   IslandEpochRunner island_runner_;
   std::uint64_t self_play_key_ = 0;  // which programs the self-play opponents play with now
   SynthesisState state_;
+  BreedingTime breeding_time_;
 };
 
 }  // namespace evalsynth

@@ -100,49 +100,57 @@ TEST_CASE("cluster scripts: mpi-run on two local ranks gives the one-process run
 
 TEST_CASE("results/mpi/model: recovers the constants of measurements made by its own model", "[cli][cluster]") {
   // Rows as results/mpi/measure prints them, for 1 to 4 ranks on 2 cores,
-  // made by T(N) = s + B (b + e (N - 1)) + l M + q + (1 + w) u U / min(N, 2) (1 + y max(0, N - 2)).
-  const double s = 0.002, b = 60e-6, e = 2e-6, l = 20e-6, q = 0.0004, y = 0.1, w = 0.05, u = 5e-6, units = 20000;
-  const double batches = 3;
+  // made by T(N) = s + x(N) + B (b + t) + m + u U / min(N, 2) (1 + y max(0, N - 2)),
+  // x(N) = max(0, r - u V / min(N, 2)) (alone: s + r + u U).
+  const double s = 0.002, r = 0.003, b = 60e-6, t = 40e-6, m = 0.0004, y = 0.1, u = 5e-6, units = 20000;
+  const double batches = 3, bytes = 20000, beside = 1000, chunks_a_rank = 20;
+  auto exposed = [&](int n) { return n == 1 ? r : std::max(0.0, r - u * beside / std::min(n, 2)); };
   std::string text = "# results/mpi/measure x.spec  (2 cores; 2026-11-28; 1 rounds; 6 generations)\n";
+  text += "alone-2t 1.0 0.1 2.00x\n";
   for (int n = 1; n <= 4; ++n) {
-    const double chunks = 30.0 * (n - 1), batching = n > 1 ? batches * (b + e * (n - 1)) : 0, handling = l * chunks,
-                 messages = n > 1 ? batching + handling + q : 0;
-    const double play_and_wait = (1 + w) * u * units / std::min(n, 2) * (1 + y * std::max(0, n - 2));
-    const double total = s + messages + play_and_wait;
-    const double playing = play_and_wait / (1 + w), waiting = play_and_wait - playing;
-    char row[400];
-    std::snprintf(row, sizeof row, "np%d 1.0 %.7f 1.00x", n, total);
+    const double publishing = batches * b, waiting = batches * t, messages = publishing + m;
+    const double play = u * units / std::min(n, 2) * (1 + y * std::max(0, n - 2));
+    const double total = s + exposed(n) + (n > 1 ? messages + waiting : 0) + play;
+    char row[600];
+    std::snprintf(row, sizeof row, "np%d 1.0 %.9f 1.00x", n, total);
     text += row;
     if (n > 1) {
-      std::snprintf(
-          row, sizeof row,
-          "  %.5f%% / %.5f%% / %.5f%% / %.5f%%; %.0f units, %.0f chunks, %.0f batches (%.5f%%, %.5f%%); 1.0%%",
-          100 * messages / total, 100 * playing / total, 100 * waiting / total, 100 * s / total, units, chunks, batches,
-          100 * batching / total, 100 * handling / total);
+      const double serial = s + exposed(n), playing = total - messages - waiting - serial;
+      std::snprintf(row, sizeof row,
+                    "  %.7f%% / %.7f%% / %.7f%% / %.7f%%; %.0f units, %.0f chunks, %.0f batches of %.0f bytes (%.7f%%, "
+                    "%.7f%%); %.0f overlapped units, breeding %.6f ms (%.6f ms waited); 1.0%%",
+                    100 * messages / total, 100 * playing / total, 100 * waiting / total, 100 * serial / total, units,
+                    chunks_a_rank * std::min(n, 4), batches, bytes, 100 * publishing / total, 100 * m / 2 / total,
+                    beside, 1000 * r, 1000 * exposed(n));
       text += row;
     }
     text += "\n";
   }
   const test::ScratchFolder dir("mpi-model");
   test::write_file(dir / "scaling.txt", text);
-  test::Run r = in_source("results/mpi/model " + (dir / "scaling.txt"));
-  INFO(r.output);
-  REQUIRE(r.exit_code == 0);
-  CHECK_THAT(r.output, Contains("s = 2.00 ms") && Contains("b = 60.0 us") && Contains("e = 2.0 us") &&
-                           Contains("l = 20.0 us") && Contains("q = 0.40 ms") && Contains("y = 0.100") &&
-                           Contains("w = 0.050") && Contains("u = 5.00 us") && Contains("worst error 0.0% (within"));
-  // 16 ranks: 15 play, each worker sent 30 chunks a generation, and rank 0
-  // no longer polls between slices of its own.
+  test::Run run = in_source("results/mpi/model " + (dir / "scaling.txt"));
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("s = 2.00 ms") && Contains("r = 3.00 ms") && Contains("b = 60.0 us") &&
+                             Contains("t = 40.0 us") && Contains("m = 0.400 ms") && Contains("u = 5.00 us") &&
+                             Contains("y = 0.100") && Contains("worst error 0.0% (within"));
+  // 16 ranks: 15 play, breeding is no longer hidden, and the network adds
+  // 6 round trips a chunk and 5 a batch, and the programs read by 15
+  // workers (defaults: 2 us, 10 GB/s).
+  const double network = 2e-6 * (6 * chunks_a_rank + 5 * batches) + batches * bytes * 15 / 10e9;
   char expected[64];
   std::snprintf(expected, sizeof expected, "16     %10.4f",
-                s + batches * (b + e * 15) + l * 30 * 15 + (1 + w) * u * units / 15);
-  CHECK_THAT(r.output, Contains(expected));
-  // Without rows with an account it says so.
+                s + std::max(0.0, r - u * beside / 15) + batches * (b + t) + m + u * units / 15 + network);
+  CHECK_THAT(run.output, Contains(expected));
+  // Without rows with an account it says so; bad options are refused.
   test::write_file(dir / "bad.txt", "np1 1.0 0.2 1.00x\n");
-  r = in_source("results/mpi/model " + (dir / "bad.txt"));
-  CHECK(r.exit_code != 0);
-  CHECK_THAT(r.output, Contains("fewer than 3 mpirun rows"));
+  run = in_source("results/mpi/model " + (dir / "bad.txt"));
+  CHECK(run.exit_code != 0);
+  CHECK_THAT(run.output, Contains("fewer than 3 mpirun rows"));
   CHECK(in_source("results/mpi/model").exit_code == 2);
+  run = in_source("results/mpi/model --latency fast " + (dir / "scaling.txt"));
+  CHECK(run.exit_code == 2);
+  CHECK_THAT(run.output, Contains("'fast' is not a positive number"));
 }
 
 TEST_CASE("results/mpi/island-model: recovers the constants of measurements made by its own model",
