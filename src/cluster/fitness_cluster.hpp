@@ -1,17 +1,21 @@
 #pragma once
 // A run's fitness work spread over the processes of a cluster (cluster.hpp).
 // Rank 0 runs the evolution exactly as alone; its run's game hands each
-// batch of units to the other ranks in chunks, and plays chunks itself while
-// they work, so every rank stays busy to the last unit. The other ranks
-// build the same run's game from the same spec and play what they are sent,
-// each with its own oneTBB threads. A unit's result does not depend on where
-// it is played (tournament/fitness.hpp), so a run on any number of processes
+// call's units to the processes in rounds: rank 0 writes a round (the
+// batch's programs when new, and the unit numbers) in its memory and
+// publishes it (unit_window.hpp), and every process, rank 0 too while
+// there are few, claims chunks of it with one-sided MPI calls
+// (unit_claims.hpp), plays them and puts their results there, so rank 0
+// spends nothing per chunk and every rank stays busy to the last unit. The
+// other ranks build the same run's game from the same spec and play with
+// their own oneTBB threads. A unit's result does not depend on where it is
+// played (tournament/fitness.hpp), so a run on any number of processes
 // gives the same answer, log and checkpoints as on one.
 //
-// Messages, all between rank 0 and a worker: the worker reports whether it
-// could build the run (Ready); per batch rank 0 sends its programs and task
-// (Batch: the self-play programs and the programs, as their nodes), then chunks of unit
-// numbers (Units), each answered by their results (Results); Stop ends it.
+// Messages, all from rank 0 to a worker but kReady and the answers: the
+// worker reports whether it could build the run (Ready); kGrow makes the
+// unit window anew, larger (collective); kMark and kAccount serve the
+// account below; kEpoch carries islands (island_cluster.hpp); Stop ends it.
 
 #include <functional>
 #include <memory>

@@ -26,9 +26,9 @@ std::string RankZeroAccount::report(int processes, const std::string& idle) cons
   char text[900];
   std::snprintf(text, sizeof text,
                 "cluster: %d processes, %llu units in %llu chunks and %llu batches of %llu bytes (%llu units in the "
-                "rounds breeding overlaps); rank 0's %.3f s (%s): %.3f s in messages (%.1f%%; %.4f s of it "
-                "publishing rounds, %.4f s claiming and gathering), %.3f s playing (%.1f%%), %.3f s waiting "
-                "(%.1f%%), %.3f s serial (%.1f%%: outside the distributed work: selection, bookkeeping, "
+                "rounds breeding overlaps); rank 0's %.4f s (%s): %.4f s in messages (%.1f%%; %.4f s of it "
+                "publishing rounds, %.4f s claiming and gathering), %.4f s playing (%.1f%%), %.4f s waiting "
+                "(%.1f%%), %.4f s serial (%.1f%%: outside the distributed work: selection, bookkeeping, "
                 "checkpoints, and %.4f s waiting for breeding, which took %.4f s beside the validation and "
                 "strength rounds); the workers idle (not playing) in the same generations:",
                 processes, count(a.units - b.units), count(a.chunks - b.chunks), count(batches),

@@ -31,7 +31,7 @@ Claim claim_back(std::uint64_t word, std::size_t units, std::size_t size) {
 }
 
 std::size_t chunk_size(std::size_t left, std::size_t playing, double seconds_per_unit) {
-  const std::size_t guided = left / (2 * std::max<std::size_t>(1, playing));
+  const std::size_t guided = left / (4 * std::max<std::size_t>(1, playing));
   const std::size_t floor =
       seconds_per_unit > 0 ? static_cast<std::size_t>(std::ceil(kFloorSeconds / seconds_per_unit)) : 1;
   return std::max({guided, floor, std::size_t{1}});

@@ -48,14 +48,14 @@ TEST_CASE("claims from both ends in any order take every unit exactly once", "[c
   }
 }
 
-TEST_CASE("chunk size: half an even share of what is left, never below the floor's play", "[cluster]") {
-  CHECK(chunk_size(1000, 2, 0) == 250);
-  CHECK(chunk_size(1000, 5, 0) == 100);
+TEST_CASE("chunk size: a quarter of an even share of what is left, never below the floor's play", "[cluster]") {
+  CHECK(chunk_size(1000, 2, 0) == 125);
+  CHECK(chunk_size(1000, 5, 0) == 50);
   CHECK(chunk_size(3, 2, 0) == 1);  // unknown cost: at least a unit
   CHECK(chunk_size(0, 2, 0) == 1);
   // 10 us a unit: the floor is 10 units of play.
   CHECK(chunk_size(30, 2, 10e-6) == 10);
-  CHECK(chunk_size(100000, 2, 10e-6) == 25000);
+  CHECK(chunk_size(100000, 2, 10e-6) == 12500);
   // The guided sizes shrink as the round empties, so the last chunks are
   // short and every process finishes close to the others.
   std::size_t left = 10000, chunks = 0, last = 0;
@@ -65,5 +65,5 @@ TEST_CASE("chunk size: half an even share of what is left, never below the floor
     ++chunks;
   }
   CHECK(last <= 100);
-  CHECK(chunks < 200);
+  CHECK(chunks < 400);
 }
