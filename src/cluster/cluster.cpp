@@ -41,9 +41,13 @@ Cluster::Cluster([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
   assert(!the_cluster);
 #ifdef EVALSYNTH_HAS_MPI
   if (launched_by_mpirun()) {
-    // Open MPI 4.1's osc/rdma crashes on one node (unit_window.hpp): left
-    // out unless the user names the one-sided components. Read at MPI's start.
+#if defined(OMPI_MAJOR_VERSION) && OMPI_MAJOR_VERSION == 4
+    // Open MPI 4's osc/rdma crashes on one node (unit_window.hpp): left out
+    // unless the user names the one-sided components (4 still has osc/pt2pt
+    // for networks without UCX; 5 has not, and needs rdma there). Read at
+    // MPI's start.
     if (std::getenv("OMPI_COMM_WORLD_SIZE")) ::setenv("OMPI_MCA_osc", "^rdma", 0);
+#endif
     environment_ = std::make_unique<Environment>(argc, argv);
     const boost::mpi::communicator world;
     rank_ = world.rank();

@@ -88,7 +88,7 @@ struct FitnessMaster::State {
 
   // Writes a round of `units` (with the batch's programs when new to the
   // window) and publishes it: the workers start claiming. Returns its tag.
-  std::uint16_t publish(const std::vector<std::size_t>& units) {
+  std::uint32_t publish(const std::vector<std::size_t>& units) {
     make_room(units.size(), batch_payload.size());
     UnitWindow& win = *window;
     win.replace(UnitWindow::kRound, 2 * rounds + 1);  // odd: being rewritten
@@ -102,7 +102,7 @@ struct FitnessMaster::State {
     win.write_field(UnitWindow::kUnits, units.size());
     win.sync();
     ++rounds;
-    const auto tag = static_cast<std::uint16_t>(rounds);
+    const std::uint32_t tag = ClaimWord::tag_of(rounds);
     win.replace(UnitWindow::kClaim, ClaimWord{tag, 0, 0}.pack());
     win.replace(UnitWindow::kDone, 0);
     win.replace(UnitWindow::kRound, 2 * rounds);
@@ -155,7 +155,7 @@ struct FitnessMaster::State {
     const auto ranks = static_cast<std::size_t>(world.size());
     const bool plays_here = ranks <= kRanksRankZeroPlays;
     auto start = Clock::now();
-    const std::uint16_t tag = publish(units);
+    const std::uint32_t tag = publish(units);
     t.publishing += seconds_since(start);
     UnitWindow& win = *window;
     t.units += n;

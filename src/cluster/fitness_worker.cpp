@@ -2,6 +2,8 @@
 
 #ifdef EVALSYNTH_HAS_MPI
 #include <cassert>
+#include <cstdio>
+#include <exception>
 #include <memory>
 #include <optional>
 
@@ -51,7 +53,7 @@ class UnitPlayer {
     seen_round_ = round;
     if (new_batch) open(payload, fields[UnitWindow::kBatch]);
     const std::uint64_t tag_round = round / 2;  // rank 0's count of rounds
-    const auto tag = static_cast<std::uint16_t>(tag_round);
+    const std::uint32_t tag = ClaimWord::tag_of(tag_round);
     const std::size_t units = fields[UnitWindow::kUnits];
     std::uint64_t word = window_->read(UnitWindow::kClaim);
     std::size_t units_played = 0;
@@ -134,7 +136,18 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
     // processes that play where they share cores.
     const boost::optional<boost::mpi::status> next = world.iprobe(0, boost::mpi::any_tag);
     if (!next) {
-      if (player && player->play_new_round(fault))
+      bool played = false;
+      try {
+        played = player && player->play_new_round(fault);
+      } catch (const std::exception& e) {
+        // Unwinding would leave this rank in the window's collective free
+        // while the others go on: end the job here, naming the rank.
+        std::fprintf(stderr, "evalsynth: MPI rank %d could not play its fitness work: %s; the job ends\n", world.rank(),
+                     e.what());
+        std::fflush(stderr);
+        world.abort(1);
+      }
+      if (played)
         waiter = Waiter(spin_seconds(player->ranks_on_this_node(), threads));
       else
         waiter.wait();

@@ -31,18 +31,23 @@ struct UnitRange {
   std::size_t size() const { return end - begin; }
 };
 
-// The claim word: a round's tag (16 bits) and the units taken from its front
-// and from its back (24 bits each).
+// The claim word: a round's tag (the low 22 bits of its number: a claim
+// would go astray only after 4 million rounds) and the units taken from its
+// front and from its back (21 bits each).
 struct ClaimWord {
-  static constexpr std::size_t kMaxUnits = (std::size_t{1} << 24) - 1;  // a round's units, at most
-  std::uint16_t tag = 0;
+  static constexpr std::size_t kMaxUnits = (std::size_t{1} << 21) - 1;  // a round's units, at most
+  static constexpr std::uint32_t kTagMask = (std::uint32_t{1} << 22) - 1;
+  std::uint32_t tag = 0;  // at most kTagMask
   std::uint32_t front = 0, back = 0;
 
-  std::uint64_t pack() const { return std::uint64_t{tag} << 48 | std::uint64_t{front} << 24 | std::uint64_t{back}; }
+  std::uint64_t pack() const {
+    return std::uint64_t{tag & kTagMask} << 42 | std::uint64_t{front} << 21 | std::uint64_t{back};
+  }
   static ClaimWord unpack(std::uint64_t word) {
-    return {static_cast<std::uint16_t>(word >> 48), static_cast<std::uint32_t>(word >> 24 & kMaxUnits),
+    return {static_cast<std::uint32_t>(word >> 42), static_cast<std::uint32_t>(word >> 21 & kMaxUnits),
             static_cast<std::uint32_t>(word & kMaxUnits)};
   }
+  static std::uint32_t tag_of(std::uint64_t round) { return static_cast<std::uint32_t>(round) & kTagMask; }
 };
 
 // A claim of up to `size` units (> 0) of a round of `units` against the

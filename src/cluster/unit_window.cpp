@@ -33,6 +33,7 @@ UnitWindow::UnitWindow(MPI_Comm comm, Capacity capacity) : capacity_(capacity) {
   }
   // One passive epoch on rank 0's memory for the window's life.
   MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
+  MPI_Win_sync(window_);
   MPI_Barrier(comm);  // rank 0's memory is cleared before anyone reads it
 }
 
@@ -87,8 +88,10 @@ void UnitWindow::replace(Field field, std::uint64_t value) {
 }
 
 std::vector<std::uint64_t> UnitWindow::read_fields() {
+  // Only the fields rank 0 writes with plain stores: a get racing the
+  // atomic updates of kRound, kClaim and kDone would be erroneous in MPI.
   std::vector<std::uint64_t> fields(kFieldCount);
-  get(fields.data(), fields.size() * sizeof(std::uint64_t), field_at(kRound));
+  get(fields.data() + kUnits, (kFieldCount - kUnits) * sizeof(std::uint64_t), field_at(kUnits));
   return fields;
 }
 
@@ -115,7 +118,7 @@ void UnitWindow::put_results(UnitRange range, const std::vector<UnitResult>& res
 
 void UnitWindow::put_slot(int rank, const Slot& slot) { put(&slot, sizeof slot, slot_at(rank)); }
 
-UnitRange UnitWindow::claim(std::uint16_t tag, std::size_t units, std::size_t size, bool front, std::uint64_t& word) {
+UnitRange UnitWindow::claim(std::uint32_t tag, std::size_t units, std::size_t size, bool front, std::uint64_t& word) {
   while (ClaimWord::unpack(word).tag == tag) {
     const Claim c = front ? claim_front(word, units, size) : claim_back(word, units, size);
     if (c.range.size() == 0) return {};

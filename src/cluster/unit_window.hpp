@@ -12,9 +12,9 @@
 //
 // Open MPI 4.1's osc/rdma component crashes on one node with the vader
 // transport's single-copy puts (a segmentation fault at the first barrier
-// after one; measured here), so cluster.cpp leaves it out unless the user
-// chooses the component (OMPI_MCA_osc); osc/sm serves one node, osc/ucx or
-// osc/pt2pt a network.
+// after one; measured here), so cluster.cpp leaves it out under Open MPI 4
+// unless the user chooses the component (OMPI_MCA_osc); osc/sm serves one
+// node, osc/ucx or osc/pt2pt a network.
 
 #include <mpi.h>
 
@@ -63,7 +63,7 @@ class UnitWindow {
   std::uint64_t compare_and_swap(Field field, std::uint64_t expected, std::uint64_t desired);
   void add(Field field, std::uint64_t value);
   void replace(Field field, std::uint64_t value);
-  std::vector<std::uint64_t> read_fields();  // all of them, kFieldCount
+  std::vector<std::uint64_t> read_fields();  // by Field; only kUnits and after are read
   std::string read_payload(std::size_t bytes);
   std::vector<std::uint64_t> read_units(UnitRange range);
   void put_results(UnitRange range, const std::vector<UnitResult>& results);
@@ -72,7 +72,7 @@ class UnitWindow {
   // the front or the back, `word` being the claim word as last read (and
   // then as this claim left it): empty when none are left or the round has
   // ended.
-  UnitRange claim(std::uint16_t tag, std::size_t units, std::size_t size, bool front, std::uint64_t& word);
+  UnitRange claim(std::uint32_t tag, std::size_t units, std::size_t size, bool front, std::uint64_t& word);
   // The processes on this one's machine (counted when made), to tell
   // whether they share its cores.
   int ranks_on_this_node() const { return ranks_on_node_; }

@@ -140,6 +140,18 @@ TEST_CASE("mpirun -np 3: a hung worker times out, the job ends naming it, and th
   CHECK(test::run_outcome(hung) == test::run_outcome(alone));
 }
 
+TEST_CASE("mpirun -np 3: a worker's own error ends the job naming it, with the last finished generation saved",
+          "[cli][mpi][slow]") {
+  const test::ScratchFolder failed("mpi-throw");
+  const test::Run r = mpirun(3, "run " + write_spec(failed, 8), "EVALSYNTH_FAULT=1:throw:10");
+  INFO(r.output);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("MPI rank 1 could not play its fitness work: failed as told (EVALSYNTH_FAULT)"));
+  const int saved = newest_checkpoint(failed / "population/g", true);
+  CHECK(saved >= 1);
+  CHECK(saved < 8);
+}
+
 TEST_CASE("mpirun: a bad spec is refused once, before any work, and other commands run on rank 0 only", "[cli][mpi]") {
   const test::ScratchFolder dir("mpi-bad");
   test::write_file(dir / "bad.spec", "name = b\ngrammar = grammar/none.grammar\n");

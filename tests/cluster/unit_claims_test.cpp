@@ -9,9 +9,10 @@ using cluster::chunk_size;
 using cluster::ClaimWord;
 
 TEST_CASE("claim word: tag, front and back round-trip through the packed word", "[cluster]") {
-  const ClaimWord w{0xBEEF, 123456, ClaimWord::kMaxUnits};
+  const ClaimWord w{ClaimWord::kTagMask, 123456, ClaimWord::kMaxUnits};
   const ClaimWord back = ClaimWord::unpack(w.pack());
-  CHECK(back.tag == 0xBEEF);
+  CHECK(back.tag == ClaimWord::kTagMask);
+  CHECK(ClaimWord::tag_of(std::uint64_t{1} << 22) == 0);  // the tag wraps, past 4 million rounds
   CHECK(back.front == 123456);
   CHECK(back.back == ClaimWord::kMaxUnits);
 }
