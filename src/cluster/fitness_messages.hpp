@@ -9,14 +9,12 @@
 #include <boost/serialization/string.hpp>
 #include <cassert>
 #include <cereal/types/string.hpp>
-#include <cereal/types/tuple.hpp>
 #include <cereal/types/utility.hpp>
 #include <cereal/types/vector.hpp>
 #include <chrono>
 #include <cstdint>
 #include <string>
 #include <thread>
-#include <tuple>
 #include <vector>
 
 #include "cluster/byte_codec.hpp"
