@@ -104,7 +104,7 @@ int check_command(const Args& args) {
 
   const lang::Program simple = lang::simplify(program);
   std::printf("program    %s\n", path.c_str());
-  if (program.family() != GameFamily::Connect4) std::printf("game       %s\n", game.text().c_str());
+  if (program.family() != connect4::kFamily) std::printf("game       %s\n", game.text().c_str());
   std::printf("canonical  %s\n", lang::expression_text(program).c_str());
   std::printf("size       %zu nodes, depth %d\n", program.size(), program.depth());
   std::printf("hash       %016llx\n", static_cast<unsigned long long>(program.canonical_hash()));

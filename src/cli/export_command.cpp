@@ -177,10 +177,10 @@ int export_command(const Args& args) {
   Source source = read_source(program[0]);
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
-  if (html && game.family == GameFamily::Connect4 && game.params[0] != 0)
+  if (html && game.family == connect4::kFamily && game.params[0] != 0)
     throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
                      " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");
-  if (with_player && game.family != GameFamily::Connect4)
+  if (with_player && game.family != connect4::kFamily)
     throw UsageError("--player writes a Connect4 player; for " + game.text() +
                      " export the header alone (--cpp) and search with it in your own engine");
   if (!command.given("name")) name = exporter::identifier_from(source.default_name);
@@ -203,7 +203,7 @@ int export_command(const Args& args) {
   }
   if (!cpp) return 0;
   write_file_atomically(header, exporter::cpp_header(source.program, {name, source.provenance, game}));
-  if (game.family == GameFamily::Connect4)
+  if (game.family == connect4::kFamily)
     std::printf("wrote %s: int %s(const int board[6][7]) and int %s(std::uint64_t x_stones, std::uint64_t o_stones)\n",
                 header.c_str(), name.c_str(), name.c_str());
   else

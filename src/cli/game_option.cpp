@@ -92,7 +92,7 @@ std::string game_folder_name(const GameDescriptor& game) {
 }
 
 std::string default_test_positions(const GameDescriptor& game) {
-  if (game.family == GameFamily::Connect4) return "specs/positions/test.analysis";
+  if (game.family == connect4::kFamily) return "specs/positions/test.analysis";
   return "specs/positions/" + game_folder_name(game) + "/test.positions";
 }
 

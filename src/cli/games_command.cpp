@@ -52,11 +52,13 @@ std::string solver_line(const G& game) {
 }
 
 void describe(const GameDescriptor& game, bool with_spec) {
-  const FamilyHelp help = family_help(game.family);
+  const FamilyInfo& info = family_info(game.family);
   if (with_spec) std::printf("%s, of the family ", game.text().c_str());
-  std::printf("%s\n  %s\n  parameters:   %s (default %s)\n", std::string(help.syntax).c_str(),
-              std::string(help.about).c_str(), std::string(help.parameters).c_str(),
+  std::printf("%s\n  %s\n  parameters:   %s (default %s)\n", std::string(info.syntax).c_str(),
+              std::string(info.about).c_str(), std::string(info.parameters).c_str(),
               default_game(game.family).text().c_str());
+  std::printf("  for example:  %s from the start of %s: %s\n", std::string(info.example.moves).c_str(),
+              std::string(info.example.game).c_str(), std::string(info.example.says).c_str());
   with_game(game, [&](const auto& g) {
     std::printf("  players:      %s\n", builtin_player_names(g).c_str());
     std::printf("  perfect play: %s\n", solver_line(g).c_str());

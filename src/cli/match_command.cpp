@@ -274,7 +274,7 @@ int match_command(const Args& args) {
   check_outputs(outputs, inputs);
   GameDescriptor game = command_game(game_name, files);
   if (command.given("rules")) {
-    if (game.family != GameFamily::Connect4)
+    if (game.family != connect4::kFamily)
       throw UsageError("--rules chooses Connect4's win test; " + game.text() + " has its own");
     game.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
   }

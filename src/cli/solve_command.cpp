@@ -177,7 +177,7 @@ int solve_command(const Args& args) {
     std::string scanned = r.text;
     if (const auto line = take_game_line(scanned, r.source)) game = line->game;
   }
-  if (game.family == GameFamily::Connect4) {
+  if (game.family == connect4::kFamily) {
     if (r.openings && r.opening_plies == 0)
       throw UsageError("option '--openings' wants a whole number from 1 to 8, not '0'");
     return solve_connect4(r);

@@ -208,7 +208,7 @@ std::string identifier_from(const std::string& text) {
 
 std::string cpp_header(const lang::Program& source, const ExportInfo& info) {
   assert(source.family == info.game.family);
-  if (source.family() != GameFamily::Connect4) return game_cpp_header(source, info);
+  if (source.family() != connect4::kFamily) return game_cpp_header(source, info);
   const lang::Program program = lang::simplify(source);
   const lang::CompiledProgram compiled(program);
   std::string guard = "EVALSYNTH_EXPORT_";

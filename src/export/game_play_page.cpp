@@ -21,10 +21,10 @@ PageGame page_game(const GameDescriptor& game) {
   const auto& a = game.params;
   const auto n = [](int v) { return std::to_string(v); };
   switch (game.family) {
-    case GameFamily::Connect4:
+    case connect4::kFamily:
       return {"Connect4", "{family: 'connect4', columns: 7, rows: 6, line: 4, title: 'Connect4'}",
               std::string(play_assets::kPlayLanguage), std::string(play_assets::kPlayConnect4View)};
-    case GameFamily::Mnk: {
+    case mnk::kFamily: {
       const mnk::Rules rules = mnk::Rules::unpacked(a[3]);
       const bool fill = rules.fill;
       const std::string placement = mnk::kPlacementWords[static_cast<int>(rules.placement)];
@@ -42,7 +42,7 @@ PageGame page_game(const GameDescriptor& game) {
                   "', directions: " + n(rules.directions) + ", title: " + json_string(title) + "}",
               grid_rules(), std::string(play_assets::kPlayGridView)};
     }
-    case GameFamily::Adjacent4: {
+    case adjacent4::kFamily: {
       const std::string title =
           "Adjacent four in a row (" + n(a[0]) + " x " + n(a[1]) + ", each stone next to one already played)";
       return {title,
@@ -50,14 +50,14 @@ PageGame page_game(const GameDescriptor& game) {
                   ", line: 4, fill: false, title: " + json_string(title) + "}",
               grid_rules(), std::string(play_assets::kPlayGridView)};
     }
-    case GameFamily::ModNim: {
+    case modnim::kFamily: {
       const std::string title =
           "ModNim (" + n(a[0]) + " sticks, take 1 to " + n(a[1]) + ", whoever takes the last stick loses)";
       return {title,
               "{family: 'modnim', sticks: " + n(a[0]) + ", take: " + n(a[1]) + ", title: " + json_string(title) + "}",
               std::string(play_assets::kPlayModnim), std::string(play_assets::kPlayNimView)};
     }
-    case GameFamily::Checkers: {
+    case checkers::kFamily: {
       const std::string title = "Checkers (" + n(a[0]) + " x " + n(a[0]) +
                                 ", the American Checkers Federation's rules; " + n(a[1]) +
                                 " plies without a capture or a man's move draw)";

@@ -91,7 +91,7 @@ bool taken_in_js(const std::string& name, GameFamily family) {
       // what the page writes itself (play_page.cpp): the game's parameters
       "GAME"};
   static const std::set<std::string> connect4_runtime = runtime_names(true), games_runtime = runtime_names(false);
-  const bool connect4 = family == GameFamily::Connect4;
+  const bool connect4 = family == connect4::kFamily;
   if (!connect4 && (games_runtime.count(name) > 0 || is_js_game_local(name))) return true;
   return reserved.count(name) > 0 || (connect4 && connect4_runtime.count(name) > 0) || name.ends_with("_x") ||
          name.ends_with("_o") || name.starts_with("threats_of_");
@@ -284,7 +284,7 @@ std::string js_feature_expression(lang::Feature f, int player) {
 std::string js_evaluator(const lang::Program& program, const std::string& name) {
   JsWriter writer(program);
   const std::string body = writer.body();
-  if (program.family() != GameFamily::Connect4) {
+  if (program.family() != connect4::kFamily) {
     std::set<std::pair<int, int>> features;
     for (const auto& [f, player] : writer.features()) features.emplace(static_cast<int>(f), player);
     return "function " + name + "(b) {\n" + js_game_feature_statements(program, features) + body + "}\n";

@@ -71,9 +71,9 @@ std::string checkers_feature(int id, int player) {
 
 std::string feature_value(GameFamily family, int id, int player) {
   switch (family) {
-    case GameFamily::ModNim:
+    case modnim::kFamily:
       return modnim_feature(id);
-    case GameFamily::Checkers:
+    case checkers::kFamily:
       return checkers_feature(id, player);
     default:
       return grid_feature(id, player);

@@ -5,7 +5,6 @@
 #include <charconv>
 #include <vector>
 
-#include "games/connect4/feature_library.hpp"
 #include "games/game_file.hpp"
 #include "support/suggest.hpp"
 #include "support/text.hpp"
@@ -13,27 +12,30 @@
 namespace evalsynth {
 namespace {
 
+// What the registry keeps of each record, by family number.
 struct FamilyRow {
-  GameFamily family;
-  std::string_view name;
-  const FeatureLibrary& (*library)();
+  const FamilyInfo* info;
+  GameParams (*parse)(const GameArguments&, std::string_view, const TextLocation&);
+  std::string (*text)(const GameParams&);
+  const FeatureLibrary& (*features)();
+  std::string (*default_grammar)(const GameParams&);
 };
 
 const std::vector<FamilyRow>& families() {
-  static const std::vector<FamilyRow> rows = {
-      {GameFamily::Connect4, "connect4", connect4_feature_library},
-      {GameFamily::Mnk, "mnk", mnk::feature_library},
-      {GameFamily::Adjacent4, "adjacent4", adjacent4::feature_library},
-      {GameFamily::ModNim, "modnim", modnim::feature_library},
-      {GameFamily::Checkers, "checkers", checkers::feature_library},
-  };
+  static const std::vector<FamilyRow> rows = [] {
+    std::vector<FamilyRow> out;
+    for_each_family_record([&]<class Record>() {
+      out.push_back({&Record::info(), Record::parse, Record::text, Record::features, Record::default_grammar});
+    });
+    return out;
+  }();
   return rows;
 }
 
 const FamilyRow& row_of(GameFamily family) {
-  for (const FamilyRow& r : families())
-    if (r.family == family) return r;
-  return families().front();
+  const auto i = static_cast<std::size_t>(family);
+  assert(i < families().size());
+  return families()[i];
 }
 
 // "name" or "name(a, b, ...)": the name and the arguments as written.
@@ -64,7 +66,9 @@ WrittenName split_name(std::string_view text, const TextLocation& where) {
   return w;
 }
 
-int whole_number(const std::string& text, int min, int max, const std::string& what, const TextLocation& where) {
+}  // namespace
+
+int game_parameter(const std::string& text, int min, int max, const std::string& what, const TextLocation& where) {
   int v = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || error != std::errc() || end != text.data() + text.size() || v < min || v > max)
@@ -73,153 +77,57 @@ int whole_number(const std::string& text, int min, int max, const std::string& w
   return v;
 }
 
-}  // namespace
+const FamilyInfo& family_info(GameFamily family) { return *row_of(family).info; }
 
-std::string_view family_name(GameFamily family) { return row_of(family).name; }
+std::string_view family_name(GameFamily family) { return row_of(family).info->name; }
 
 std::optional<GameFamily> family_named(std::string_view name) {
-  for (const FamilyRow& r : families())
-    if (r.name == name) return r.family;
+  for (std::size_t i = 0; i < families().size(); ++i)
+    if (families()[i].info->name == name) return static_cast<GameFamily>(i);
   return std::nullopt;
 }
 
-const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).library(); }
+const FeatureLibrary& feature_library(GameFamily family) { return row_of(family).features(); }
 
 std::string known_games() {
-  return "connect4, tictactoe, mnk(M,N,K), mnk(M,N,K,fill), adjacent4(W,H), modnim(K,M), checkers(N), checkers(N,Q)";
+  std::string out;
+  for (const FamilyRow& r : families()) {
+    for (const GameAlias& alias : r.info->aliases) out += std::string(alias.name) + ", ";
+    out += std::string(r.info->syntax) + ", ";
+  }
+  return out + "or a FILE.game";
 }
 
 std::vector<GameFamily> game_families() {
   std::vector<GameFamily> out;
-  for (const FamilyRow& r : families()) out.push_back(r.family);
+  for (std::size_t i = 0; i < families().size(); ++i) out.push_back(static_cast<GameFamily>(i));
   return out;
 }
 
-FamilyHelp family_help(GameFamily family) {
-  switch (family) {
-    case GameFamily::Mnk:
-      return {"mnk(M,N,K[,RULES])",
-              "M columns, N rows (at most 64 cells), K in a line to win; RULES: fill (play to a full board, "
-              "count the lines), drop (a stone falls to the lowest free cell of its column) or adjacent (next "
-              "to a stone), across, up, diagonal, antidiagonal (lines run only so); tictactoe is mnk(3,3,3); "
-              "a file.game describes one (specs/games/)",
-              "stones placed on an M x N board"};
-    case GameFamily::Adjacent4:
-      return {"adjacent4(W,H)", "W columns, H rows (at most 64 cells)",
-              "four in a row, every stone but the first next to one already placed"};
-    case GameFamily::ModNim:
-      return {"modnim(K,M)", "K sticks, a move takes 1 to M", "take sticks; who takes the last one wins"};
-    case GameFamily::Checkers:
-      return {"checkers(N[,Q])", "an N x N board (8, 6 or 4); Q quiet plies (no capture, no man moved) draw",
-              "draughts with forced captures, men and kings"};
-    case GameFamily::Connect4:
-      break;
-  }
-  return {"connect4[(thesis-java)]", "the win test: standard, or the thesis's Java one",
-          "the 7 x 6 board, stones drop to the lowest free cell"};
+GameDescriptor default_game(GameFamily family) { return {family, row_of(family).info->defaults}; }
+
+std::string GameDescriptor::text() const { return row_of(family).text(params); }
+
+std::string default_grammar_text(const GameDescriptor& game) {
+  return row_of(game.family).default_grammar(game.params);
 }
-
-GameDescriptor default_game(GameFamily family) {
-  GameDescriptor d;
-  d.family = family;
-  switch (family) {
-    case GameFamily::Mnk:
-      d.params = {3, 3, 3, 0};
-      break;
-    case GameFamily::Adjacent4:
-      d.params = {8, 6, 0, 0};
-      break;
-    case GameFamily::ModNim:
-      d.params = {100, 3, 0, 0};
-      break;
-    case GameFamily::Checkers:
-      d.params = {8, checkers::kDrawQuietPlies, 0, 0};
-      break;
-    case GameFamily::Connect4:
-      break;
-  }
-  return d;
-}
-
-std::string GameDescriptor::text() const {
-  const auto number = [&](int i) { return std::to_string(params[static_cast<std::size_t>(i)]); };
-  switch (family) {
-    case GameFamily::Connect4:
-      return params[0] == 1 ? "connect4(thesis-java)" : "connect4";
-    case GameFamily::Mnk:
-      return mnk::game_name(params[0], params[1], params[2], mnk::Rules::unpacked(params[3]));
-    case GameFamily::Adjacent4:
-      return "adjacent4(" + number(0) + "," + number(1) + ")";
-    case GameFamily::ModNim:
-      return "modnim(" + number(0) + "," + number(1) + ")";
-    case GameFamily::Checkers:
-      return std::string("checkers(")
-          .append(number(0))
-          .append(params[1] == checkers::kDrawQuietPlies ? "" : ",")
-          .append(params[1] == checkers::kDrawQuietPlies ? "" : number(1))
-          .append(")");
-  }
-  return "?";
-}
-
-namespace {
-
-GameDescriptor parse_mnk(const std::vector<std::string>& args, std::string_view text, const TextLocation& where) {
-  const std::string usage =
-      "mnk takes M columns, N rows and K in a line, then any of: fill (play to a full board, count the lines), "
-      "drop or adjacent (where a stone goes), across, up, diagonal, antidiagonal (the only directions lines run "
-      "in): mnk(4,4,4), mnk(7,6,4,drop); not " +
-      in_quotes(text);
-  if (args.size() < 3) throw InputError(where, usage);
-  const int m = whole_number(args[0], 1, grid::kMaxSide, "M (columns)", where);
-  const int n = whole_number(args[1], 1, grid::kMaxSide, "N (rows)", where);
-  if (m * n > grid::kMaxCells)
-    throw InputError(
-        where, "an mnk board has at most " + std::to_string(grid::kMaxCells) + " cells, not " + std::to_string(m * n));
-  const int k = whole_number(args[2], 1, std::min(grid::kMaxLine, std::max(m, n)), "K (in a line)", where);
-  mnk::Rules rules;
-  std::uint8_t directions = 0;
-  bool placed = false;
-  for (std::size_t i = 3; i < args.size(); ++i) {
-    const std::string word = lowercase(args[i]);
-    bool known = false;
-    if (word == "fill" && !rules.fill) known = rules.fill = true;
-    for (int p = 0; p < 3; ++p)
-      if (word == mnk::kPlacementWords[p] && !placed) {
-        rules.placement = static_cast<mnk::Placement>(p);
-        known = placed = true;
-      }
-    for (int bit = 0; bit < 4; ++bit)
-      if (word == mnk::kDirectionWords[bit] && !(directions >> bit & 1)) {
-        directions |= static_cast<std::uint8_t>(1 << bit);
-        known = true;
-      }
-    if (!known) throw InputError(where, "'" + args[i] + "' is no rule of mnk, or is given twice: " + usage);
-  }
-  if (directions) rules.directions = directions;
-  // A line must fit the board in some direction it may run in.
-  const bool fits = ((rules.directions & grid::kAcross) && k <= m) || ((rules.directions & grid::kUp) && k <= n) ||
-                    ((rules.directions & (grid::kDiagonal | grid::kAntidiagonal)) && k <= std::min(m, n));
-  if (!fits)
-    throw InputError(where, "no line of " + std::to_string(k) + " fits a " + std::to_string(m) + " x " +
-                                std::to_string(n) + " board in the directions given: " + in_quotes(text));
-  GameDescriptor d;
-  d.family = GameFamily::Mnk;
-  d.params = {m, n, k, rules.packed()};
-  return d;
-}
-
-}  // namespace
 
 GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
   if (text.ends_with(".game")) return read_game_file(std::string(text), where);
   const WrittenName w = split_name(text, where);
   std::vector<std::string> names;
-  for (const FamilyRow& r : families()) names.emplace_back(r.name);
-  names.emplace_back("tictactoe");
-  if (w.name == "tictactoe") {
-    if (w.bracketed) throw InputError(where, "tictactoe is mnk(3,3,3); for other boards write mnk(M,N,K)");
-    return default_game(GameFamily::Mnk);
+  for (std::size_t i = 0; i < families().size(); ++i) {
+    const FamilyInfo& info = *families()[i].info;
+    names.emplace_back(info.name);
+    for (const GameAlias& alias : info.aliases) {
+      names.emplace_back(alias.name);
+      if (w.name != alias.name) continue;
+      const GameDescriptor d{static_cast<GameFamily>(i), alias.params};
+      if (w.bracketed)
+        throw InputError(
+            where, std::string(alias.name) + " is " + d.text() + "; for other games write " + std::string(info.syntax));
+      return d;
+    }
   }
   const auto family = family_named(w.name);
   if (!family) {
@@ -227,60 +135,8 @@ GameDescriptor parse_game(std::string_view text, const TextLocation& where) {
     throw InputError(where, "unknown game " + in_quotes(text) + " (games: " + known_games() + ")" +
                                 (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
   }
-  GameDescriptor d = default_game(*family);
-  const auto& args = w.arguments;
-  switch (*family) {
-    case GameFamily::Connect4:
-      if (w.bracketed) {
-        if (args.size() != 1 || (args[0] != "standard" && args[0] != "thesis-java"))
-          throw InputError(where,
-                           "connect4 takes one parameter, its win test: connect4(standard) or "
-                           "connect4(thesis-java), not " +
-                               in_quotes(text));
-        d.params[0] = args[0] == "thesis-java" ? 1 : 0;
-      }
-      break;
-    case GameFamily::Mnk:
-      if (w.bracketed) d = parse_mnk(args, text, where);
-      break;
-    case GameFamily::Adjacent4:
-      if (w.bracketed) {
-        if (args.size() != 2)
-          throw InputError(where, "adjacent4 takes W columns and H rows: adjacent4(8,6), not " + in_quotes(text));
-        const int columns = whole_number(args[0], 1, grid::kMaxSide, "W (columns)", where);
-        const int rows = whole_number(args[1], 1, grid::kMaxSide, "H (rows)", where);
-        if (columns * rows > grid::kMaxCells || std::max(columns, rows) < adjacent4::kLine)
-          throw InputError(where, "an adjacent4 board has at most " + std::to_string(grid::kMaxCells) +
-                                      " cells and room for four in a line, not " + std::to_string(columns) + " x " +
-                                      std::to_string(rows));
-        d.params = {columns, rows, 0, 0};
-      }
-      break;
-    case GameFamily::ModNim:
-      if (w.bracketed) {
-        if (args.size() != 2)
-          throw InputError(where,
-                           "modnim takes K sticks and M, the most a move takes: modnim(100,3), not " + in_quotes(text));
-        d.params = {whole_number(args[0], 1, modnim::kMaxSticks, "K (sticks)", where),
-                    whole_number(args[1], 1, modnim::kMaxTake, "M (the most a move takes)", where), 0, 0};
-      }
-      break;
-    case GameFamily::Checkers:
-      if (w.bracketed) {
-        if (args.size() > 2 || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
-          throw InputError(where, std::string("checkers takes the board's side, 8, 6 or 4, and optionally the plies "
-                                              "without a capture or a man's move that draw (default ")
-                                      .append(std::to_string(checkers::kDrawQuietPlies))
-                                      .append("): checkers(6) or checkers(6,50), not ")
-                                      .append(in_quotes(text)));
-        d.params = {args[0][0] - '0', checkers::kDrawQuietPlies, 0, 0};
-        if (args.size() == 2)
-          d.params[1] = whole_number(args[1], 1, checkers::kMaxQuietPlies,
-                                     "the plies without a capture or a man's move that draw", where);
-      }
-      break;
-  }
-  return d;
+  if (!w.bracketed) return default_game(*family);
+  return {*family, row_of(*family).parse(w.arguments, text, where)};
 }
 
 std::optional<GameLine> take_game_line(std::string& text, const std::string& source_name) {

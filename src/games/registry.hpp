@@ -8,11 +8,11 @@
 // value and calls generic code with it: the one place where a run-time name
 // becomes a compile-time game type.
 //
-// A new game: its folder under src/games/ (a type modelling game/game.hpp's
-// Game concept, its feature library) and a row in each table here
-// (src/README.md).
+// Everything here is derived from the families' records
+// (games/families.hpp lists them; games/family.hpp says what a record
+// holds): a new family is its folder and one line in that list.
 
-#include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,12 +20,7 @@
 #include <vector>
 
 #include "game/feature_library.hpp"
-#include "games/adjacent4/adjacent4.hpp"
-#include "games/checkers/checkers.hpp"
-#include "games/connect4/connect4.hpp"
-#include "games/family.hpp"
-#include "games/mnk/mnk.hpp"
-#include "games/modnim/modnim.hpp"
+#include "games/families.hpp"
 #include "support/error.hpp"
 
 namespace evalsynth {
@@ -36,20 +31,18 @@ const FeatureLibrary& feature_library(GameFamily family);
 
 // A game with its parameters, as a value (what a spec or command line names).
 struct GameDescriptor {
-  GameFamily family = GameFamily::Connect4;
-  // The family's parameters, in the order its name takes them:
-  //   connect4: the win test (0 standard, 1 the thesis's Java test)
-  //   mnk: M columns, N rows, K in a line, the other rules (mnk::Rules,
-  //        packed: 0 the plain game, 1 played to a full board)
-  //   adjacent4: W columns, H rows
-  //   modnim: K sticks, M the most a move takes
-  //   checkers: N, the board's side (8, 6 or 4); Q, the quiet plies that draw
-  std::array<int, 4> params{};
+  GameFamily family = connect4::kFamily;
+  // The family's parameters, in the order its name takes them (its record,
+  // games/<family>/family.hpp, says what they are).
+  GameParams params{};
 
   // The canonical name: "connect4", "mnk(4,4,4)". Parses back to this.
   std::string text() const;
   friend bool operator==(const GameDescriptor&, const GameDescriptor&) = default;
 };
+
+// The record of a family, as values.
+const FamilyInfo& family_info(GameFamily family);
 
 // Reads a game name, or the file that describes one (a path ending in
 // .game, games/game_file.hpp); throws InputError at `where` naming the
@@ -61,12 +54,9 @@ GameDescriptor default_game(GameFamily family);
 std::string known_games();
 // Every family, in the order help texts list them.
 std::vector<GameFamily> game_families();
-// How a family's name takes its parameters, and what the game is, for
-// `evalsynth games`: {"mnk(M,N,K[,fill])", "M columns, N rows, ...", "..."}.
-struct FamilyHelp {
-  std::string_view syntax, parameters, about;
-};
-FamilyHelp family_help(GameFamily family);
+// The default grammar of `game` (a spec's `grammar = builtin`): its text,
+// first line `game NAME` included (Connect4's has none).
+std::string default_grammar_text(const GameDescriptor& game);
 
 // The line `game NAME` that opens a program, grammar or position file of a
 // game other than Connect4 (after blank and `#` comment lines). Found, it is
@@ -88,36 +78,23 @@ std::optional<std::string> reference_program(const GameDescriptor& game, std::st
 // Their names, for messages ("open-lines, threat-lines"; "" for none).
 std::string reference_program_names(const GameDescriptor& game);
 
-// Expands M(G) for every game type G: explicit instantiations of the
-// templates the layers above define for all games.
-#define EVALSYNTH_FOR_EACH_GAME(M)   \
-  M(::evalsynth::Connect4)           \
-  M(::evalsynth::Connect4ThesisJava) \
-  M(::evalsynth::mnk::Game)          \
-  M(::evalsynth::mnk::FillGame)      \
-  M(::evalsynth::adjacent4::Game) M(::evalsynth::modnim::Game) M(::evalsynth::checkers::Game)
+namespace registry_detail {
+template <class F, class Record, class... Rest>
+decltype(auto) dispatch(const GameDescriptor& d, F& f, TypeList<Record, Rest...>*) {
+  if constexpr (sizeof...(Rest) == 1) {  // the list's last record (the list ends in void)
+    assert(d.family == Record::kFamily);
+    return Record::with_game(d.params, f);
+  } else {
+    if (d.family == Record::kFamily) return Record::with_game(d.params, f);
+    return dispatch(d, f, static_cast<TypeList<Rest...>*>(nullptr));
+  }
+}
+}  // namespace registry_detail
 
 // Calls f(game) with the game `d` names, as its own type.
 template <class F>
 decltype(auto) with_game(const GameDescriptor& d, F&& f) {
-  const auto& a = d.params;
-  switch (d.family) {
-    case GameFamily::Mnk: {
-      const mnk::Rules rules = mnk::Rules::unpacked(a[3]);
-      if (rules.fill) return f(mnk::FillGame(a[0], a[1], a[2], rules.placement, rules.directions));
-      return f(mnk::Game(a[0], a[1], a[2], rules.placement, rules.directions));
-    }
-    case GameFamily::Adjacent4:
-      return f(adjacent4::Game(a[0], a[1]));
-    case GameFamily::ModNim:
-      return f(modnim::Game(a[0], a[1]));
-    case GameFamily::Checkers:
-      return f(checkers::Game(a[0], a[1]));
-    case GameFamily::Connect4:
-      break;
-  }
-  if (a[0] == 1) return f(Connect4ThesisJava{});
-  return f(Connect4{});
+  return registry_detail::dispatch(d, f, static_cast<FamilyRecordsAndEnd*>(nullptr));
 }
 
 }  // namespace evalsynth

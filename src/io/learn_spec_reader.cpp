@@ -256,7 +256,7 @@ class LearnInterpreter : public SpecReader {
     for (const char* key : {"labelled-steps", "play-games"})
       if (seen.count(key) && spec_.labelled_positions.empty())
         complain(seen, key, std::string(key) + " applies when labelled-positions names files of labelled positions");
-    if (seen.count("labelled-positions") && (!ntuple || spec_.game.family != GameFamily::Connect4))
+    if (seen.count("labelled-positions") && (!ntuple || spec_.game.family != connect4::kFamily))
       complain(seen, "labelled-positions", "labelled-positions trains Connect4's n-tuple network (learner = ntuple)");
     if (!spec_.play_games && !spec_.opponents.empty())
       complain(seen, "play-games", "play-games = off plays no games, so it meets no opponents");
@@ -268,7 +268,7 @@ class LearnInterpreter : public SpecReader {
     if (seen.count("curve-depth") && spec_.curve_positions.empty())
       complain(seen, "curve-depth", "curve-depth applies when curve-positions names a file of labelled positions");
     // The solver labels positions under the standard win test.
-    const bool thesis_java = spec_.game.family == GameFamily::Connect4 && spec_.game.params[0] == 1;
+    const bool thesis_java = spec_.game.family == connect4::kFamily && spec_.game.params[0] == 1;
     for (const char* key : {"curve-positions", "labelled-positions"})
       if (thesis_java && seen.count(key))
         complain(seen, key, "labelled positions are perfect play under the standard rules, not " + spec_.game.text());

@@ -95,7 +95,7 @@ BoardSource RunSpecInterpreter::balanced_openings(const spec_ast::Word& plies_wo
 
 void RunSpecInterpreter::check_balanced_openings() const {
   for (const BalancedWritten& b : balanced_written_) {
-    if (spec_.game.family != GameFamily::Connect4) {
+    if (spec_.game.family != connect4::kFamily) {
       if (b.within != 0)
         locate_.fail(*b.within_word, "for " + spec_.game.text() +
                                          " balanced-openings(N, B) keeps the openings perfect play draws: B is 0");

@@ -13,7 +13,7 @@ namespace {
 
 // The game's reference players at depth 2 (Connect4's default is ibef@2).
 std::vector<std::string> default_opponents(const GameDescriptor& game) {
-  if (game.family == GameFamily::Connect4) return RunSpec{}.opponents;
+  if (game.family == connect4::kFamily) return RunSpec{}.opponents;
   return with_game(game, [](const auto& g) {
     std::vector<std::string> opponents;
     if constexpr (requires { g.reference_programs(); })
@@ -30,9 +30,9 @@ void RunSpecInterpreter::apply_game_defaults(const Seen& seen) const {
   // same text is built in (lang/default_grammar.hpp keeps them equal).
   std::error_code ignored;
   if (!seen.count("grammar") &&
-      (spec_.game.family != GameFamily::Connect4 || !std::filesystem::exists(defaults.grammar, ignored)))
+      (spec_.game.family != connect4::kFamily || !std::filesystem::exists(defaults.grammar, ignored)))
     spec_.grammar = lang::kBuiltinGrammar;
-  if (spec_.game.family == GameFamily::Connect4) return;
+  if (spec_.game.family == connect4::kFamily) return;
   if (!seen.count("opponents")) {
     spec_.opponents = default_opponents(spec_.game);
     if (spec_.opponents.empty())

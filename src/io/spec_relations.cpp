@@ -140,7 +140,7 @@ void RunSpecInterpreter::check_game(const Seen& seen) const {
                                             : " or a built-in program of " + spec_.game.text() + " (" + names + ")"));
       }
     }
-  if (spec_.game.family != GameFamily::Connect4 && spec_.rules != RuleSet::Standard)
+  if (spec_.game.family != connect4::kFamily && spec_.rules != RuleSet::Standard)
     SpecReader::complain(seen, "rules", "rules choose Connect4's win test; " + spec_.game.text() + " has its own");
   if (spec_.rules == RuleSet::ThesisJava && (spec_.uses_positions() || !spec_.strength_positions.empty()))
     SpecReader::complain(seen, "rules",

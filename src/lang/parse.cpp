@@ -249,7 +249,7 @@ class Lowering {
       if (takes_player) player = player_argument(args[0], f);
       const int parameter = high > 0 ? parameter_argument(args[wanted - 1], f, low, high) : 0;
       const int id = library_.find(f, parameter);
-      if (const auto network = network_of_feature(id); network && out_.family() == GameFamily::Connect4) {
+      if (const auto network = network_of_feature(id); network && out_.family() == connect4::kFamily) {
         // A search carries one network's state (CompiledProgram).
         if (network_ && *network_ != *network)
           fail(call.name, "a program reads one built-in network, and this one reads " +
@@ -271,8 +271,7 @@ class Lowering {
     const std::string families = families_with_feature(f, out_.family());
     if (families.empty()) return "";
     return families + ", and this program is " + game_name() + "'s" +
-           (out_.family() == GameFamily::Connect4 ? " (a program for another game begins with a line `game NAME`)"
-                                                  : "");
+           (out_.family() == connect4::kFamily ? " (a program for another game begins with a line `game NAME`)" : "");
   }
 
   // The operand an expression of one operand stands for, through the layers

@@ -148,7 +148,7 @@ class Printer {
 }  // namespace
 
 std::string game_line(const Program& program) {
-  if (program.family() == GameFamily::Connect4) return "";
+  if (program.family() == connect4::kFamily) return "";
   return "game " + program.game.text() + "\n";
 }
 

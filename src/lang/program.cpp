@@ -45,8 +45,7 @@ std::vector<std::size_t> children(const std::vector<Node>& nodes, std::size_t i)
 
 std::string families_with_feature(std::string_view name, GameFamily family) {
   std::vector<std::string> names;
-  for (int k = 0; k < kGameFamilies; ++k) {
-    const auto other = static_cast<GameFamily>(k);
+  for (const GameFamily other : game_families()) {
     if (other != family && feature_library(other).has_name(name)) names.emplace_back(family_name(other));
   }
   if (names.empty()) return "";
@@ -61,7 +60,7 @@ std::string_view network_name(BuiltinNetwork network) {
 }
 
 std::optional<BuiltinNetwork> network_read(const Program& program) {
-  if (program.family() != GameFamily::Connect4) return std::nullopt;
+  if (program.family() != connect4::kFamily) return std::nullopt;
   for (const Node& n : program.nodes)
     if (n.op == Op::Feature)
       if (const auto network = network_of_feature(n.value)) return network;
@@ -142,7 +141,7 @@ std::uint64_t Program::canonical_hash() const {
   // Connect4's programs hash as they always have (caches, seeds and
   // checkpoints of earlier runs stay valid); the same nodes read other
   // features in another family.
-  if (family() != GameFamily::Connect4) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family())});
+  if (family() != connect4::kFamily) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family())});
   return h;
 }
 

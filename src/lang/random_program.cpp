@@ -160,7 +160,7 @@ Program random_program(Rng& rng, std::size_t target_nodes, std::optional<Builtin
   Program p;
   p.game = default_game(family);
   const FeatureLibrary& library = p.features();
-  assert(!network || family == GameFamily::Connect4);
+  assert(!network || family == connect4::kFamily);
   // The network's id after the drawn ones: ntuple()'s id is library.drawn,
   // so its programs are drawn as they were before ntuple2() existed.
   std::vector<int> features(static_cast<std::size_t>(library.drawn));

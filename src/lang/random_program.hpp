@@ -16,6 +16,6 @@ namespace evalsynth::lang {
 // `family`: the ones its library draws by default, and Connect4's `network`
 // (ntuple() or ntuple2()) if given.
 Program random_program(Rng& rng, std::size_t target_nodes, std::optional<BuiltinNetwork> network = std::nullopt,
-                       GameFamily family = GameFamily::Connect4);
+                       GameFamily family = connect4::kFamily);
 
 }  // namespace evalsynth::lang

@@ -28,7 +28,7 @@ void apply_defaults(LearnSpec& s, const std::set<std::string>& given) {
   // Melicher's weights start at 1.0 (his p. 6).
   if (!given.count("initial-weights") && linear) s.initial_weights = 1.0;
   // (Other games' n-tuple step comes with their board: the spec reader sets it.)
-  if (!given.count("alpha") && s.game.family == GameFamily::Connect4)
+  if (!given.count("alpha") && s.game.family == connect4::kFamily)
     s.alpha = thesis ? Schedule{0.2, 0.01} : Schedule{0.005, 0.001};
   if (!given.count("epsilon")) s.epsilon = thesis ? Schedule{0.5, 0.0} : Schedule{0.1, 0.1};
   if (!given.count("lambda")) s.lambda = thesis ? 0.6 : 0.0;
@@ -58,7 +58,7 @@ std::uint64_t LearnSpec::hash() const {
   key += std::to_string(seed) + "|" + std::to_string(curve_every) + "|" + curve_positions + "|" +
          std::to_string(curve_depth);
   // Connect4's specs hash as they did before specs named games.
-  if (game.family != GameFamily::Connect4) key += "|game=" + game.text();
+  if (game.family != connect4::kFamily) key += "|game=" + game.text();
   // And so do the learners that came before the linear one.
   if (learner == LearnerKind::Linear) {
     key += "|terms=";

@@ -58,7 +58,7 @@ std::optional<StartModelProblem> adopt_start_model(LearnSpec& spec, const std::s
     return agree(given, "confidence", spec.confidence, fable->confidence, short_number(fable->confidence));
   }
   if (const auto* net = std::get_if<model::NTupleNet>(&start.network)) {
-    if (spec.game.family != GameFamily::Connect4)
+    if (spec.game.family != connect4::kFamily)
       return StartModelProblem{"start-model",
                                named + " is Connect4's n-tuple network, and this spec's game is " + game};
     if (auto p = agree(given, "cell-states", spec.cell_states, net->states(), std::to_string(net->states()))) return p;

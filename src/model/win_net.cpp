@@ -52,7 +52,7 @@ WinNet load_win_net(BinaryInputArchive& a) {
   } catch (const InputError&) {
     throw cereal::Exception("it names no game evalsynth knows ('" + game + "')");
   }
-  if (descriptor.family != GameFamily::Mnk && descriptor.family != GameFamily::Adjacent4)
+  if (descriptor.family != mnk::kFamily && descriptor.family != adjacent4::kFamily)
     throw cereal::Exception("it names " + game + ", whose board is not stones on a grid");
   if (cells < 1 || cells > WinNet::kMaxCells)
     throw cereal::Exception(std::to_string(cells) + " inputs (1 to " + std::to_string(WinNet::kMaxCells) + ")");

@@ -16,7 +16,7 @@ namespace evalsynth::solver {
 std::vector<LabelledPosition> parse_analysis_text(const std::string& written, const std::string& source_name) {
   // Files of other games name theirs first; Connect4's may (`game connect4`).
   std::string text = written;
-  if (const auto game = take_game_line(text, source_name); game && game->game.family != GameFamily::Connect4)
+  if (const auto game = take_game_line(text, source_name); game && game->game.family != connect4::kFamily)
     throw InputError(game->where, "these positions are of " + game->name + ", and the game is connect4");
   const SourceText source(text, source_name);
   std::vector<LabelledPosition> positions;

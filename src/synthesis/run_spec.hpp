@@ -104,7 +104,7 @@ struct RunSpec {
   // The game the run plays, Connect4's win test included.
   GameDescriptor game_descriptor() const {
     GameDescriptor d = game;
-    if (d.family == GameFamily::Connect4) d.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
+    if (d.family == connect4::kFamily) d.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
     return d;
   }
 

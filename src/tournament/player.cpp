@@ -104,9 +104,9 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
 template <Game G>
 void require_game(const G& game, const lang::Program& program, const std::string& path) {
   if (program.family() == G::kFamily) return;
-  const std::string written = program.family() == GameFamily::Connect4 ? "Connect4 (it has no `game` line)"
-                                                                       : std::string(family_name(program.family()));
-  const std::string hint = G::kFamily == GameFamily::Connect4
+  const std::string written = program.family() == connect4::kFamily ? "Connect4 (it has no `game` line)"
+                                                                    : std::string(family_name(program.family()));
+  const std::string hint = G::kFamily == connect4::kFamily
                                ? ""
                                : " (a program of another game than Connect4 begins with a line `game " +
                                      std::string(family_name(G::kFamily)) + "`)";

@@ -199,13 +199,12 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
   std::string start = "b2";
   if constexpr (requires { game.placement(); })
     if (game.placement() == mnk::Placement::Drop) start = "b1";  // stones drop: b2 is not yet playable
-  if constexpr (G::kFamily == GameFamily::ModNim) start = "2";
-  if constexpr (G::kFamily == GameFamily::Checkers)
-    start = game.size() == 4 ? "1-3" : game.size() == 6 ? "4-7" : "11-15";
+  if constexpr (G::kFamily == modnim::kFamily) start = "2";
+  if constexpr (G::kFamily == checkers::kFamily) start = game.size() == 4 ? "1-3" : game.size() == 6 ? "4-7" : "11-15";
   const test::Run started = test::load_in_chromium(dir / "play.html#" + start);
   typename G::Position after = game.parse_position(start, TextLocation{"test"});
   const typename G::Move reply = engine_choice(game, program_player(game, dir / "program.eval", 4), after);
-  const std::string separator = G::kFamily == GameFamily::Mnk || G::kFamily == GameFamily::Adjacent4 ? "" : ",";
+  const std::string separator = G::kFamily == mnk::kFamily || G::kFamily == adjacent4::kFamily ? "" : ",";
   CHECK_THAT(started.output, Contains("data-moves=\"" + start + separator + game.move_text(after, reply) + "\"") &&
                                  Contains("data-turn=\"you\""));
 }

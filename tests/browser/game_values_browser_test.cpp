@@ -70,9 +70,9 @@ const std::vector<std::string> kCheckersPrograms = {
 std::vector<lang::Program> programs_of(GameFamily family, Rng& rng) {
   std::vector<lang::Program> programs;
   const std::string line = "game " + std::string(family_name(family)) + "\n";
-  for (const std::string& text : family == GameFamily::ModNim     ? kModnimPrograms
-                                 : family == GameFamily::Checkers ? kCheckersPrograms
-                                                                  : kGridPrograms)
+  for (const std::string& text : family == modnim::kFamily     ? kModnimPrograms
+                                 : family == checkers::kFamily ? kCheckersPrograms
+                                                               : kGridPrograms)
     programs.push_back(lang::parse_program(line + text));
   for (int i = 0; i < 30; ++i)
     programs.push_back(
@@ -88,13 +88,13 @@ std::string board_after(const G& game, const std::vector<typename G::Move>& move
   typename G::Position p = game.start();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (i) text += ',';
-    if constexpr (G::kFamily == GameFamily::Checkers)
+    if constexpr (G::kFamily == checkers::kFamily)
       text += game.move_text(p, moves[i]);
     else
       text += std::to_string(moves[i]);
     p = game.play(p, moves[i]);
   }
-  if constexpr (G::kFamily == GameFamily::Checkers)
+  if constexpr (G::kFamily == checkers::kFamily)
     return "Board.fromMoves(parseMoves('" + text + "'))";
   else
     return "Board.fromMoves([" + text + "])";
@@ -159,7 +159,7 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
     std::string line;
     REQUIRE(std::getline(lines, line));
     std::istringstream values(line.substr(0, line.find(" | ")));
-    if constexpr (G::kFamily == GameFamily::Checkers) {
+    if constexpr (G::kFamily == checkers::kFamily) {
       MovesOf<G> legal;
       game.legal_moves(p, legal);
       std::string moves;
@@ -186,7 +186,7 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
   }
   CHECK(compared == games.size() * programs.size());
   CHECK(mismatches == 0);
-  CHECK(rules == (G::kFamily == GameFamily::Checkers ? games.size() : 0));
+  CHECK(rules == (G::kFamily == checkers::kFamily ? games.size() : 0));
 }
 
 }  // namespace

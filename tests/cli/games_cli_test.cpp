@@ -102,7 +102,7 @@ TEST_CASE("games lists every game and the spec a game line alone runs, players a
   const test::Run all = test::run_evalsynth("games");
   REQUIRE(all.exit_code == 0);
   for (const evalsynth::GameFamily family : evalsynth::game_families())
-    CHECK_THAT(all.output, Catch::Contains(std::string(evalsynth::family_help(family).syntax)));
+    CHECK_THAT(all.output, Catch::Contains(std::string(evalsynth::family_info(family).syntax)));
   CHECK_THAT(all.output, Catch::Contains("open-lines, threat-lines, random and perfect"));
 
   const test::Run one = test::run_evalsynth("games 'mnk(4,4,4)'");

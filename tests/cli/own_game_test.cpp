@@ -56,15 +56,16 @@ TEST_CASE("a spec of one game line runs for every game, and every artefact names
                                          "candidate-depths = 1\n");
     const test::Run run = test::run_evalsynth("run g.spec", dir.path.string());
     REQUIRE(run.exit_code == 0);
-    const std::string line = game.family == GameFamily::Connect4 ? "" : "game " + game.text() + "\\n";
+    const std::string line = game.family == evalsynth::connect4::kFamily ? "" : "game " + game.text() + "\\n";
 
     // The answer reads back as a program of its game, and plays on it.
     const evalsynth::lang::Program answer = evalsynth::lang::read_program_file(dir / "results/g/best.eval");
     CHECK(answer.family() == game.family);
-    if (game.family != GameFamily::Connect4) CHECK(answer.game == game);
+    if (game.family != evalsynth::connect4::kFamily) CHECK(answer.game == game);
     const test::Run check = test::run_evalsynth("check results/g/best.eval", dir.path.string());
     REQUIRE(check.exit_code == 0);
-    if (game.family != GameFamily::Connect4) CHECK_THAT(check.output, Catch::Contains("game       " + game.text()));
+    if (game.family != evalsynth::connect4::kFamily)
+      CHECK_THAT(check.output, Catch::Contains("game       " + game.text()));
 
     // Every program summary.json and the checkpoint hold names the game.
     const std::string summary = test::read_file(dir / "results/g/summary.json");
@@ -74,17 +75,17 @@ TEST_CASE("a spec of one game line runs for every game, and every artefact names
       const std::vector<std::string> programs = string_values(*json, "program");
       CHECK(!programs.empty());
       for (const std::string& program : programs)
-        if (game.family == GameFamily::Connect4)
+        if (game.family == evalsynth::connect4::kFamily)
           CHECK(!program.starts_with("game "));
         else
           CHECK(program.starts_with(line));
     }
 
     // The exports play the game the program names, without --game.
-    if (game.family != GameFamily::ModNim) {
+    if (game.family != evalsynth::modnim::kFamily) {
       const test::Run page = test::run_evalsynth("export results/g/best.eval --html p.html", dir.path.string());
       REQUIRE(page.exit_code == 0);
-      if (game.family != GameFamily::Connect4)
+      if (game.family != evalsynth::connect4::kFamily)
         CHECK_THAT(test::read_file(dir / "p.html"), Catch::Contains("\"game\": \"" + game.text() + "\""));
     }
     // A match of the answer against the game's random player, game not given.

@@ -25,7 +25,7 @@ GameDescriptor game_from_file(const test::ScratchFolder& dir, const std::string&
 // The game a file describes, as the mnk game type G it names.
 template <class G>
 G described(const GameDescriptor& d) {
-  REQUIRE(d.family == GameFamily::Mnk);
+  REQUIRE(d.family == mnk::kFamily);
   const mnk::Rules rules = mnk::Rules::unpacked(d.params[3]);
   REQUIRE(rules.fill == std::is_same_v<G, mnk::FillGame>);
   return G(d.params[0], d.params[1], d.params[2], rules.placement, rules.directions);

@@ -156,10 +156,10 @@ TEST_CASE("a program names its game, and another game's features and cells are r
           "[lang][games]") {
   const Program p =
       parse_program("game mnk(4,4,4)\n# a comment after the game line\nthreats(x) - forks(o)\n", "a.eval");
-  CHECK(p.family() == GameFamily::Mnk);
+  CHECK(p.family() == mnk::kFamily);
   CHECK(p.game.text() == "mnk(4,4,4)");
   CHECK(to_text(p) == "game mnk(4,4,4)\nthreats(x) - forks(o)");
-  CHECK(parse_program("game tictactoe\nwindows(x, 2)", "t").family() == GameFamily::Mnk);
+  CHECK(parse_program("game tictactoe\nwindows(x, 2)", "t").family() == mnk::kFamily);
   auto error_of = [](const std::string& text) {
     try {
       parse_program(text, "e.eval");
@@ -183,7 +183,7 @@ TEST_CASE("a program names its game, and another game's features and cells are r
 TEST_CASE("grammars name their game and derive only its programs", "[lang][games][grammar]") {
   const Grammar g =
       parse_grammar("game modnim\nstart int\nint ::= sticks() | int % int | const(1 .. 4)\n", "n.grammar");
-  CHECK(g.family == GameFamily::ModNim);
+  CHECK(g.family == modnim::kFamily);
   CHECK_FALSE(g.why_not_derived(parse_program("game modnim\nsticks() % 4", "p")));
   const auto why = g.why_not_derived(parse_program("4", "p"));
   REQUIRE(why);

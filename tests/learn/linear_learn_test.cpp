@@ -52,7 +52,7 @@ TEST_CASE("linear learner: Melicher's defaults, terms by the definition, one upd
   CHECK(w.weights == std::vector<double>{1, 1, 1});
 
   // The terms: X's pieces minus O's, kings, edge pieces, over 12.
-  const auto requests = model::term_requests(feature_library(GameFamily::Checkers), w.terms);
+  const auto requests = model::term_requests(feature_library(checkers::kFamily), w.terms);
   std::vector<std::int32_t> values(requests.requests.size());
   std::vector<double> terms(3);
   Rng rng(4);
@@ -110,7 +110,7 @@ TEST_CASE("linear learner: training resumes exactly, and the model plays as its 
   const model::Model model = model::decode_model(bytes, "m.bin");
   CHECK(model::encode_model(model) == bytes);
   const auto evaluator = model_evaluator(game, model, "m.bin");
-  const auto requests = model::term_requests(feature_library(GameFamily::Checkers), w.terms);
+  const auto requests = model::term_requests(feature_library(checkers::kFamily), w.terms);
   std::vector<std::int32_t> values(requests.requests.size());
   std::vector<double> terms(3);
   Rng rng(9);

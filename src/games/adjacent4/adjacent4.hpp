@@ -17,6 +17,8 @@
 
 namespace evalsynth::adjacent4 {
 
+inline constexpr GameFamily kFamily{2};
+
 inline constexpr int kLine = 4;
 
 const FeatureLibrary& feature_library();
@@ -24,7 +26,7 @@ std::span<const ReferenceProgram> reference_programs();
 
 class Game : public grid::StoneGame<Game> {
  public:
-  static constexpr GameFamily kFamily = GameFamily::Adjacent4;
+  static constexpr GameFamily kFamily = adjacent4::kFamily;
   static constexpr bool kFirstLineWins = true;
   // The n-tuple learner tells the empty cells that may be played now.
   static constexpr bool kPlayableCellState = true;

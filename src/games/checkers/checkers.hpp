@@ -24,6 +24,8 @@
 
 namespace evalsynth::checkers {
 
+inline constexpr GameFamily kFamily{4};
+
 inline constexpr int kDrawQuietPlies = 80;
 inline constexpr int kMaxQuietPlies = 1000;
 
@@ -35,7 +37,7 @@ class Game {
   using Position = checkers::Position;
   using Move = checkers::Move;
   static constexpr std::size_t kMaxMoves = checkers::kMaxMoves;
-  static constexpr GameFamily kFamily = GameFamily::Checkers;
+  static constexpr GameFamily kFamily = checkers::kFamily;
   // One word per position (labelled files and `solve` read the first word).
   static constexpr char kMoveSeparator = ',';
 

@@ -21,6 +21,10 @@
 
 namespace evalsynth {
 
+namespace connect4 {
+inline constexpr GameFamily kFamily{0};
+}
+
 using ColumnOrder = std::array<int, kColumns>;
 inline constexpr ColumnOrder kLeftToRight = {0, 1, 2, 3, 4, 5, 6};
 inline constexpr ColumnOrder kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
@@ -39,7 +43,7 @@ class Connect4Game {
   using Move = int;  // a column, 0..6
   using RulesType = Rules;
   static constexpr std::size_t kMaxMoves = kColumns;
-  static constexpr GameFamily kFamily = GameFamily::Connect4;
+  static constexpr GameFamily kFamily = connect4::kFamily;
 
   std::string name() const { return "connect4"; }
   Position start() const { return {}; }

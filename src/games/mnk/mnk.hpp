@@ -27,6 +27,8 @@
 
 namespace evalsynth::mnk {
 
+inline constexpr GameFamily kFamily{1};
+
 const FeatureLibrary& feature_library();
 std::span<const ReferenceProgram> reference_programs();
 
@@ -63,7 +65,7 @@ class MnkGame : public grid::StoneGame<MnkGame<Fill>> {
 
  public:
   using typename Base::Position;
-  static constexpr GameFamily kFamily = GameFamily::Mnk;
+  static constexpr GameFamily kFamily = mnk::kFamily;
   // The fill variant plays on after a line (grid/stone_game.hpp).
   static constexpr bool kFirstLineWins = !Fill;
 

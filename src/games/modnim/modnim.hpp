@@ -16,6 +16,8 @@
 
 namespace evalsynth::modnim {
 
+inline constexpr GameFamily kFamily{3};
+
 inline constexpr int kMaxSticks = 1000;
 inline constexpr int kMaxTake = 64;
 
@@ -33,7 +35,7 @@ class Game {
   using Position = modnim::Position;
   using Move = int;  // sticks taken
   static constexpr std::size_t kMaxMoves = kMaxTake;
-  static constexpr GameFamily kFamily = GameFamily::ModNim;
+  static constexpr GameFamily kFamily = modnim::kFamily;
   static constexpr char kMoveSeparator = ',';
 
   Game() : Game(100, 3) {}

@@ -1,0 +1,50 @@
+#include "games/checkers/family.hpp"
+
+#include "games/grammar_text.hpp"
+#include "support/text.hpp"
+
+namespace evalsynth::checkers {
+
+const FamilyInfo& Family::info() {
+  static const FamilyInfo info{
+      "checkers",
+      "checkers(N[,Q])",
+      "an N x N board (8, 6 or 4); Q quiet plies (no capture, no man moved) draw",
+      "draughts with forced captures, men and kings; a side that cannot move loses",
+      {8, kDrawQuietPlies, 0, 0},
+      {"checkers(4)", "1-3,8-5,3x8,7-5,8x3", Status::XWon, "O is left without a piece and loses"},
+      {}};
+  return info;
+}
+
+GameParams Family::parse(const GameArguments& args, std::string_view text, const TextLocation& where) {
+  if (args.size() > 2 || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
+    throw InputError(where, std::string("checkers takes the board's side, 8, 6 or 4, and optionally the plies "
+                                        "without a capture or a man's move that draw (default ")
+                                .append(std::to_string(kDrawQuietPlies))
+                                .append("): checkers(6) or checkers(6,50), not ")
+                                .append(in_quotes(text)));
+  GameParams params = {args[0][0] - '0', kDrawQuietPlies, 0, 0};
+  if (args.size() == 2)
+    params[1] =
+        game_parameter(args[1], 1, kMaxQuietPlies, "the plies without a capture or a man's move that draw", where);
+  return params;
+}
+
+std::string Family::text(const GameParams& a) {
+  std::string text = "checkers(" + std::to_string(a[0]);
+  if (a[1] != kDrawQuietPlies) text.append(",").append(std::to_string(a[1]));
+  return text.append(")");
+}
+
+std::string Family::default_grammar(const GameParams& a) {
+  std::string arithmetic(grammar_text::kArithmetic);
+  arithmetic.replace(arithmetic.find("@ 1\n"), 3, "@ 0.5");
+  return grammar_text::heading(text(a), "the squares and\n# every checkers feature.") + arithmetic +
+         "\nfeature ::= men(player) @ 3 | kings(player) @ 3 | back_rank(player) @ 2 | advance(player)\n"
+         "          | centre(player) @ 2 | edge(player) | mobility(player) @ 2 | jumpers(player) @ 2\n"
+         "          | exposed(player) @ 2 | moves() | to_move() | quiet()\n" +
+         std::string(grammar_text::kLogic) + grammar_text::cells(a[0], a[0]);
+}
+
+}  // namespace evalsynth::checkers
