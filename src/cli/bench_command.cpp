@@ -9,12 +9,12 @@
 #include "cli/bench_timing.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "games/connect4/labelled_positions.hpp"
+#include "games/connect4/solver.hpp"
 #include "io/spec.hpp"
 #include "lang/native_code.hpp"
 #include "lang/parse.hpp"
 #include "lang/random_program.hpp"
-#include "solver/labelled_positions.hpp"
-#include "solver/solver.hpp"
 #include "synthesis/synthesis.hpp"
 #include "tournament/game.hpp"
 #include "tournament/workload.hpp"
@@ -117,16 +117,16 @@ std::vector<Position> sample_positions(int count) {
 }  // namespace
 
 static void bench_solver(const std::vector<std::string>& names,
-                         const std::vector<std::vector<solver::LabelledPosition>>& sets, std::size_t limit) {
+                         const std::vector<std::vector<connect4::LabelledPosition>>& sets, std::size_t limit) {
   std::printf("\nsolver: position values, one thread, the first %zu positions of each set\n", limit);
   std::printf("  %-40s %9s %12s %12s %8s\n", "set", "positions", "mean ms", "mean nodes", "agree");
   for (std::size_t s = 0; s < sets.size(); ++s) {
-    solver::Solver solver(64);
+    connect4::Solver solver(64);
     const std::size_t count = std::min(limit, sets[s].size());
     double seconds = 0;
     std::size_t agree = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      const solver::LabelledPosition& p = sets[s][i];
+      const connect4::LabelledPosition& p = sets[s][i];
       const auto start = std::chrono::steady_clock::now();
       const int score = solver.solve(p.position);
       seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -155,7 +155,7 @@ static void bench_population(const std::string& spec_file, int generations) {
   std::printf("  %zu programs x %zu games\n", run.state().population.size(), task.games_per_candidate());
   std::printf("  %-28s %12s %12s %10s\n", "evaluators", "1 thread", "2 threads", "2 vs 1");
   double interpreted_one_thread = 0;
-  for (const auto mode : {lang::CompiledProgram::Mode::InterpreterOnly, lang::CompiledProgram::Mode::Auto}) {
+  for (const auto mode : {lang::Connect4Program::Mode::InterpreterOnly, lang::Connect4Program::Mode::Auto}) {
     std::vector<Candidate<Connect4>> candidates;
     for (const evolve::Individual& individual : run.state().population)
       candidates.push_back({evaluator_for(Connect4{}, individual.program, mode), individual.hash});
@@ -172,7 +172,7 @@ static void bench_population(const std::string& spec_file, int generations) {
       }
       games_per_second[threads - 1] = best;
     }
-    const bool interpreted = mode == lang::CompiledProgram::Mode::InterpreterOnly;
+    const bool interpreted = mode == lang::Connect4Program::Mode::InterpreterOnly;
     if (interpreted) interpreted_one_thread = games_per_second[0];
     std::printf("  %-28s %12.0f %12.0f %9.2fx\n",
                 interpreted                   ? "interpreter"
@@ -208,8 +208,8 @@ int bench_command(const Args& args) {
   if (solver_sets.empty())
     for (const char* set : {"training", "validation", "test"})
       solver_sets.push_back(std::string("specs/positions/") + set + ".analysis");
-  std::vector<std::vector<solver::LabelledPosition>> labelled;
-  for (const std::string& file : solver_sets) labelled.push_back(solver::read_analysis_file(file));
+  std::vector<std::vector<connect4::LabelledPosition>> labelled;
+  for (const std::string& file : solver_sets) labelled.push_back(connect4::read_analysis_file(file));
   const lang::Program ibef_program = lang::read_program_file(examples + "/ibef.eval");
   const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
   const FitnessTask task = thesis_workload(seed);
@@ -225,13 +225,13 @@ int bench_command(const Args& args) {
   };
   report("native IBEF (reference)", native);
   const WorkloadRun compiled =
-      median_run(evaluator_for(Connect4{}, ibef_program, lang::CompiledProgram::Mode::Auto), task, reps);
+      median_run(evaluator_for(Connect4{}, ibef_program, lang::Connect4Program::Mode::Auto), task, reps);
   report("ibef.eval, compiled (weight table)", compiled);
   const WorkloadRun interpreted =
-      median_run(evaluator_for(Connect4{}, ibef_program, lang::CompiledProgram::Mode::InterpreterOnly), task, reps);
+      median_run(evaluator_for(Connect4{}, ibef_program, lang::Connect4Program::Mode::InterpreterOnly), task, reps);
   report("ibef.eval, interpreter only", interpreted);
   const WorkloadRun jitted =
-      median_run(evaluator_for(Connect4{}, ibef_program, lang::CompiledProgram::Mode::Native), task, reps);
+      median_run(evaluator_for(Connect4{}, ibef_program, lang::Connect4Program::Mode::Native), task, reps);
   report(lang::native_code_enabled() ? "ibef.eval, native code (no table)" : "ibef.eval, no table (no native code)",
          jitted);
   // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.
@@ -250,16 +250,16 @@ int bench_command(const Args& args) {
   std::printf("\nnanoseconds per evaluation (%zu positions x %d rounds)\n", positions.size(), rounds);
   const double native_ns = nanoseconds_per_evaluation(ibef_evaluator(), positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native IBEF (reference)", native_ns, 1.0);
-  auto time_program = [&](const std::string& what, const lang::Program& program, lang::CompiledProgram::Mode mode) {
-    const lang::CompiledProgram compiled_program(program, mode);
+  auto time_program = [&](const std::string& what, const lang::Program& program, lang::Connect4Program::Mode mode) {
+    const lang::Connect4Program compiled_program(program, mode);
     const double ns = nanoseconds_per_evaluation(compiled_program, positions, rounds);
     std::printf("  %-44s %8.2f ns  %6.2fx\n", what.c_str(), ns, ns / native_ns);
   };
   const double native_adate_ns = nanoseconds_per_evaluation(adate2005_evaluator(), positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native ADATE-2005", native_adate_ns, native_adate_ns / native_ns);
-  time_program("adate2005.eval, compiled (weight table)", adate_program, lang::CompiledProgram::Mode::Auto);
-  time_program("adate2005.eval, interpreter only", adate_program, lang::CompiledProgram::Mode::InterpreterOnly);
-  time_program("adate2005.eval, native code (no table)", adate_program, lang::CompiledProgram::Mode::Native);
+  time_program("adate2005.eval, compiled (weight table)", adate_program, lang::Connect4Program::Mode::Auto);
+  time_program("adate2005.eval, interpreter only", adate_program, lang::Connect4Program::Mode::InterpreterOnly);
+  time_program("adate2005.eval, native code (no table)", adate_program, lang::Connect4Program::Mode::Native);
   // Random programs, the same ones through the interpreter and native code;
   // building one (simplify, bytecode, and for native code the machine code)
   // is timed too, next to one fitness evaluation's time.
@@ -276,15 +276,15 @@ int bench_command(const Args& args) {
       while (program.size() < target * 3 / 4 || program.size() > target * 5 / 4)
         program = lang::random_program(rng, target * 3 / 2);
       total_nodes += program.size();
-      auto built = [&](lang::CompiledProgram::Mode mode, double& build_us) {
+      auto built = [&](lang::Connect4Program::Mode mode, double& build_us) {
         const auto start = Clock::now();
-        lang::CompiledProgram made(program, mode);
+        lang::Connect4Program made(program, mode);
         build_us += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
         return made;
       };
-      const lang::CompiledProgram by_interpreter =
-          built(lang::CompiledProgram::Mode::InterpreterOnly, interpreter_build_us);
-      const lang::CompiledProgram by_native_code = built(lang::CompiledProgram::Mode::Native, native_build_us);
+      const lang::Connect4Program by_interpreter =
+          built(lang::Connect4Program::Mode::InterpreterOnly, interpreter_build_us);
+      const lang::Connect4Program by_native_code = built(lang::Connect4Program::Mode::Native, native_build_us);
       interpreted_ns += nanoseconds_per_evaluation(by_interpreter, positions, std::max(1, rounds / 4));
       native_code_ns += nanoseconds_per_evaluation(by_native_code, positions, std::max(1, rounds / 4));
     }

@@ -64,8 +64,8 @@ void bench_game(const G& game, int reps, double connect4_nodes_per_second, doubl
 // built-in engine of the same rules, whatever evaluators they are given.
 template <Game G>
 double engine_nodes_per_second(const G& game, int reps) {
-  std::string zero = "0";
-  if constexpr (!Connect4Like<G>) zero = "game " + game.name() + "\n0";
+  // The default family's programs have no `game` line (games/registry.hpp).
+  const std::string zero = (G::kFamily == kDefaultFamily ? "" : "game " + game.name() + "\n") + "0";
   const Player<G> constant{"ZERO", 4, evaluator_for(game, lang::parse_program(zero, "<zero>"))};
   FitnessTask<G> task;
   task.game = game;
@@ -100,7 +100,7 @@ void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns)
       "depth 2, as X and O at depths 1 and 2, from 100 random boards), and the references' cost\n");
   for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
     with_game(parse_game(name), [&](const auto& game) {
-      if constexpr (!Connect4Like<std::decay_t<decltype(game)>>)
+      if constexpr (HasReferencePrograms<std::decay_t<decltype(game)>>)
         bench_game(game, reps, connect4_nodes_per_second, connect4_ns);
     });
   std::printf(

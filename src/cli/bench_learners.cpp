@@ -54,7 +54,7 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   const auto uncached = [](const Position& p) {
     return lang::ntuple_feature_uncached(p, lang::BuiltinNetwork::NTuple);
   };
-  const lang::CompiledProgram learned(lang::parse_program("ntuple()"));
+  const lang::Connect4Program learned(lang::parse_program("ntuple()"));
   const double uncached_ns = nanoseconds_per_evaluation(uncached, positions, rounds);
   const double cached_ns = nanoseconds_per_evaluation(learned, positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "ntuple(), built-in network, uncached", uncached_ns,

@@ -68,13 +68,13 @@ void bench_search_leaves(const std::vector<Position>& positions, int rounds) {
   const model::NTupleNet& net = lang::builtin_ntuple(lang::BuiltinNetwork::NTuple);
   row("built-in n-tuple network, incremental", time_leaves(net, roots, rounds));
   row("built-in n-tuple network, from scratch", time_leaves(FromScratch<model::NTupleNet>{net}, roots, rounds));
-  const lang::CompiledProgram program(lang::parse_program("ntuple() + 16 * threats(x) - 16 * threats(o)"));
-  using Program = lang::CompiledProgram;
+  const lang::Connect4Program program(lang::parse_program("ntuple() + 16 * threats(x) - 16 * threats(o)"));
+  using Program = lang::Connect4Program;
   row("ntuple() + threats program, cache then incremental", time_leaves(program, roots, rounds));
   // Through the cache of computed values: warm after the first round, as in
   // a run whose candidates search the same positions.
   row("ntuple() + threats program, through the cache", time_leaves(FromScratch<Program>{program}, roots, rounds));
-  const lang::CompiledProgram threats(lang::parse_program("16 * threats(x) - 16 * threats(o)"));
+  const lang::Connect4Program threats(lang::parse_program("16 * threats(x) - 16 * threats(o)"));
   row("threats program alone (no network)", time_leaves(threats, roots, rounds));
 }
 

@@ -5,7 +5,6 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_option.hpp"
-#include "games/connect4/notation.hpp"
 #include "lang/compiled.hpp"
 #include "lang/grammar.hpp"
 #include "lang/parse.hpp"
@@ -42,7 +41,8 @@ namespace {
 template <Game G>
 std::string position_lines(const G& game, const typename G::Position& p) {
   const int plies = game.plies(p);
-  const std::string unit = Connect4Like<G> ? "stones" : plies == 1 ? "move" : "moves";
+  const GameWords words = words_of(game);
+  const std::string unit(plies == 1 ? words.ply : words.plies);
   return "position   " + std::to_string(plies) + " " + unit + ", " + (game.side_to_move(p) == Side::X ? "X" : "O") +
          " to move\n" + game.board_text(p);
 }
@@ -54,9 +54,10 @@ std::string value_lines(const G& game, const lang::Program& program, const std::
                         const std::string& position_text) {
   require_game(game, program, path);
   const TextLocation where{"--position", 1, 1};
-  if constexpr (Connect4Like<G>) {
-    const Position position = parse_position(position_text, where);
-    const lang::CompiledProgram compiled(program);
+  const typename G::Position position =
+      position_text.empty() ? game.start() : solver::parse_sequence(game, position_text, where);
+  if constexpr (NativeProgramGame<G>) {
+    const lang::Connect4Program compiled(program);
     const std::string how = compiled.is_linear()
                                 ? "weight table (linear in the squares)"
                                 : std::string(compiled.is_native() ? "native code (x86-64)" : "interpreter") + ", " +
@@ -64,8 +65,6 @@ std::string value_lines(const G& game, const lang::Program& program, const std::
     return "compiled   " + how + "\n" + position_lines(game, position) + "value      " +
            std::to_string(compiled(position)) + "\n";
   } else {
-    const typename G::Position position =
-        position_text.empty() ? game.start() : solver::parse_sequence(game, position_text, where);
     const lang::GameProgram<G> compiled(game, program);
     return "compiled   interpreter, " + std::to_string(compiled.instruction_count()) + " bytecode instructions\n" +
            position_lines(game, position) + "value      " + std::to_string(compiled(position)) + "\n";
@@ -104,7 +103,7 @@ int check_command(const Args& args) {
 
   const lang::Program simple = lang::simplify(program);
   std::printf("program    %s\n", path.c_str());
-  if (program.family() != connect4::kFamily) std::printf("game       %s\n", game.text().c_str());
+  if (program.family() != kDefaultFamily) std::printf("game       %s\n", game.text().c_str());
   std::printf("canonical  %s\n", lang::expression_text(program).c_str());
   std::printf("size       %zu nodes, depth %d\n", program.size(), program.depth());
   std::printf("hash       %016llx\n", static_cast<unsigned long long>(program.canonical_hash()));

@@ -37,16 +37,13 @@ namespace {
 // What perfect play costs in `game`, from the exact solver's reach.
 template <Game G>
 std::string solver_line(const G& game) {
-  if constexpr (Connect4Like<G>) {
-    (void)game;
-    return "Connect4's solver with its opening book: milliseconds a position from " +
-           std::to_string(kPerfectPlayMinStones) + " stones";
+  if constexpr (HasOwnSolver<G>) {
+    return game.solver_about();
   } else {
     const int least = perfect_play_min_plies(game);
     if (least == 0) return "the exact solver: whole games, from the start";
-    int plies = 1000;  // more than any game here lasts
-    if constexpr (requires { game.max_plies(); }) plies = game.max_plies();
-    if (least >= plies) return "none within reach on this board (no perfect player, strength or labelled positions)";
+    if (least >= game.max_plies())
+      return "none within reach on this board (no perfect player, strength or labelled positions)";
     return "the exact solver: positions of " + std::to_string(least) + " plies or more";
   }
 }
@@ -100,14 +97,10 @@ int players_command(const Args& args) {
   std::printf("built-in players of %s (NAME@DEPTH searches DEPTH plies):\n", game.text().c_str());
   with_game(game, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
-    if constexpr (Connect4Like<G>) {
-      std::printf(
-          "  ibef          IBEF, the thesis's hand-written evaluator (native; as a program:\n"
-          "                grammar/examples/ibef.eval)\n");
-      std::printf(
-          "  adate         ADATE-2005, the thesis's evolved evaluator (native; as a program:\n"
-          "                grammar/examples/adate2005.eval)\n");
-    } else {
+    if constexpr (HasNativeEvaluators<G>)
+      for (const auto& r : g.native_evaluators())
+        std::printf("  %-13s %s\n", std::string(r.key).c_str(), std::string(r.about).c_str());
+    if constexpr (HasReferencePrograms<G>) {
       for (const ReferenceProgram& r : g.reference_programs()) {
         std::printf("  %-13s a reference program of the language\n", std::string(r.name).c_str());
         if (!program) continue;

@@ -67,7 +67,7 @@ int inspect_command(const Args& args) {
               static_cast<unsigned long long>(std::filesystem::file_size(file, ignored)));
   std::printf("run          %s (spec %s, hash %016llx)\n", c.run_name.c_str(), c.spec_source.c_str(),
               static_cast<unsigned long long>(c.spec_hash));
-  if (s.hall.front().program.family() != connect4::kFamily)
+  if (s.hall.front().program.family() != kDefaultFamily)
     std::printf("game         %s\n", checkpoint_spec(c, file).game_descriptor().text().c_str());
   if (s.finished())
     std::printf("state        finished: stopped by %s after %d generations (numbered 0-%d, as in log.csv)\n",

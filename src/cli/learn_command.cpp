@@ -72,7 +72,7 @@ std::string describe(const LearnSpec& s, int cell_states) {
   else
     std::snprintf(text, sizeof text, "alpha %g -> %g, epsilon %g -> %g", s.alpha.start, s.alpha.end, s.epsilon.start,
                   s.epsilon.end);
-  const std::string game = s.game.family == connect4::kFamily ? "" : " (" + s.game.text() + ")";
+  const std::string game = s.game.family == kDefaultFamily ? "" : " (" + s.game.text() + ")";
   std::string out = "learn " + s.name + game + ": " + learn::learner_word(s.learner) + ", " + std::to_string(s.games) +
                     (!s.play_games         ? std::string(" rounds without games")
                      : s.opponents.empty() ? std::string(" games of self-play")

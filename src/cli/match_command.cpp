@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/game_option.hpp"
 #include "cli/match_request.hpp"
-#include "solver/labelled_positions.hpp"
+#include "games/connect4/labelled_positions.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
@@ -102,9 +102,9 @@ int play_match(const G& game, MatchRequest r) {
   MatchOptions& options = r.options;
   const std::vector<Player<G>> xs = parse_player_list(game, r.x_text, read_evaluator_program),
                                os = parse_player_list(game, r.o_text, read_evaluator_program);
-  if constexpr (Connect4Like<G>) {
-    if (r.balanced && r.opening_plies > solver::kOpeningBookPlies)
-      throw UsageError("--balanced takes openings of at most " + std::to_string(solver::kOpeningBookPlies) +
+  if constexpr (HasOwnSolver<G>) {
+    if (r.balanced && r.opening_plies > G::kOpeningBookPlies)
+      throw UsageError("--balanced takes openings of at most " + std::to_string(G::kOpeningBookPlies) +
                        " plies (the opening book's depth), not " + std::to_string(r.opening_plies));
   } else {
     if (r.balanced && r.balanced_within != 0)
@@ -151,17 +151,17 @@ int play_match(const G& game, MatchRequest r) {
                  "minutes a move the first time it meets a position (from the empty board, the first games take "
                  "minutes); --boards with later positions is fast\n",
                  least);
-  const std::string start = Connect4Like<G> ? "empty board" : "start position";
+  const GameWords words = words_of(game);
+  const std::string start(words.start);
   const std::string board_text =
       r.from_file  ? r.boards_file
-      : r.openings ? std::to_string(r.opening_plies) + "-ply openings up to " +
-                         (Connect4Like<G> ? "mirror images" : "symmetry") +
+      : r.openings ? std::to_string(r.opening_plies) + "-ply openings up to " + std::string(words.symmetry) +
                          (r.balanced ? ", scored within " + std::to_string(r.balanced_within) + " of a draw" : "")
                    : start;
   std::printf(
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s%s, seed %llu\n",
-      options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), Connect4Like<G> ? "" : "game ",
-      (rules + (Connect4Like<G> ? " rules" : "")).c_str(), static_cast<unsigned long long>(options.seed));
+      options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), HasRulesName<G> ? "" : "game ",
+      (rules + (HasRulesName<G> ? " rules" : "")).c_str(), static_cast<unsigned long long>(options.seed));
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
   std::fflush(stdout);
 
@@ -190,7 +190,7 @@ int match_command(const Args& args) {
   command.integer("games", r.options.games_per_board, 1, 10'000'000);
   command.text("boards", r.boards_file);
   command.integer("openings", r.opening_plies, 0, kMaxOpeningPlies);
-  command.integer("balanced", r.balanced_within, 0, solver::kMaxAbsScore);
+  command.integer("balanced", r.balanced_within, 0, connect4::kMaxAbsScore);
   command.flag("same-depth", r.same_depth);
   command.choice("order", r.options.settings.order, kMoveOrderWords);
   command.choice("rules", rules, kRuleSetWords);

@@ -32,8 +32,8 @@ struct MatchRequest {
 // replayed or sequential match names them as the match that played them.
 template <Game G>
 std::string match_rules_text(const G& game) {
-  if constexpr (Connect4Like<G>)
-    return std::is_same_v<G, Connect4ThesisJava> ? "thesis-java" : "standard";
+  if constexpr (HasRulesName<G>)
+    return game.rules_name();
   else
     return game.name();
 }

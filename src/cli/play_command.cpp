@@ -7,7 +7,6 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_option.hpp"
-#include "games/connect4/notation.hpp"
 #include "support/error.hpp"
 #include "support/text.hpp"
 #include "synthesis/saved_programs.hpp"
@@ -41,32 +40,6 @@ const char* const kPlayHelp =
 
 namespace {
 
-// The board as to_ascii draws it; on a terminal X red, O yellow, and the
-// last stone played bold.
-std::string board_text(const Position& p, int last_column, bool colour) {
-  const std::string plain = to_ascii(p);
-  if (!colour) return plain;
-  std::string out;
-  const int last_row = last_column >= 0 ? p.height(last_column) - 1 : -1;
-  int row = kRows - 1, col = 0;
-  for (const char c : plain) {
-    if (c == '\n') {
-      --row;
-      col = 0;
-      out += c;
-      continue;
-    }
-    if (row >= 0 && (c == 'X' || c == 'O')) {
-      const bool last = row == last_row && col == last_column;
-      out += std::string("\033[") + (last ? "1;" : "") + (c == 'X' ? "31m" : "33m") + c + "\033[0m";
-    } else {
-      out += c;
-    }
-    if (c != ' ') ++col;
-  }
-  return out;
-}
-
 std::string trimmed(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r");
   if (first == std::string::npos) return "";
@@ -79,11 +52,24 @@ std::string score_words(int value_for_you) {
   return "evaluation " + std::string(value_for_you > 0 ? "+" : "") + std::to_string(value_for_you) + " for you";
 }
 
-// How a move is named in the transcript: Connect4's "column 4", others' own.
+// How a move is named in the transcript: in words where the game has them
+// (Connect4's "column 4"), else as written.
 template <Game G>
 std::string move_words(const G& game, const typename G::Position& p, const typename G::Move& m) {
-  if constexpr (Connect4Like<G>) return "column " + game.move_text(p, m);
-  return game.move_text(p, m);
+  if constexpr (HasTerminalBoard<G>)
+    return game.move_words(p, m);
+  else
+    return game.move_text(p, m);
+}
+
+// The board drawn after a move, the last one marked where the game can.
+template <Game G>
+std::string terminal_board(const G& game, const typename G::Position& p, const std::vector<typename G::Move>& moves,
+                           bool colour) {
+  if constexpr (HasTerminalBoard<G>)
+    return game.board_text(p, moves.empty() ? nullptr : &moves.back(), colour);
+  else
+    return game.board_text(p);
 }
 
 template <Game G>
@@ -95,11 +81,7 @@ int play_game_with(const G& game, const std::string& name, Side human, MoveOrder
   const Side engine_side = opponent(human);
   const bool colour = ::isatty(STDOUT_FILENO) != 0;
   Rng rng(seed);
-  std::string what_to_type;
-  if constexpr (Connect4Like<G>)
-    what_to_type = "a column 1-7";
-  else
-    what_to_type = game.move_help();
+  const std::string what_to_type = game.move_help();
 
   std::vector<Move> moves;
   auto position = [&] {
@@ -112,18 +94,13 @@ int play_game_with(const G& game, const std::string& name, Side human, MoveOrder
   bool draw_board = true;
   while (true) {
     const typename G::Position p = position();
-    if (draw_board) {
-      if constexpr (Connect4Like<G>)
-        std::printf("\n%s", board_text(p, moves.empty() ? -1 : moves.back(), colour).c_str());
-      else
-        std::printf("\n%s", game.board_text(p).c_str());
-    }
+    if (draw_board) std::printf("\n%s", terminal_board(game, p, moves, colour).c_str());
     draw_board = true;
     if (const Status status = game.status(p); status != Status::Ongoing) {
       const bool won = status != Status::Drawn;
       const bool engine_won = won && (status == Status::XWon) == (engine_side == Side::X);
       std::printf("%s after %zu moves.\n",
-                  !won         ? (Connect4Like<G> ? "Draw: the board is full" : "Draw")
+                  !won         ? std::string(words_of(game).draw).c_str()
                   : engine_won ? "The engine wins"
                                : "You win",
                   moves.size());
@@ -136,10 +113,7 @@ int play_game_with(const G& game, const std::string& name, Side human, MoveOrder
       moves.push_back(m);
       continue;
     }
-    if constexpr (Connect4Like<G>)
-      std::printf("your move (1-7, undo, hint, quit): ");
-    else
-      std::printf("your move (%s, undo, hint, quit): ", game.move_help().c_str());
+    std::printf("your move (%s, undo, hint, quit): ", what_to_type.c_str());
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) {
@@ -182,13 +156,8 @@ int play_game_with(const G& game, const std::string& name, Side human, MoveOrder
                     score_words(for_you).c_str(), engine.depth, engine.label().c_str());
       }
     } else if (word == "help" || word == "?") {
-      if constexpr (Connect4Like<G>)
-        std::printf(
-            "type a column 1-7 to drop a stone there; undo takes back your last move; hint asks the "
-            "engine; quit ends the game\n");
-      else
-        std::printf("type %s to play it; undo takes back your last move; hint asks the engine; quit ends the game\n",
-                    what_to_type.c_str());
+      std::printf("type %s to play it; undo takes back your last move; hint asks the engine; quit ends the game\n",
+                  what_to_type.c_str());
     } else if (word == "quit" || word == "q" || word == "exit") {
       std::printf("game left after %zu moves\n", moves.size());
       return 0;
@@ -199,16 +168,8 @@ int play_game_with(const G& game, const std::string& name, Side human, MoveOrder
         moves.push_back(game.parse_move(p, word, TextLocation{"your move", 1, 1}));
         draw_board = true;
       } catch (const InputError& error) {
-        if constexpr (Connect4Like<G>) {
-          if (word.size() == 1 && word[0] >= '1' && word[0] <= '7') {
-            std::printf("column %c is full; choose another\n", word[0]);
-            continue;
-          }
-          std::printf("%s is not a move: type a column 1-7, undo, hint, help or quit\n", in_quotes(line).c_str());
-        } else {
-          std::printf("%s is not a move (%s): type %s, undo, hint, help or quit\n", in_quotes(line).c_str(),
-                      error.message().c_str(), what_to_type.c_str());
-        }
+        std::printf("%s is not a move (%s): type %s, undo, hint, help or quit\n", in_quotes(line).c_str(),
+                    error.message().c_str(), what_to_type.c_str());
       }
     }
   }

@@ -73,8 +73,9 @@ constexpr const char* kSetNames[] = {"training", "validation", "test"};
 // FOLDER/NAME.positions (Connect4: .analysis, the format its sets are in).
 template <Game G>
 std::string set_path(const std::string& folder, const char* name, const G&) {
-  return (std::filesystem::path(folder) / (std::string(name) + (Connect4Like<G> ? ".analysis" : ".positions")))
-      .string();
+  std::string suffix = ".positions";
+  if constexpr (HasOwnSolver<G>) suffix = G::kLabelledSuffix;
+  return (std::filesystem::path(folder) / (std::string(name) + suffix)).string();
 }
 
 struct PositionsRequest {
@@ -109,11 +110,10 @@ void require_move_sequences(const G& game, const std::vector<LabelledOf<G>>& sta
 template <Game G>
 void write_set(const G& game, const std::vector<LabelledOf<G>>& set, const std::string& path) {
   std::string text;
-  if constexpr (Connect4Like<G>) {
-    for (const auto& p : set) text += solver::analysis_line(p) + "\n";
-  } else {
+  if constexpr (HasOwnSolver<G>)
+    text = game.labelled_text(set);
+  else
     text = solver::labelled_text(game, set);
-  }
   write_file_atomically(path, text);
   std::printf("wrote %zu position(s) to %s\n", set.size(), path.c_str());
 }
@@ -144,14 +144,11 @@ int write_three_sets(const G& game, std::vector<LabelledOf<G>> set, const Positi
 template <Game G>
 int make_positions(const G& game, PositionsRequest r) {
   PositionSetOptions& options = r.options;
-  int most_plies = 41;
+  const int most_plies = game.max_plies() - 1;
   if (!r.from.empty() && !r.plies_given) r.plies = "1-1";
-  if constexpr (!Connect4Like<G>) {
-    most_plies = game.max_plies() - 1;
-    if (!r.plies_given && r.from.empty()) {
-      const auto [first, last] = game.default_position_plies();
-      r.plies = std::to_string(first) + "-" + std::to_string(last);
-    }
+  if (!r.plies_given && r.from.empty()) {
+    const auto [first, last] = game.default_position_plies();
+    r.plies = std::to_string(first) + "-" + std::to_string(last);
   }
   const auto range = parse_int_range(r.plies, 0, most_plies);
   if (!range || range->last < range->first)
@@ -178,10 +175,9 @@ int make_positions(const G& game, PositionsRequest r) {
     require_move_sequences(game, starts, r.from);
   }
   // Labels are perfect play: refused before any work where the solver cannot reach.
-  if constexpr (!Connect4Like<G>)
-    if (perfect_play_min_plies(game) > most_plies)
-      throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
-                       ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
+  if (perfect_play_min_plies(game) > most_plies)
+    throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
+                     ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.progress = ProgressLine::stderr_is_terminal();
   const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts);
   if (set.empty())

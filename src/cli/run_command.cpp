@@ -155,7 +155,7 @@ int run_command(const Args& args) {
   remove_checkpoints(options.checkpoint_folder);
   const TaskSummary training = run.game().summary(RunGame::Task::Training),
                     validation = run.game().summary(RunGame::Task::Validation);
-  const std::string game = spec.game.family == connect4::kFamily ? "" : " (" + run.game().game_name() + ")";
+  const std::string game = spec.game.family == kDefaultFamily ? "" : " (" + run.game().game_name() + ")";
   std::printf("run %s%s: %zu training boards, %zu validation boards%s, %zu games per candidate, population %d\n",
               spec.name.c_str(), game.c_str(), training.boards, validation.boards, perfect_boards_text(run).c_str(),
               training.games_per_candidate, spec.population);

@@ -8,8 +8,6 @@
 #include "cli/game_option.hpp"
 #include "solver/exact_solve_all.hpp"
 #include "solver/game_positions.hpp"
-#include "solver/labelled_positions.hpp"
-#include "solver/solve_all.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/progress.hpp"
@@ -58,82 +56,62 @@ const char* const kSolveHelp =
 namespace {
 
 struct SolveRequest {
-  solver::SolveOptions options;
+  SolveOptions options;
   bool openings = false;
   int opening_plies = 0;
   std::string text, source;
 };
 
-void report(std::size_t count, double seconds, std::uint64_t nodes, bool analyse) {
+void report_totals(std::size_t count, double seconds, std::uint64_t nodes, bool analyse) {
   if (count == 0) return;
   std::fprintf(stderr, "solved %zu position(s): mean %.3f ms and %.0f nodes each (%s)\n", count,
                1e3 * seconds / static_cast<double>(count), static_cast<double>(nodes) / static_cast<double>(count),
                analyse ? "every move" : "position only");
 }
 
-int solve_connect4(const SolveRequest& r) {
-  std::vector<solver::MovesLine> lines;
-  if (r.openings) {
-    for (const Opening<Connect4>& o : openings_with_moves(Connect4{}, r.opening_plies))
-      lines.push_back({o.moves, o.position});
-  } else {
-    lines = solver::parse_move_lines(r.text, r.source);
-  }
-  std::vector<Position> positions;
-  positions.reserve(lines.size());
-  for (const solver::MovesLine& l : lines) positions.push_back(l.position);
-
-  const std::vector<solver::SolvedPosition> solved = solver::solve_all(positions, r.options);
-  double seconds = 0;
-  std::uint64_t nodes = 0;
-  std::string out;
-  for (std::size_t i = 0; i < solved.size(); ++i) {
-    solver::LabelledPosition labelled{positions[i], lines[i].moves, solved[i].moves, lines[i].line};
-    out += r.options.analyse ? solver::analysis_line(labelled) : lines[i].moves + " " + std::to_string(solved[i].score);
-    out += '\n';
-    seconds += solved[i].seconds;
-    nodes += solved[i].nodes;
-  }
-  std::fputs(out.c_str(), stdout);
-  report(solved.size(), seconds, nodes, r.options.analyse);
-  return 0;
-}
-
-// Every other game, with the exact solver.
+// With the game's own solver and its files where it has them (HasOwnSolver:
+// Connect4's, Pons's move strings and .analysis lines), else the exact
+// solver and the generic labelled lines.
 template <Game G>
 int solve_game(const G& game, const SolveRequest& r) {
   std::vector<solver::PositionLine<G>> lines;
   if (r.openings) {
     for (const Opening<G>& o : openings_with_moves(game, r.opening_plies))
       lines.push_back({o.moves.empty() ? "-" : o.moves, o.position, 0});
+  } else if constexpr (HasOwnSolver<G>) {
+    lines = game.parse_positions(r.text, r.source);
   } else {
     lines = solver::parse_position_lines(game, r.text, r.source);
   }
-  std::vector<typename G::Position> positions;
-  for (const auto& l : lines) positions.push_back(l.position);
-  const auto begin = std::chrono::steady_clock::now();
-  const std::vector<solver::ExactSolved> solved = solver::exact_solve_all(game, positions, r.options);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  std::uint64_t nodes = 0;
-  std::string out = r.options.analyse ? "game " + game.name() + "\n" : "";
-  for (std::size_t i = 0; i < solved.size(); ++i) {
-    if (r.options.analyse) {
-      solver::Labelled<G> labelled;
-      labelled.position = positions[i];
-      labelled.moves = lines[i].moves == "-" ? "" : lines[i].moves;
-      MovesOf<G> legal;
-      game.legal_moves(positions[i], legal);
-      labelled.legal.assign(legal.begin(), legal.end());
-      labelled.scores = solved[i].moves;
-      out += solver::labelled_line(game, labelled);
-    } else {
-      out += lines[i].moves + " " + std::to_string(solved[i].score);
+  SolveReport report;
+  if constexpr (HasOwnSolver<G>) {
+    report = game.solve_report(lines, r.options);
+  } else {
+    std::vector<typename G::Position> positions;
+    for (const auto& l : lines) positions.push_back(l.position);
+    const auto begin = std::chrono::steady_clock::now();
+    const std::vector<solver::ExactSolved> solved = solver::exact_solve_all(game, positions, r.options);
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    report.text = r.options.analyse ? "game " + game.name() + "\n" : "";
+    for (std::size_t i = 0; i < solved.size(); ++i) {
+      if (r.options.analyse) {
+        solver::Labelled<G> labelled;
+        labelled.position = positions[i];
+        labelled.moves = lines[i].moves == "-" ? "" : lines[i].moves;
+        MovesOf<G> legal;
+        game.legal_moves(positions[i], legal);
+        labelled.legal.assign(legal.begin(), legal.end());
+        labelled.scores = solved[i].moves;
+        report.text += solver::labelled_line(game, labelled);
+      } else {
+        report.text += lines[i].moves + " " + std::to_string(solved[i].score);
+      }
+      report.text += '\n';
+      report.nodes += solved[i].nodes;
     }
-    out += '\n';
-    nodes += solved[i].nodes;
   }
-  std::fputs(out.c_str(), stdout);
-  report(solved.size(), seconds, nodes, r.options.analyse);
+  std::fputs(report.text.c_str(), stdout);
+  report_totals(lines.size(), report.seconds, report.nodes, r.options.analyse);
   return 0;
 }
 
@@ -177,17 +155,16 @@ int solve_command(const Args& args) {
     std::string scanned = r.text;
     if (const auto line = take_game_line(scanned, r.source)) game = line->game;
   }
-  if (game.family == connect4::kFamily) {
-    if (r.openings && r.opening_plies == 0)
-      throw UsageError("option '--openings' wants a whole number from 1 to 8, not '0'");
-    return solve_connect4(r);
-  }
-  if (no_book) throw UsageError("--no-book is Connect4's: " + game.text() + " has no opening book");
   return with_game(game, [&](const auto& g) {
-    if constexpr (Connect4Like<std::decay_t<decltype(g)>>)
-      return solve_connect4(r);
-    else
-      return solve_game(g, r);
+    if constexpr (HasOwnSolver<std::decay_t<decltype(g)>>) {
+      // Its files write no empty move sequence (Pons's format).
+      if (r.openings && r.opening_plies == 0)
+        throw UsageError("option '--openings' wants a whole number from 1 to " + std::to_string(kMaxOpeningPlies) +
+                         ", not '0'");
+    } else if (no_book) {
+      throw UsageError("--no-book is for games with an opening book (Connect4): " + game.text() + " has none");
+    }
+    return solve_game(g, r);
   });
 }
 

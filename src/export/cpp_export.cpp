@@ -210,7 +210,7 @@ std::string cpp_header(const lang::Program& source, const ExportInfo& info) {
   assert(source.family == info.game.family);
   if (source.family() != connect4::kFamily) return game_cpp_header(source, info);
   const lang::Program program = lang::simplify(source);
-  const lang::CompiledProgram compiled(program);
+  const lang::Connect4Program compiled(program);
   std::string guard = "EVALSYNTH_EXPORT_";
   for (char c : info.name) guard += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   guard += "_HPP";

@@ -12,13 +12,6 @@
 
 namespace evalsynth {
 
-// How a player orders the moves it tries at the root, which decides between
-// equally valued moves.
-enum class MoveOrder {
-  LeftToRight,  // the game's natural order (Connect4: columns 1..7, as the ADATE specification)
-  Random,       // shuffled anew for every move, as the thesis's Java agents (C.5)
-};
-
 // Their names on command lines and in specs.
 inline constexpr std::pair<std::string_view, MoveOrder> kMoveOrderWords[] = {{"random", MoveOrder::Random},
                                                                              {"left-to-right", MoveOrder::LeftToRight}};
@@ -48,7 +41,7 @@ void thesis_shuffle(List& list, Rng& rng) {
 template <Game G>
 MovesOf<G> root_moves(const G& game, const typename G::Position& p, MoveOrder order, Rng& rng) {
   MovesOf<G> moves;
-  if constexpr (requires { game.root_moves(p, order, rng, moves); }) {
+  if constexpr (HasRootOrder<G>) {
     game.root_moves(p, order, rng, moves);
   } else {
     game.legal_moves(p, moves);

@@ -182,7 +182,7 @@ class AlphaBeta {
       }
       return true;
     };
-    if constexpr (requires { game_.for_each_search_move(p, try_move); }) {
+    if constexpr (HasSearchOrder<G>) {
       game_.for_each_search_move(p, try_move);
     } else {
       MovesOf<G> moves;

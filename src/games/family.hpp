@@ -57,6 +57,7 @@ struct GameAlias {
 
 struct FamilyInfo {
   std::string_view name;        // "mnk": specs, options and `game` lines name the family so
+  std::string_view title;       // in sentences: "the m,n,k-game"
   std::string_view syntax;      // "mnk(M,N,K[,RULES])"
   std::string_view parameters;  // what the parameters are
   std::string_view about;       // the game in a line

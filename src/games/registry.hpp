@@ -29,9 +29,13 @@ std::string_view family_name(GameFamily family);
 std::optional<GameFamily> family_named(std::string_view name);
 const FeatureLibrary& feature_library(GameFamily family);
 
+// Programs, grammars and position files without a `game` line are of this
+// family (the language began with Connect4's programs).
+inline constexpr GameFamily kDefaultFamily = connect4::kFamily;
+
 // A game with its parameters, as a value (what a spec or command line names).
 struct GameDescriptor {
-  GameFamily family = connect4::kFamily;
+  GameFamily family = kDefaultFamily;
   // The family's parameters, in the order its name takes them (its record,
   // games/<family>/family.hpp, says what they are).
   GameParams params{};

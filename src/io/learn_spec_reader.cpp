@@ -325,7 +325,7 @@ class LearnInterpreter : public SpecReader {
     }
     const bool ntuple = spec_.learner == LearnerKind::NTuple;
     double weights = 0;
-    if constexpr (Connect4Like<G>) {
+    if constexpr (BitboardNetGame<G>) {
       weights = model::NTupleNet::weight_count(spec_.tuples, spec_.tuple_length, spec_.cell_states,
                                                spec_.per_side_tables, spec_.stage_split > 0);
     } else if constexpr (HasCellBoard<G>) {

@@ -129,7 +129,7 @@ std::string summary_json(const Synthesis& run) {
   Json summary = Json::object();
   summary["run"] = run.spec().name;
   // Connect4's summaries read as they always have; other games name theirs.
-  if (run.spec().game.family != connect4::kFamily) summary["game"] = run.spec().game_descriptor().text();
+  if (run.spec().game.family != kDefaultFamily) summary["game"] = run.spec().game_descriptor().text();
   summary["spec"] = run.spec().source;
   summary["spec_hash"] = hex(run.spec().hash());
   summary["seed"] = run.spec().seed;

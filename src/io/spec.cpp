@@ -7,15 +7,16 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <map>
 #include <sstream>
 
+#include "games/connect4/labelled_positions.hpp"
+#include "games/connect4/opening_book.hpp"
 #include "games/registry.hpp"
 #include "io/spec_interpreter.hpp"
 #include "lang/default_grammar.hpp"
 #include "lang/parse.hpp"
-#include "solver/labelled_positions.hpp"
-#include "solver/opening_book.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "support/suggest.hpp"
@@ -88,34 +89,37 @@ BoardSource RunSpecInterpreter::balanced_openings(const spec_ast::Word& plies_wo
                                                   const spec_ast::Word& within_word) const {
   BoardSource source{BoardSource::Kind::BalancedOpenings, 0, {}};
   source.count = static_cast<int>(integer(plies_word, 0, kMaxOpeningPlies, "balanced-openings"));
-  source.within = static_cast<int>(integer(within_word, 0, solver::kMaxAbsScore, "B"));
+  source.within = static_cast<int>(integer(within_word, 0, connect4::kMaxAbsScore, "B"));
   balanced_written_.push_back({source.count, source.within, &plies_word, &within_word});
   return source;
 }
 
 void RunSpecInterpreter::check_balanced_openings() const {
-  for (const BalancedWritten& b : balanced_written_) {
-    if (spec_.game.family != connect4::kFamily) {
-      if (b.within != 0)
-        locate_.fail(*b.within_word, "for " + spec_.game.text() +
-                                         " balanced-openings(N, B) keeps the openings perfect play draws: B is 0");
-      continue;
-    }
-    if (b.plies > solver::kOpeningBookPlies)
-      locate_.fail(*b.plies_word, "balanced openings go up to " + std::to_string(solver::kOpeningBookPlies) +
-                                      " plies, the depth of the opening book built into evalsynth (openings(N) "
-                                      "takes any N up to " +
-                                      std::to_string(kMaxOpeningPlies) + ")");
-    const Connect4 game;
-    if (balanced_opening_boards(game, b.plies, b.within).empty()) {
-      int closest = solver::kMaxAbsScore;
-      for (const Position& p : opening_boards(game, b.plies))
-        closest = std::min(closest, std::abs(solver::opening_score(p)));
-      locate_.fail(*b.within_word, "no " + std::to_string(b.plies) + "-ply opening is scored within " +
-                                       std::to_string(b.within) + " of a draw; the closest is " +
-                                       std::to_string(closest));
-    }
-  }
+  for (const BalancedWritten& b : balanced_written_)
+    with_game(spec_.game_descriptor(), [&](const auto& game) {
+      using G = std::decay_t<decltype(game)>;
+      // Openings are scored by the game's opening book where it has one
+      // (HasOwnSolver: Connect4's); else the exact solver keeps the drawn ones.
+      if constexpr (!HasOwnSolver<G>) {
+        if (b.within != 0)
+          locate_.fail(*b.within_word, "for " + spec_.game.text() +
+                                           " balanced-openings(N, B) keeps the openings perfect play draws: B is 0");
+      } else {
+        if (b.plies > G::kOpeningBookPlies)
+          locate_.fail(*b.plies_word, "balanced openings go up to " + std::to_string(G::kOpeningBookPlies) +
+                                          " plies, the depth of the opening book built into evalsynth (openings(N) "
+                                          "takes any N up to " +
+                                          std::to_string(kMaxOpeningPlies) + ")");
+        if (balanced_opening_boards(game, b.plies, b.within).empty()) {
+          int closest = std::numeric_limits<int>::max();
+          for (const auto& p : opening_boards(game, b.plies))
+            closest = std::min(closest, std::abs(game.opening_score(p)));
+          locate_.fail(*b.within_word, "no " + std::to_string(b.plies) + "-ply opening is scored within " +
+                                           std::to_string(b.within) + " of a draw; the closest is " +
+                                           std::to_string(closest));
+        }
+      }
+    });
 }
 
 auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {

@@ -90,7 +90,7 @@ std::optional<LinearForm> linear_form(const Program& program) {
   return form;
 }
 
-CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
+Connect4Program::Connect4Program(const Program& program, Mode mode) {
   const Program simple = simplify(program);
   if (mode == Mode::Auto) {
     if (const auto form = linear_form(simple)) {
@@ -108,7 +108,7 @@ CompiledProgram::CompiledProgram(const Program& program, Mode mode) {
   if (native_) native_function_ = native_->function();
 }
 
-void CompiledProgram::compile(const Program& program) {
+void Connect4Program::compile(const Program& program) {
   bytecode::CompiledCode compiled = bytecode::compile(program, [](int row, int col) {
     return row >= 0 && row < kRows && col >= 0 && col < kColumns ? bits::cell(row, col) : 0;
   });
@@ -143,7 +143,7 @@ struct Connect4Board {
 
 }  // namespace
 
-int CompiledProgram::interpret(const Position& p, std::int32_t ntuple) const {
+int Connect4Program::interpret(const Position& p, std::int32_t ntuple) const {
   // Each feature the program reads is computed once, into its slot.
   FeatureBasis basis;
   fill_program_basis(p.x_stones(), p.o_stones(), families_, ntuple, basis);

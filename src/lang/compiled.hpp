@@ -23,7 +23,7 @@
 
 namespace evalsynth::lang {
 
-class CompiledProgram {
+class Connect4Program {
  public:
   static constexpr int kMaxStack = bytecode::kMaxStack;
 
@@ -33,7 +33,7 @@ class CompiledProgram {
   enum class Mode { Auto, Native, InterpreterOnly };
   // Throws InputError if the program needs more than kMaxStack stack slots
   // or reads two built-in networks (the parser refuses that first).
-  explicit CompiledProgram(const Program& program, Mode mode = Mode::Auto);
+  explicit Connect4Program(const Program& program, Mode mode = Mode::Auto);
 
   int operator()(const Position& p) const {
     if (linear_) return (*linear_)(p);
@@ -90,7 +90,7 @@ class CompiledProgram {
   std::shared_ptr<const NativeCode> native_;         // shared by copies, freed with the last
   NativeFunction native_function_ = nullptr;         // native_'s, one indirection less
 };
-static_assert(Evaluator<CompiledProgram>);
+static_assert(Evaluator<Connect4Program>);
 
 // The weights and bias of a program that is linear in the squares, if it is
 // (after simplification). Coefficients are exact modulo 2^32, like the

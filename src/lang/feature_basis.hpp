@@ -89,7 +89,7 @@ constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const 
       return t::good_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x, player == 0 ? Side::X : Side::O);
     case Feature::NTuple:
     case Feature::NTuple2:
-      return b.ntuple;  // the program's one network (CompiledProgram)
+      return b.ntuple;  // the program's one network (Connect4Program)
   }
   return 0;
 }

@@ -205,8 +205,8 @@ class Builder {
       if (args.size() != wanted) locate_.fail(t[0], "'" + name + "' takes " + std::to_string(wanted) + " argument(s)");
       f.kind = Kind::Feature;
       f.feature = library_.find(name, low);
-      if (const auto network = network_of_feature(f.feature); network && grammar_.family == connect4::kFamily) {
-        if (network_ && *network_ != *network)  // its programs read one (CompiledProgram)
+      if (const auto network = network_of_feature(f.feature); network && grammar_.family == kDefaultFamily) {
+        if (network_ && *network_ != *network)  // its programs read one (Connect4Program)
           locate_.fail(t[0], "a grammar names one built-in network, and this one names " +
                                  std::string(network_name(*network_)) + "() already");
         network_ = network;
@@ -386,8 +386,7 @@ Grammar parse_grammar(const std::string& written, const std::string& source_name
   std::vector<grammar_ast::Statement> statements;
   parse.whole(parser::grammar_file(), statements,
               {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
-  Grammar grammar =
-      Builder(parse.handler, parse.source, game ? game->game.family : connect4::kFamily).build(statements);
+  Grammar grammar = Builder(parse.handler, parse.source, game ? game->game.family : kDefaultFamily).build(statements);
   if (game) grammar.game = game->game;
   return grammar;
 }

@@ -59,7 +59,7 @@ class Grammar {
   // grows are for: that line's (a bare family name is the family's default
   // game), which a run replaces by its own (synthesis/run_inputs.hpp), so
   // every program carries the game it was made for.
-  GameFamily family = connect4::kFamily;
+  GameFamily family = kDefaultFamily;
   GameDescriptor game;
   std::vector<Nonterminal> nonterminals;
   int start = -1;
@@ -76,7 +76,7 @@ class Grammar {
   // Whether some form of the grammar is the feature with id `f` (of the
   // grammar's family).
   bool has_feature(int f) const;
-  bool has_feature(Feature f) const { return family == connect4::kFamily && has_feature(static_cast<int>(f)); }
+  bool has_feature(Feature f) const { return family == kDefaultFamily && has_feature(static_cast<int>(f)); }
 };
 
 // Throws InputError with file:line:col for syntax, unknown names, type errors,

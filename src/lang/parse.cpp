@@ -249,8 +249,8 @@ class Lowering {
       if (takes_player) player = player_argument(args[0], f);
       const int parameter = high > 0 ? parameter_argument(args[wanted - 1], f, low, high) : 0;
       const int id = library_.find(f, parameter);
-      if (const auto network = network_of_feature(id); network && out_.family() == connect4::kFamily) {
-        // A search carries one network's state (CompiledProgram).
+      if (const auto network = network_of_feature(id); network && out_.family() == kDefaultFamily) {
+        // A search carries one network's state (Connect4Program).
         if (network_ && *network_ != *network)
           fail(call.name, "a program reads one built-in network, and this one reads " +
                               std::string(network_name(*network_)) + "() already");
@@ -271,7 +271,7 @@ class Lowering {
     const std::string families = families_with_feature(f, out_.family());
     if (families.empty()) return "";
     return families + ", and this program is " + game_name() + "'s" +
-           (out_.family() == connect4::kFamily ? " (a program for another game begins with a line `game NAME`)" : "");
+           (out_.family() == kDefaultFamily ? " (a program for another game begins with a line `game NAME`)" : "");
   }
 
   // The operand an expression of one operand stands for, through the layers

@@ -148,7 +148,7 @@ class Printer {
 }  // namespace
 
 std::string game_line(const Program& program) {
-  if (program.family() == connect4::kFamily) return "";
+  if (program.family() == kDefaultFamily) return "";
   return "game " + program.game.text() + "\n";
 }
 

@@ -60,7 +60,7 @@ std::string_view network_name(BuiltinNetwork network) {
 }
 
 std::optional<BuiltinNetwork> network_read(const Program& program) {
-  if (program.family() != connect4::kFamily) return std::nullopt;
+  if (program.family() != kDefaultFamily) return std::nullopt;
   for (const Node& n : program.nodes)
     if (n.op == Op::Feature)
       if (const auto network = network_of_feature(n.value)) return network;
@@ -141,7 +141,7 @@ std::uint64_t Program::canonical_hash() const {
   // Connect4's programs hash as they always have (caches, seeds and
   // checkpoints of earlier runs stay valid); the same nodes read other
   // features in another family.
-  if (family() != connect4::kFamily) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family())});
+  if (family() != kDefaultFamily) h = mix_seed({h, 0xFA417ULL, static_cast<std::uint64_t>(family())});
   return h;
 }
 

@@ -7,26 +7,26 @@
 
 namespace evalsynth::learn {
 
-LabelledRegression::LabelledRegression(model::NTupleNet& net, const std::vector<solver::LabelledPosition>& positions)
+LabelledRegression::LabelledRegression(model::NTupleNet& net, const std::vector<connect4::LabelledPosition>& positions)
     : net_(net), positions_(positions), indexer_(net) {
   indices_.resize(net.instance_count());
   before_.resize(net.instance_count());
 }
 
-double LabelledRegression::target(const solver::LabelledPosition& p, int column) {
+double LabelledRegression::target(const connect4::LabelledPosition& p, int column) {
   const int score = p.move_scores[static_cast<std::size_t>(column)];
-  assert(score != solver::kFullColumn);
+  assert(score != connect4::kFullColumn);
   const double mover = score > 0 ? 1.0 : score < 0 ? -1.0 : 0.0;
   return p.position.side_to_move() == Side::X ? mover : -mover;
 }
 
-int LabelledRegression::correct(const solver::LabelledPosition& p, double alpha) {
+int LabelledRegression::correct(const connect4::LabelledPosition& p, double alpha) {
   int corrected = 0;
   indexer_.reset(p.position, before_);
   const Side mover = p.position.side_to_move();
   const int set = net_.table_set(p.position.moves_played() + 1);  // the afterstates' tables
   for (int column = 0; column < kColumns; ++column) {
-    if (p.move_scores[static_cast<std::size_t>(column)] == solver::kFullColumn) continue;
+    if (p.move_scores[static_cast<std::size_t>(column)] == connect4::kFullColumn) continue;
     if (!p.position.can_play(column) || p.position.is_winning_move(column)) continue;
     // The afterstate's indices: the position's, changed by the move only.
     std::copy(before_.begin(), before_.end(), indices_.begin());

@@ -14,9 +14,9 @@
 
 #include <vector>
 
+#include "games/connect4/labelled_positions.hpp"
 #include "model/ntuple_indexer.hpp"
 #include "model/ntuple_net.hpp"
-#include "solver/labelled_positions.hpp"
 #include "support/random.hpp"
 
 namespace evalsynth::learn {
@@ -24,19 +24,19 @@ namespace evalsynth::learn {
 class LabelledRegression {
  public:
   // `positions` must outlive the regression.
-  LabelledRegression(model::NTupleNet& net, const std::vector<solver::LabelledPosition>& positions);
+  LabelledRegression(model::NTupleNet& net, const std::vector<connect4::LabelledPosition>& positions);
 
   // One step on `p`; returns how many afterstates it corrected.
-  int correct(const solver::LabelledPosition& p, double alpha);
+  int correct(const connect4::LabelledPosition& p, double alpha);
   // `steps` steps on positions drawn uniformly (with replacement) by `rng`.
   void run(int steps, double alpha, Rng& rng);
 
   // The target of playing `column` in `p`, from X's view.
-  static double target(const solver::LabelledPosition& p, int column);
+  static double target(const connect4::LabelledPosition& p, int column);
 
  private:
   model::NTupleNet& net_;
-  const std::vector<solver::LabelledPosition>& positions_;
+  const std::vector<connect4::LabelledPosition>& positions_;
   model::NTupleIndexer indexer_;
   model::NTupleIndexer::Indices before_, indices_;  // of a position and an afterstate; sized once
 };

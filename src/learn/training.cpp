@@ -80,7 +80,7 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
   }
   if (spec.learner == LearnerKind::NTuple && !spec.start_model.empty()) {
     state.model.network = start_network(spec);
-  } else if constexpr (Connect4Like<G>) {
+  } else if constexpr (BitboardNetGame<G>) {
     (void)game;
     if (spec.learner == LearnerKind::ThesisNet) {
       model::ThesisNet net(spec.hidden);
@@ -134,7 +134,7 @@ void Training<G>::play(std::uint64_t n, const std::function<void()>& on_game) {
       return;
     }
   }
-  if constexpr (Connect4Like<G>) {
+  if constexpr (BitboardNetGame<G>) {
     if (auto* net = std::get_if<model::ThesisNet>(&state_.model.network)) {
       ThesisTd td(*net, spec_.lambda);
       play_with(td, n, on_game);

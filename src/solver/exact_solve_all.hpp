@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "game/solve_options.hpp"
 #include "solver/exact_solver.hpp"
-#include "solver/solve_all.hpp"
 #include "support/binary_archive.hpp"
 #include "support/progress.hpp"
 #include "support/spread.hpp"

@@ -152,7 +152,7 @@ class ExactSolver {
     };
     if (!forced.empty()) {
       try_move(forced[0]);
-    } else if constexpr (requires { game_.for_each_search_move(p, try_move); }) {
+    } else if constexpr (HasSearchOrder<G>) {
       game_.for_each_search_move(p, try_move);
     } else {
       MovesOf<G> moves;

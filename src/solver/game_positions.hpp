@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,14 @@
 #include "solver/exact_solver.hpp"
 #include "support/error.hpp"
 #include "support/text.hpp"
+
+namespace evalsynth {
+
+// A bound on the plies left that no game reaches: a draw's, in labelled
+// positions of games whose drawn lengths are not known.
+inline constexpr int kNoMovesLeftBound = 1 << 20;
+
+}  // namespace evalsynth
 
 namespace evalsynth::solver {
 
@@ -44,6 +53,28 @@ bool is_mistake(const Labelled<G>& p, const typename G::Move& move) {
     if (p.legal[i] == move) chosen = value_class(p.scores[i]);
   }
   return chosen < best;
+}
+
+// The value class of every legal move (1 win, 0 draw, -1 loss).
+template <Game G>
+std::vector<int> value_classes(const Labelled<G>& p) {
+  std::vector<int> classes;
+  for (int s : p.scores) classes.push_back(value_class(s));
+  return classes;
+}
+
+// Every score the position carries, for fingerprints.
+template <Game G>
+std::span<const int> scores_of(const Labelled<G>& p) {
+  return p.scores;
+}
+
+// How many more plies the game lasts under perfect play, kNoMovesLeftBound
+// for a draw (its length is not known).
+template <Game G>
+int moves_left(const Labelled<G>& p) {
+  const int best = *std::max_element(p.scores.begin(), p.scores.end());
+  return best == 0 ? kNoMovesLeftBound : plies_to_end(best) + 1;
 }
 
 // The position a written move sequence names ("-": the start).
@@ -144,11 +175,7 @@ std::vector<Labelled<G>> parse_labelled_text(const G& game, std::string text, co
 // An optional game line must name `game`'s family. Finished positions are
 // errors with file:line:col.
 template <Game G>
-struct PositionLine {
-  std::string moves;
-  typename G::Position position;
-  int line = 0;
-};
+using PositionLine = WrittenPosition<typename G::Position>;
 template <Game G>
 std::vector<PositionLine<G>> parse_position_lines(const G& game, std::string text, const std::string& source_name) {
   if (const auto named = take_game_line(text, source_name); named && named->game.family != G::kFamily)

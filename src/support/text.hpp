@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace evalsynth {
 
@@ -85,6 +86,34 @@ void for_each_content_line(const std::string& text, F&& f) {
     const std::size_t first = line.find_first_not_of(" \t\r");
     if (first != std::string::npos && line[first] != '#') f(line, number, first);
   });
+}
+
+// The lines of a text, without their line breaks (and a \r before one).
+inline std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(std::move(line));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// Where a line's first character other than white space is (its size if none).
+inline std::size_t first_non_space(const std::string& line) {
+  std::size_t i = 0;
+  while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  return i;
+}
+
+// A line of white space, or one whose first character after it is '#'.
+inline bool is_blank_or_comment(const std::string& line) {
+  const std::size_t i = first_non_space(line);
+  return i == line.size() || line[i] == '#';
 }
 
 }  // namespace evalsynth

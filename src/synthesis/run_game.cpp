@@ -133,12 +133,7 @@ class RunGameFor : public RunGame {
   // Who plays a self-play slot until the run has programs of its own (and
   // has no seed): the game's first reference evaluator (Connect4: IBEF).
   static Player<G> stand_in(const G& game, int depth) {
-    if constexpr (Connect4Like<G>) {
-      return builtin_player(game, "ibef", depth);
-    } else {
-      Player<G> p = builtin_player(game, game.reference_programs().front().name, depth);
-      return p;
-    }
+    return builtin_player(game, reference_player_names(game).front(), depth);
   }
 
  private:
@@ -198,24 +193,12 @@ class RunGameFor : public RunGame {
   // The game's reference evaluators (Connect4: IBEF and ADATE-2005), in order.
   std::vector<Candidate<G>> reference_candidates() const {
     std::vector<Candidate<G>> references;
-    if constexpr (Connect4Like<G>) {
-      references = {{EvaluatorOf<G>{ibef_evaluator()}, hash_text("IBEF")},
-                    {EvaluatorOf<G>{adate2005_evaluator()}, hash_text("ADATE-2005")}};
-    } else {
-      for (const ReferenceProgram& r : game_.reference_programs())
-        references.push_back({std::get<EvaluatorOf<G>>(builtin_player(game_, r.name, 1).brain), hash_text(r.name)});
-    }
+    const std::vector<std::string> keys = reference_player_names(game_), names = reference_names();
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      references.push_back({std::get<EvaluatorOf<G>>(builtin_player(game_, keys[i], 1).brain), hash_text(names[i])});
     return references;
   }
-  std::vector<std::string> reference_names() const {
-    if constexpr (Connect4Like<G>) {
-      return {"IBEF", "ADATE-2005"};
-    } else {
-      std::vector<std::string> names;
-      for (const ReferenceProgram& r : game_.reference_programs()) names.emplace_back(r.name);
-      return names;
-    }
-  }
+  std::vector<std::string> reference_names() const { return evalsynth::reference_names(game_); }
 
   G game_;
   Distributor distributor_;
@@ -270,11 +253,7 @@ std::string joined(const std::vector<std::string>& items) {
 
 template <Game G>
 void add_scores(Fingerprint& f, const LabelledOf<G>& p) {
-  if constexpr (Connect4Like<G>) {
-    for (int score : p.move_scores) f.add(static_cast<std::uint64_t>(score));
-  } else {
-    for (int score : p.scores) f.add(static_cast<std::uint64_t>(score));
-  }
+  for (int score : scores_of(p)) f.add(static_cast<std::uint64_t>(score));
 }
 
 // The positions of labelled position files, in order, added to
@@ -293,8 +272,7 @@ std::vector<LabelledOf<G>> read_position_sets(const G& game, const std::vector<s
     for (LabelledOf<G>& p : read_labelled_positions(game, path)) {
       if (taken.count(game.canonical_key(p.position)))
         throw InputError(TextLocation{path, p.line, 1},
-                         "position " + p.moves +
-                             (Connect4Like<G> ? " (or its mirror image)" : " (or a symmetric image of it)") +
+                         "position " + p.moves + " (or " + std::string(words_of(game).symmetric_image) + ")" +
                              " is also in the training positions (" + joined(apart_files) +
                              "): validation must measure on positions training has not seen");
       fingerprint.add(game.key(p.position));

@@ -14,8 +14,6 @@
 #include <variant>
 
 #include "game/game.hpp"
-#include "games/connect4/connect4.hpp"
-#include "games/connect4/evaluators.hpp"
 #include "lang/compiled.hpp"
 #include "lang/game_program.hpp"
 #include "model/board_ntuple_net.hpp"
@@ -26,47 +24,74 @@
 
 namespace evalsynth {
 
-template <class G>
-struct IsConnect4Game : std::false_type {};
-template <class Rules>
-struct IsConnect4Game<Connect4Game<Rules>> : std::true_type {};
-// Connect4 under either win test: the games with Connect4's own evaluators,
-// solver and position files.
-template <class G>
-concept Connect4Like = IsConnect4Game<G>::value;
-
-using SharedProgram = std::shared_ptr<const lang::CompiledProgram>;
+using SharedConnect4Program = std::shared_ptr<const lang::Connect4Program>;
 using SharedThesisNet = std::shared_ptr<const model::ThesisNet>;
 using SharedNTupleNet = std::shared_ptr<const model::NTupleNet>;
 template <Game G>
 using SharedGameProgram = std::shared_ptr<const lang::GameProgram<G>>;
 
-// Every other game: its programs, and if it describes its board to the
-// n-tuple learner (game/cell_board.hpp), the networks learned for it.
-template <Game G>
-struct EvaluatorKinds {
-  using type = std::variant<SharedGameProgram<G>>;
-};
+// Programs compile to Connect4's native programs (weight tables, native
+// code: lang/compiled.hpp) for the games whose positions those evaluate,
+// and to the generic GameProgram<G> (bytecode) for every other.
 template <class G>
-concept CellBoardGame = HasCellBoard<G> && !IsConnect4Game<G>::value;
-template <CellBoardGame G>
-struct EvaluatorKinds<G> {
-  using type = std::variant<SharedGameProgram<G>, model::BoardNTupleEvaluator<G>>;
+concept NativeProgramGame = Game<G> && PositionEvaluator<lang::Connect4Program, typename G::Position>;
+// The learned networks over Connect4's bitboard (the thesis's network, the
+// n-tuple networks of model/ntuple_net.hpp) serve the games whose
+// positions they read; every other game with a cell board has the n-tuple
+// network over its cells (model/board_ntuple_net.hpp), and games of stones
+// on a grid the design document's network (model/win_net.hpp).
+template <class G>
+concept BitboardNetGame = Game<G> && PositionEvaluator<model::NTupleNet, typename G::Position> &&
+    PositionEvaluator<model::ThesisNet, typename G::Position>;
+template <class G>
+concept CellBoardNetGame = HasCellBoard<G> && !BitboardNetGame<G>;
+
+namespace evaluator_kinds {
+// A variant's alternatives, built up one ability at a time.
+template <class... T>
+struct Kinds {
+  template <bool Add, class U>
+  using with = std::conditional_t<Add, Kinds<T..., U>, Kinds<T...>>;
+  using variant = std::variant<T...>;
 };
-// Games of stones on a grid: also the design document's network (model/win_net.hpp).
-template <CellBoardGame G>
-requires model::StoneGridGame<G>
-struct EvaluatorKinds<G> {
-  using type = std::variant<SharedGameProgram<G>, model::BoardNTupleEvaluator<G>, model::WinNetEvaluator<G>>;
-};
-template <class Rules>
-struct EvaluatorKinds<Connect4Game<Rules>> {
-  using type = std::variant<LinearEvaluator, SharedProgram, SharedThesisNet, SharedNTupleNet>;
-};
-// Both Connect4 rule sets search with the same evaluators, so their players
-// are one type.
 template <Game G>
-using EvaluatorOf = typename EvaluatorKinds<G>::type;
+struct NativeOf {
+  using type = void;
+};
+template <HasNativeEvaluators G>
+struct NativeOf<G> {
+  using type = typename G::NativeEvaluator;
+};
+template <Game G>
+struct ProgramOf {
+  using type = SharedConnect4Program;
+};
+template <Game G>
+requires(!NativeProgramGame<G>) struct ProgramOf<G> {
+  using type = SharedGameProgram<G>;
+};
+template <Game G>
+struct WinNetOf {
+  using type = void;
+};
+template <CellBoardNetGame G>
+requires model::StoneGridGame<G>
+struct WinNetOf<G> {
+  using type = model::WinNetEvaluator<G>;
+};
+template <Game G>
+using Of = typename Kinds<>::template with<HasNativeEvaluators<G>, typename NativeOf<G>::type>::
+    template with<true, typename ProgramOf<G>::type>::template with<BitboardNetGame<G>, SharedThesisNet>::template with<
+        BitboardNetGame<G>, SharedNTupleNet>::template with<CellBoardNetGame<G>, model::BoardNTupleEvaluator<G>>::
+        template with<!std::is_void_v<typename WinNetOf<G>::type>, typename WinNetOf<G>::type>::variant;
+}  // namespace evaluator_kinds
+
+// The evaluators a player of G searches with: its native references (a
+// weight table: Connect4's), its programs, the networks that read its
+// positions. Both Connect4 rule sets search with the same ones, so their
+// players are one type.
+template <Game G>
+using EvaluatorOf = evaluator_kinds::Of<G>;
 
 template <class T>
 struct IsSharedPointer : std::false_type {};
@@ -93,14 +118,14 @@ int evaluate(const Variant& any, const Position& p) {
   return visit_evaluator(any, [&](const auto& evaluator) -> int { return evaluator(p); });
 }
 
-// The evaluator a program compiles to for `game`. Connect4: a weight table
-// if it is linear in the squares, else the compiled program (native code or
-// the interpreter, lang/compiled.hpp).
+// The evaluator a program compiles to for `game`. Connect4's native
+// programs: a weight table if the program is linear, else the compiled
+// program (native code or the interpreter, lang/compiled.hpp).
 template <Game G>
 EvaluatorOf<G> evaluator_for(const G& game, const lang::Program& program,
-                             lang::CompiledProgram::Mode mode = lang::CompiledProgram::Mode::Auto) {
-  if constexpr (Connect4Like<G>) {
-    auto compiled = std::make_shared<const lang::CompiledProgram>(program, mode);
+                             lang::Connect4Program::Mode mode = lang::Connect4Program::Mode::Auto) {
+  if constexpr (NativeProgramGame<G>) {
+    auto compiled = std::make_shared<const lang::Connect4Program>(program, mode);
     // A weight table is searched as the native evaluators are, without the
     // compiled program's dispatch.
     if (compiled->is_linear()) return EvaluatorOf<G>{*compiled->linear()};

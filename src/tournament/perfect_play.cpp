@@ -9,8 +9,6 @@
 
 #include "games/registry.hpp"
 #include "solver/exact_solver.hpp"
-#include "solver/outcome_memo.hpp"
-#include "solver/solver.hpp"
 #include "tournament/evaluators.hpp"
 
 namespace evalsynth {
@@ -44,15 +42,6 @@ Move pick(const std::vector<Move>& moves, const std::vector<int>& outcomes, Scor
   return candidates[static_cast<std::size_t>(rng.below(static_cast<int>(candidates.size())))];
 }
 
-// Connect4's solver gives per-column arrays (full columns kFullColumn).
-template <std::size_t N>
-std::vector<int> playable_entries(const Position& p, const std::array<int, N>& by_column) {
-  std::vector<int> out;
-  for (int col = 0; col < kColumns; ++col)
-    if (p.can_play(col)) out.push_back(by_column[static_cast<std::size_t>(col)]);
-  return out;
-}
-
 // Every thread keeps one solver per game (parameters included).
 template <class G>
 solver::ExactSolver<G>& thread_solver(const G& game) {
@@ -69,12 +58,9 @@ typename G::Move perfect_move(const G& game, const typename G::Position& p, doub
   MovesOf<G> legal;
   game.legal_moves(p, legal);
   const std::vector<typename G::Move> moves(legal.begin(), legal.end());
-  if constexpr (Connect4Like<G>) {
-    // Perfect play is the standard rules' (the solver's), whatever the game's.
-    thread_local solver::Solver solver(64);
-    const auto outcomes = playable_entries(p, solver::remembered_outcomes(solver, p));
+  if constexpr (HasOwnSolver<G>) {
     return pick(
-        moves, outcomes, [&] { return playable_entries(p, solver.analyse(p)); }, epsilon, rng, resist);
+        moves, game.perfect_outcomes(p), [&] { return game.perfect_scores(p); }, epsilon, rng, resist);
   } else {
     solver::ExactSolver<G>& solver = thread_solver(game);
     const std::vector<int> outcomes = solver.analyse_outcomes(p);

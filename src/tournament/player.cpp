@@ -23,15 +23,34 @@ std::string uppercase(std::string_view s) {
 }  // namespace
 
 template <Game G>
+std::vector<std::string> reference_player_names(const G& game) {
+  std::vector<std::string> names;
+  if constexpr (HasNativeEvaluators<G>)
+    for (const auto& r : game.native_evaluators()) names.emplace_back(r.key);
+  if constexpr (HasReferencePrograms<G>)
+    for (const ReferenceProgram& r : game.reference_programs()) names.emplace_back(r.name);
+  return names;
+}
+
+template <Game G>
+std::vector<std::string> reference_names(const G& game) {
+  std::vector<std::string> names;
+  if constexpr (HasNativeEvaluators<G>)
+    for (const auto& r : game.native_evaluators()) names.emplace_back(r.reference);
+  if constexpr (HasReferencePrograms<G>)
+    for (const ReferenceProgram& r : game.reference_programs()) names.emplace_back(r.name);
+  return names;
+}
+
+template <Game G>
 std::string builtin_player_names(const G& game) {
-  if constexpr (Connect4Like<G>) {
-    (void)game;
-    return "ibef, adate (ADATE-2005), random and perfect";
-  } else {
-    std::string names;
+  std::string names;
+  if constexpr (HasNativeEvaluators<G>)
+    for (const auto& r : game.native_evaluators())
+      names += std::string(r.key) + (r.reference == r.label ? "" : " (" + std::string(r.reference) + ")") + ", ";
+  if constexpr (HasReferencePrograms<G>)
     for (const ReferenceProgram& r : game.reference_programs()) names += std::string(r.name) + ", ";
-    return names + "random and perfect";
-  }
+  return names + "random and perfect";
 }
 
 template <Game G>
@@ -39,18 +58,17 @@ Player<G> builtin_player(const G& game, std::string_view name, int depth) {
   const std::string key = lowercase(name);
   if (key == "random") return {"RANDOM", 0, RandomMover{}};
   if (key == "perfect") return {"PERFECT", 0, PerfectPlayer{}};
-  if constexpr (Connect4Like<G>) {
-    if (key == "ibef") return {"IBEF", depth, EvaluatorOf<G>{ibef_evaluator()}};
-    if (key == "adate" || key == "adate2005" || key == "adate-2005")
-      return {"ADATE", depth, EvaluatorOf<G>{adate2005_evaluator()}};
-  } else {
-    // A game's reference evaluators are programs of the language, built in.
+  if constexpr (HasNativeEvaluators<G>)
+    for (const auto& r : game.native_evaluators())
+      if (key == r.key || (!r.alias1.empty() && key == r.alias1) || (!r.alias2.empty() && key == r.alias2))
+        return {std::string(r.label), depth, EvaluatorOf<G>{r.evaluator}};
+  // A game's reference programs are programs of the language, built in.
+  if constexpr (HasReferencePrograms<G>)
     for (const ReferenceProgram& r : game.reference_programs())
       if (key == r.name)
         return {
             uppercase(r.name), depth,
             evaluator_for(game, lang::parse_program(std::string(r.text), "<built-in " + std::string(r.name) + ">"))};
-  }
   throw UsageError("unknown player " + in_quotes(name) + ": built-in players of " + game.name() + " are " +
                    builtin_player_names(game) +
                    "; a program file ends in .eval or .ckpt, a model file in .bin, or either names a folder with '/'");
@@ -59,7 +77,8 @@ Player<G> builtin_player(const G& game, std::string_view name, int depth) {
 template <Game G>
 EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const std::string& source) {
   const auto* board_net = std::get_if<model::BoardNTupleNet>(&model.network);
-  const std::string model_game = board_net ? board_net->game() : std::string(Connect4{}.name());
+  // The networks over Connect4's bitboard name no game: the default game's.
+  const std::string model_game = board_net ? board_net->game() : default_game(kDefaultFamily).text();
   auto refuse = [&](const std::string& why) -> EvaluatorOf<G> { throw InputError(TextLocation{source, 1, 1}, why); };
   if (std::holds_alternative<model::FableModel>(model.network))
     return refuse("this is FABLE's model: it plays (match, play) but has no evaluation to search with");
@@ -67,8 +86,9 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
     if (weights->game != game.name())
       return refuse("this is a model learned for " + weights->game + ", and the game is " + game.name());
     // A linear model searches as the program it is (model/feature_weights.hpp).
-    return evaluator_for(game, lang::parse_program(weights->program_text(family_name(G::kFamily), Connect4Like<G>),
-                                                   source + " (as a program)"));
+    return evaluator_for(
+        game, lang::parse_program(weights->program_text(family_name(G::kFamily), G::kFamily == kDefaultFamily),
+                                  source + " (as a program)"));
   }
   if (const auto* win_net = std::get_if<model::WinNet>(&model.network)) {
     if (win_net->game() != game.name())
@@ -81,9 +101,8 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
     }
     return refuse("corrupted model: " + game.name() + " is not a game of stones on a grid");
   }
-  if constexpr (Connect4Like<G>) {
-    (void)game;
-    if (board_net) return refuse("this is a model learned for " + model_game + ", and the game is connect4");
+  if constexpr (BitboardNetGame<G>) {
+    if (board_net) return refuse("this is a model learned for " + model_game + ", and the game is " + game.name());
     if (const auto* net = std::get_if<model::ThesisNet>(&model.network))
       return EvaluatorOf<G>{std::make_shared<const model::ThesisNet>(*net)};
     return EvaluatorOf<G>{std::make_shared<const model::NTupleNet>(std::get<model::NTupleNet>(model.network))};
@@ -104,12 +123,13 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
 template <Game G>
 void require_game(const G& game, const lang::Program& program, const std::string& path) {
   if (program.family() == G::kFamily) return;
-  const std::string written = program.family() == connect4::kFamily ? "Connect4 (it has no `game` line)"
-                                                                    : std::string(family_name(program.family()));
-  const std::string hint = G::kFamily == connect4::kFamily
+  const std::string written = program.family() == kDefaultFamily
+                                  ? std::string(family_info(kDefaultFamily).title) + " (it has no `game` line)"
+                                  : std::string(family_name(program.family()));
+  const std::string hint = G::kFamily == kDefaultFamily
                                ? ""
-                               : " (a program of another game than Connect4 begins with a line `game " +
-                                     std::string(family_name(G::kFamily)) + "`)";
+                               : " (a program of another game than " + std::string(family_info(kDefaultFamily).title) +
+                                     " begins with a line `game " + std::string(family_name(G::kFamily)) + "`)";
   throw InputError(TextLocation{path, 1, 1},
                    "this program is for " + written + ", but the game is " + game.name() + hint);
 }
@@ -196,6 +216,8 @@ std::vector<Player<G>> parse_player_list(const G& game, std::string_view text, c
 
 #define EVALSYNTH_INSTANTIATE(G)                                                                          \
   template std::string builtin_player_names<G>(const G&);                                                 \
+  template std::vector<std::string> reference_player_names<G>(const G&);                                  \
+  template std::vector<std::string> reference_names<G>(const G&);                                         \
   template Player<G> builtin_player<G>(const G&, std::string_view, int);                                  \
   template void require_game<G>(const G&, const lang::Program&, const std::string&);                      \
   template Player<G> program_player<G>(const G&, const std::string&, int, const ProgramReader&);          \

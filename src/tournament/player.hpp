@@ -64,20 +64,12 @@ struct BasicPlayer {
 template <Game G>
 using Player = BasicPlayer<EvaluatorOf<G>>;
 
-// Start boards of fewer stones make Connect4 games against a perfect player
-// take seconds to minutes each (measured against IBEF: about 0.6 s of CPU a
-// game from 10 stones, 2 s from 8, minutes from the empty board): runs
-// refuse them, learning refuses perfect opponents, `match` warns.
-inline constexpr int kPerfectPlayMinStones = 10;
-
 // The fewest plies a start board of `game` needs for perfect play to be
-// quick: Connect4's above; a game's own if it says (perfect_play_min_plies),
-// else none (the small games the exact solver is for).
+// quick: the game's own if it says (HasSolverReach: Connect4 10 stones), else
+// none (the small games the exact solver is for).
 template <Game G>
 int perfect_play_min_plies(const G& game) {
-  if constexpr (Connect4Like<G>)
-    return kPerfectPlayMinStones;
-  else if constexpr (requires { game.perfect_play_min_plies(); })
+  if constexpr (HasSolverReach<G>)
     return game.perfect_play_min_plies();
   else
     return 0;
@@ -126,6 +118,14 @@ Player<G> builtin_player(const G& game, std::string_view name, int depth);
 // Their names, for messages: "ibef, adate (ADATE-2005), random and perfect".
 template <Game G>
 std::string builtin_player_names(const G& game);
+// The game's reference players, native ones first, as players name them
+// ("ibef", "adate"; "open-lines", ...): the first stands in for a run's
+// self-play until the run has programs of its own.
+template <Game G>
+std::vector<std::string> reference_player_names(const G& game);
+// The same references as a run's results name them ("IBEF", "ADATE-2005").
+template <Game G>
+std::vector<std::string> reference_names(const G& game);
 
 // The evaluator of a trained model for `game` (shared, like compiled
 // programs): Connect4's networks, or a board n-tuple network learned for

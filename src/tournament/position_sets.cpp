@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "games/connect4/notation.hpp"
 #include "games/registry.hpp"
 #include "solver/exact_solve_all.hpp"
-#include "solver/solve_all.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
@@ -22,12 +20,7 @@ template <Game G>
 class MixedPlayers {
  public:
   MixedPlayers(const G& game, bool random_games) : random_games_(random_games) {
-    if constexpr (Connect4Like<G>) {
-      references_ = {builtin_player(game, "ibef", 1), builtin_player(game, "adate", 1)};
-    } else {
-      for (const ReferenceProgram& r : game.reference_programs())
-        references_.push_back(builtin_player(game, r.name, 1));
-    }
+    for (const std::string& name : reference_player_names(game)) references_.push_back(builtin_player(game, name, 1));
     random_ = builtin_player(game, "random", 0);
   }
   Player<G> draw(Rng& rng) const {
@@ -51,50 +44,25 @@ bool choice_matters(const std::vector<int>& value_classes) {
   return signs != 1 && signs != 2 && signs != 4;
 }
 
-// Labels a batch with the game's solver; whether each is kept.
+// Labels a batch with the game's solver.
 template <Game G>
-void label(const G& game, std::vector<LabelledOf<G>>& batch, const solver::SolveOptions& solve) {
-  std::vector<typename G::Position> positions;
-  for (const auto& b : batch) positions.push_back(b.position);
-  if constexpr (Connect4Like<G>) {
-    (void)game;
-    const std::vector<solver::SolvedPosition> solved = solver::solve_all(positions, solve);
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].move_scores = solved[i].moves;
+void label(const G& game, std::vector<LabelledOf<G>>& batch, const SolveOptions& solve) {
+  if constexpr (HasOwnSolver<G>) {
+    game.label(batch, solve);
   } else {
+    std::vector<typename G::Position> positions;
+    for (auto& b : batch) {
+      positions.push_back(b.position);
+      MovesOf<G> legal;
+      game.legal_moves(b.position, legal);
+      b.legal.assign(legal.begin(), legal.end());
+    }
     const std::vector<solver::ExactSolved> solved = solver::exact_solve_all(game, positions, solve);
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].scores = solved[i].moves;
   }
 }
 
-template <Game G>
-std::vector<int> value_classes(const LabelledOf<G>& p) {
-  std::vector<int> classes;
-  if constexpr (Connect4Like<G>) {
-    for (int s : p.move_scores)
-      if (s != solver::kFullColumn) classes.push_back((s > 0) - (s < 0));
-  } else {
-    for (int s : p.scores) classes.push_back(solver::value_class(s));
-  }
-  return classes;
-}
-
-template <Game G>
-int moves_left(const LabelledOf<G>& p) {
-  if constexpr (Connect4Like<G>) {
-    return solver::moves_left(p);
-  } else {
-    const int best = *std::max_element(p.scores.begin(), p.scores.end());
-    return best == 0 ? kNoMovesLeftBound : solver::plies_to_end(best) + 1;
-  }
-}
-
 }  // namespace
-
-std::string mirrored_moves(const std::string& moves) {
-  std::string out = moves;
-  for (char& c : out) c = static_cast<char>('1' + '7' - c);
-  return out;
-}
 
 template <Game G>
 std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
@@ -105,7 +73,7 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
   Rng rng(options.seed);
   const MixedPlayers<G> mixed(game, options.random_games);
   std::vector<LabelledOf<G>> set;
-  solver::SolveOptions solve;
+  SolveOptions solve;
   solve.analyse = true;
   solve.threads = options.threads;
   solve.table_mb = options.table_mb;
@@ -147,17 +115,12 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
       LabelledOf<G> labelled;
       labelled.position = p;
       labelled.moves = moves;
-      if constexpr (!Connect4Like<G>) {
-        MovesOf<G> legal;
-        game.legal_moves(p, legal);
-        labelled.legal.assign(legal.begin(), legal.end());
-      }
       batch.push_back(std::move(labelled));
     }
     label(game, batch, solve);
     for (std::size_t i = 0; i < batch.size() && static_cast<int>(set.size()) < options.count; ++i) {
-      if (options.decisive && !choice_matters(value_classes<G>(batch[i]))) continue;
-      const int left = moves_left<G>(batch[i]);
+      if (options.decisive && !choice_matters(value_classes(batch[i]))) continue;
+      const int left = moves_left(batch[i]);
       if (left < options.fewest_moves_left || left > options.most_moves_left) continue;
       batch[i].line = static_cast<int>(set.size()) + 1;
       set.push_back(batch[i]);

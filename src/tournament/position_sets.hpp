@@ -11,12 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "solver/labelled_positions.hpp"
 #include "tournament/labelled.hpp"
 
 namespace evalsynth {
-
-inline constexpr int kNoMovesLeftBound = 1 << 20;
 
 struct PositionSetOptions {
   int count = 1000;
@@ -24,7 +21,7 @@ struct PositionSetOptions {
   bool decisive = false;             // only positions where a mistake is possible
   bool random_games = false;         // games of uniformly random moves, not mixed players
   // How many more moves the game lasts under perfect play (Connect4:
-  // solver::moves_left; other games: until a win, drawn ones count as
+  // connect4::moves_left; other games: until a win, drawn ones count as
   // lasting longer than any bound but the default).
   int fewest_moves_left = 0, most_moves_left = kNoMovesLeftBound;
   std::uint64_t seed = 1;
@@ -43,8 +40,5 @@ template <Game G>
 std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
                                              const std::vector<LabelledOf<G>>& exclude,
                                              const std::vector<LabelledOf<G>>& starts = {});
-
-// The move string of the mirror image (column c becomes 8 - c).
-std::string mirrored_moves(const std::string& moves);
 
 }  // namespace evalsynth

@@ -9,11 +9,9 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "games/connect4/notation.hpp"
 #include "games/registry.hpp"
 #include "solver/exact_solver.hpp"
 #include "solver/game_positions.hpp"
-#include "solver/opening_book.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/random.hpp"
@@ -21,117 +19,18 @@
 #include "tournament/player.hpp"
 
 namespace evalsynth {
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(std::move(line));
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::size_t first_non_space(const std::string& line) {
-  std::size_t i = 0;
-  while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-  return i;
-}
-
-bool is_blank_or_comment(const std::string& line) {
-  const std::size_t i = first_non_space(line);
-  return i == line.size() || line[i] == '#';
-}
-
-// A move string with optional trailing integers (a score or per-move values).
-Position parse_move_line(const std::string& line, const TextLocation& where) {
-  const std::size_t begin = first_non_space(line);
-  std::size_t end = begin;
-  while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end]))) ++end;
-  TextLocation at = where;
-  at.column = static_cast<int>(begin) + 1;
-  const Position p = parse_moves(std::string_view(line).substr(begin, end - begin), at);
-  std::istringstream rest(line.substr(end));
-  std::string token;
-  while (rest >> token) {
-    const std::size_t i = token[0] == '-' ? 1 : 0;
-    if (i == token.size() || token.find_first_not_of("0123456789", i) != std::string::npos) {
-      TextLocation t = where;
-      t.column = static_cast<int>(line.find(token, end)) + 1;
-      throw InputError(t, "unexpected '" + token + "' after the move string (only integers may follow it)", line,
-                       t.column - 1);
-    }
-  }
-  return p;
-}
-
-}  // namespace
-
-std::vector<Position> parse_board_text(const std::string& text, const std::string& source_name) {
-  const std::vector<std::string> lines = split_lines(text);
-  std::vector<Position> boards;
-  std::size_t i = 0;
-  while (i < lines.size()) {
-    if (is_blank_or_comment(lines[i])) {
-      ++i;
-      continue;
-    }
-    const TextLocation where{source_name, static_cast<int>(i) + 1, static_cast<int>(first_non_space(lines[i])) + 1};
-    const char first = lines[i][first_non_space(lines[i])];
-    Position p;
-    if (first == '[') {
-      // Collect lines until the brackets balance.
-      std::string block;
-      int depth = 0;
-      std::size_t j = i;
-      do {
-        for (char c : lines[j]) depth += c == '[' ? 1 : c == ']' ? -1 : 0;
-        block += lines[j] + "\n";
-        ++j;
-      } while (depth > 0 && j < lines.size());
-      TextLocation origin{source_name, static_cast<int>(i) + 1, 1};
-      p = parse_stenmark_list(block, origin);
-      i = j;
-    } else if (std::isdigit(static_cast<unsigned char>(first))) {
-      p = parse_move_line(lines[i], where);
-      ++i;
-    } else {
-      std::string block;
-      std::size_t j = i;
-      while (j < lines.size() && !is_blank_or_comment(lines[j])) block += lines[j++] + "\n";
-      p = parse_grid(block, TextLocation{source_name, static_cast<int>(i) + 1, 1});
-      i = j;
-    }
-    if (p.is_game_over())
-      throw InputError(
-          where, "start board is already finished (" + std::string(p.is_full() ? "board full" : "somebody won") + ")");
-    boards.push_back(p);
-  }
-  if (boards.empty()) throw InputError(TextLocation{source_name, 1, 1}, "no start boards in the file");
-  return boards;
-}
-
-std::vector<Position> read_board_file(const std::string& path) {
-  return parse_board_text(read_text_file(path, "board"), path);
-}
 
 namespace {
 
-// Connect4's boards are made under the standard rules whatever a run plays
-// (as the sets of every committed run were).
+// The game whose rules make the start boards (HasBoardRules: Connect4's
+// standard rules whatever a run plays, as the sets of every committed run
+// were), else the game itself.
 template <Game G>
 auto board_game(const G& game) {
-  if constexpr (Connect4Like<G>) {
-    (void)game;
-    return Connect4{};
-  } else {
+  if constexpr (HasBoardRules<G>)
+    return game.board_game();
+  else
     return game;
-  }
 }
 
 template <Game G>
@@ -157,9 +56,8 @@ void collect_openings(const G& game, const typename G::Position& p, std::string&
 
 template <Game G>
 std::vector<typename G::Position> read_game_boards(const G& game, const std::string& path) {
-  if constexpr (Connect4Like<G>) {
-    (void)game;
-    return read_board_file(path);
+  if constexpr (HasOwnBoardFiles<G>) {
+    return game.read_boards(path);
   } else {
     std::string text = read_text_file(path, "board");
     if (const auto named = take_game_line(text, path); named && named->game.family != G::kFamily)
@@ -231,9 +129,9 @@ template <Game G>
 std::vector<typename G::Position> balanced_opening_boards(const G& game, int plies, int within) {
   assert(plies >= 0 && within >= 0);
   std::vector<typename G::Position> boards = opening_boards(game, plies);
-  if constexpr (Connect4Like<G>) {
-    assert(plies <= solver::kOpeningBookPlies);
-    std::erase_if(boards, [&](const Position& p) { return std::abs(solver::opening_score(p)) > within; });
+  if constexpr (HasOwnSolver<G>) {
+    assert(plies <= G::kOpeningBookPlies);
+    std::erase_if(boards, [&](const typename G::Position& p) { return std::abs(game.opening_score(p)) > within; });
   } else {
     assert(within == 0);
     solver::ExactSolver<G> solver(game);

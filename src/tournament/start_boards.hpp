@@ -8,24 +8,13 @@
 #include <vector>
 
 #include "game/game.hpp"
-#include "games/connect4/position.hpp"
-#include "solver/opening_book.hpp"
 
 namespace evalsynth {
 
-// A file of Connect4 start boards, one entry at a time, '#' starts a comment line:
-//  - a move string, optionally followed by integers (so Pons's benchmark files
-//    and their .analysis files can be read as they are): `4453 -2`;
-//  - a Stenmark list `[[...],...]`, possibly over several lines;
-//  - a grid of 6 lines (top row first), ended by a blank line or the file's end.
-// Finished positions are rejected. Throws InputError with file:line:col.
-std::vector<Position> read_board_file(const std::string& path);
-std::vector<Position> parse_board_text(const std::string& text, const std::string& source_name);
-
-// Start boards of any game from a file: Connect4's formats above; for other
-// games the file names its game first (`game mnk(3,3,3)`), then one position
-// a line in the game's notation (`-` the start), optionally followed by
-// MOVE:SCORE pairs (so labelled position files are board files too).
+// Start boards of any game from a file: the game's own formats where it has
+// them (HasOwnBoardFiles: Connect4's, games/connect4/board_file.hpp); else the file names its game first (`game
+// mnk(3,3,3)`), then one position a line in the game's notation (`-` the start), optionally followed by MOVE:SCORE
+// pairs (so labelled position files are board files too).
 template <Game G>
 std::vector<typename G::Position> read_game_boards(const G& game, const std::string& path);
 
@@ -52,7 +41,7 @@ std::vector<typename G::Position> opening_boards(const G& game, int plies);
 
 // The openings that perfect play values within `within` of a draw: Connect4
 // from the solver's opening book (|score| <= within, solver/opening_book.hpp;
-// plies up to solver::kOpeningBookPlies); other games solve them exactly
+// plies up to connect4::kOpeningBookPlies); other games solve them exactly
 // (solver/exact_solver.hpp), and `within` must be 0 (the drawn ones): the
 // ones neither side can win early, so a pair of games from one tells the
 // players apart rather than the colours.

@@ -7,26 +7,12 @@
 #include <cctype>
 #include <sstream>
 
-#include "games/connect4/notation.hpp"
 #include "games/registry.hpp"
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "support/spread.hpp"
 
 namespace evalsynth {
-
-namespace {
-int value_sign(int score) { return (score > 0) - (score < 0); }
-}  // namespace
-
-bool is_mistake(const LabelledPosition& p, int column) {
-  const int chosen = value_sign(p.move_scores[static_cast<std::size_t>(column)]);
-  for (int col = 0; col < kColumns; ++col) {
-    const int s = p.move_scores[static_cast<std::size_t>(col)];
-    if (s != kFullColumn && value_sign(s) > chosen) return true;
-  }
-  return false;
-}
 
 template <Game G>
 std::vector<std::uint8_t> judge_positions(const G& game, const Player<G>& player,

@@ -15,16 +15,16 @@
 #include <string>
 #include <vector>
 
-#include "solver/labelled_positions.hpp"
+#include "games/connect4/labelled_positions.hpp"
 #include "tournament/labelled.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
 
-using solver::kFullColumn;
-using solver::LabelledPosition;
-using solver::parse_analysis_text;
-using solver::read_analysis_file;
+using connect4::kFullColumn;
+using connect4::LabelledPosition;
+using connect4::parse_analysis_text;
+using connect4::read_analysis_file;
 
 struct StrengthResult {
   int positions = 0;

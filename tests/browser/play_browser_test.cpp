@@ -130,8 +130,8 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   REQUIRE(r.exit_code == 0);
   CHECK(r.output.find("data-errors") == std::string::npos);
   std::istringstream values(test_output(r));
-  std::vector<lang::CompiledProgram> interpreted;
-  for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::CompiledProgram::Mode::InterpreterOnly);
+  std::vector<lang::Connect4Program> interpreted;
+  for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::Connect4Program::Mode::InterpreterOnly);
   std::size_t compared = 0, mismatches = 0;
   for (const std::string& g : games) {
     const Position p = position_of(g);

@@ -6,8 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "games/connect4/labelled_positions.hpp"
 #include "games/connect4/notation.hpp"
-#include "solver/labelled_positions.hpp"
 #include "test_support.hpp"
 #include "tournament/player.hpp"
 #include "tournament/position_sets.hpp"
@@ -73,8 +73,8 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
   REQUIRE(run_evalsynth("positions" + common + " --decisive --exclude " + (scratch / "a1.analysis") + " --output " +
                         (scratch / "b.analysis"))
               .exit_code == 0);
-  const auto a = solver::read_analysis_file(scratch / "a1.analysis");
-  const auto b = solver::read_analysis_file(scratch / "b.analysis");
+  const auto a = connect4::read_analysis_file(scratch / "a1.analysis");
+  const auto b = connect4::read_analysis_file(scratch / "b.analysis");
   REQUIRE(a.size() == 40);
   REQUIRE(b.size() == 40);
   std::set<std::uint64_t> keys;
@@ -84,13 +84,13 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
       CHECK(p.position.moves_played() <= 34);
       // Each position once, its mirror image not at all.
       CHECK(keys.insert(p.position.key()).second);
-      const Position mirror = parse_moves(mirrored_moves(p.moves));
+      const Position mirror = parse_moves(connect4::mirrored_moves(p.moves));
       if (!(mirror == p.position)) CHECK(keys.insert(mirror.key()).second);
     }
   for (const auto& p : b) {
     std::set<int> signs;
     for (int s : p.move_scores)
-      if (s != solver::kFullColumn) signs.insert((s > 0) - (s < 0));
+      if (s != connect4::kFullColumn) signs.insert((s > 0) - (s < 0));
     CHECK(signs.size() > 1);  // --decisive: the choice matters
   }
   // --random-games: positions from games of random moves, another set, as
@@ -100,7 +100,7 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
   REQUIRE(run_evalsynth("positions" + common + " --random-games --threads 2 --output " + (scratch / "r2.analysis"))
               .exit_code == 0);
   CHECK(read_file(scratch / "r1.analysis") == read_file(scratch / "r2.analysis"));
-  const auto r = solver::read_analysis_file(scratch / "r1.analysis");
+  const auto r = connect4::read_analysis_file(scratch / "r1.analysis");
   REQUIRE(r.size() == 40);
   int shared = 0;
   for (const auto& p : r) {
@@ -116,7 +116,7 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
   CHECK(read_file(scratch / "f1.analysis") == read_file(scratch / "f2.analysis"));
   std::set<std::string> start_moves;
   for (const auto& p : a) start_moves.insert(p.moves);
-  const auto after = solver::read_analysis_file(scratch / "f1.analysis");
+  const auto after = connect4::read_analysis_file(scratch / "f1.analysis");
   REQUIRE(after.size() == 30);
   for (const auto& p : after) {  // the default --plies with --from: one move after a start
     INFO(p.moves);
@@ -126,7 +126,7 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
   REQUIRE(run_evalsynth("positions --from " + (scratch / "a1.analysis") +
                         " --plies 0-0 --count 40 --table-mb 4 --output " + (scratch / "again.analysis"))
               .exit_code == 0);
-  const auto again = solver::read_analysis_file(scratch / "again.analysis");
+  const auto again = connect4::read_analysis_file(scratch / "again.analysis");
   REQUIRE(again.size() == 40);
   for (const auto& p : again) {
     INFO(p.moves);
@@ -157,9 +157,9 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
   REQUIRE(run_evalsynth("positions --count 20 --plies 20-30 --seed 4 --table-mb 4 --moves-left 1-5 --output " +
                         (scratch / "soon.analysis"))
               .exit_code == 0);
-  const auto soon = solver::read_analysis_file(scratch / "soon.analysis");
+  const auto soon = connect4::read_analysis_file(scratch / "soon.analysis");
   REQUIRE(soon.size() == 20);
-  for (const auto& p : soon) CHECK(solver::moves_left(p) <= 5);
+  for (const auto& p : soon) CHECK(connect4::moves_left(p) <= 5);
   const test::Run bad_left = run_evalsynth("positions --moves-left 0-5 --output " + (scratch / "c.analysis"));
   CHECK(bad_left.exit_code == 2);
   CHECK_THAT(bad_left.output, Contains("--moves-left wants A-B"));
@@ -184,14 +184,14 @@ TEST_CASE("positions remakes a committed set byte for byte (specs/positions/make
 }
 
 TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws away a draw or win", "[solver][player]") {
-  const auto set = solver::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
+  const auto set = connect4::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   Rng rng(4);
   auto sign = [](int s) { return (s > 0) - (s < 0); };
   int explored_differently = 0;
   for (const auto& p : set) {
     int best = -2;
     for (int s : p.move_scores)
-      if (s != solver::kFullColumn) best = std::max(best, sign(s));
+      if (s != connect4::kFullColumn) best = std::max(best, sign(s));
     const int chosen = perfect_move(Connect4{}, p.position, 0, rng);
     CHECK(sign(p.move_scores[static_cast<std::size_t>(chosen)]) == best);
     const int explorer = perfect_move(Connect4{}, p.position, 1, rng);  // always explores

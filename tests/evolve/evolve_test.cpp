@@ -54,7 +54,7 @@ TEST_CASE("every operator keeps offspring valid for the grammar and within limit
       REQUIRE(child.size() <= limits.max_size);
       REQUIRE(child.depth() <= limits.max_depth);
       REQUIRE(parse_program(to_text(child)) == child);
-      (void)CompiledProgram(child)(Position{});
+      (void)Connect4Program(child)(Position{});
       if (!(child == a)) ++changed[op];
     }
     for (OperatorId op = 0; op < count; ++op) {
@@ -87,7 +87,7 @@ TEST_CASE("ADATE-style operators do what they say", "[evolve][variation]") {
           pos = pos.played(col);
         }
         if (pos.is_game_over()) continue;
-        REQUIRE(CompiledProgram(child)(pos) == CompiledProgram(p)(pos));
+        REQUIRE(Connect4Program(child)(pos) == Connect4Program(p)(pos));
       }
     }
   }

@@ -93,7 +93,7 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
     REQUIRE(exported.exit_code == 0);
     checker += "#include \"" + name + ".hpp\"\n";
     calls.push_back(name);
-    linear += lang::CompiledProgram(programs[i]).is_linear();
+    linear += lang::Connect4Program(programs[i]).is_linear();
   }
   CHECK(linear >= 2);  // both ways of exporting are covered
   CHECK(linear < static_cast<int>(programs.size()));
@@ -124,8 +124,8 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
 
   const std::vector<Position> positions = random_positions(100000, 5);
   std::istringstream values(checker_output(scratch, positions));
-  std::vector<lang::CompiledProgram> interpreted;
-  for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::CompiledProgram::Mode::InterpreterOnly);
+  std::vector<lang::Connect4Program> interpreted;
+  for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::Connect4Program::Mode::InterpreterOnly);
   std::size_t mismatches = 0, disagreements = 0;
   for (const Position& p : positions) {
     for (std::size_t i = 0; i < programs.size(); ++i) {
@@ -175,9 +175,9 @@ TEST_CASE("an exported header carries the built-in network behind ntuple() or nt
 
   const std::vector<Position> positions = random_positions(20000, 6);
   std::istringstream values(checker_output(scratch, positions));
-  std::vector<lang::CompiledProgram> interpreted;
+  std::vector<lang::Connect4Program> interpreted;
   for (const std::string& text : texts)
-    interpreted.emplace_back(lang::parse_program(text), lang::CompiledProgram::Mode::InterpreterOnly);
+    interpreted.emplace_back(lang::parse_program(text), lang::Connect4Program::Mode::InterpreterOnly);
   std::size_t mismatches = 0;
   for (const Position& p : positions)
     for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -235,7 +235,7 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
     const test::Run built = compile(scratch / (numbered("e", k) + "_player.cpp"), binary);
     INFO(built.output.substr(0, 3000));
     REQUIRE(built.exit_code == 0);
-    const lang::CompiledProgram evaluator(cases[k].program);
+    const lang::Connect4Program evaluator(cases[k].program);
     for (int depth = 1; depth <= 4; ++depth) {
       const std::string out = scratch / "chosen.txt";
       REQUIRE(std::system(("'" + binary + "' " + std::to_string(depth) + " < '" + (scratch / "positions.txt") +

@@ -7,9 +7,9 @@
 
 #include "game/perft.hpp"
 #include "game/search.hpp"
+#include "games/connect4/solver.hpp"
 #include "games/registry.hpp"
 #include "solver/exact_solver.hpp"
-#include "solver/solver.hpp"
 #include "support/random.hpp"
 #include "test_support.hpp"
 
@@ -116,7 +116,7 @@ TEST_CASE("Connect4 written as a file plays as the built-in engine", "[games][ga
   const Connect4 builtin;
   const mnk::Game file = described<mnk::Game>(described_game);
   CHECK(perft(builtin, builtin.start(), 7) == perft(file, file.start(), 7));
-  solver::Solver connect4_solver(16);
+  connect4::Solver connect4_solver(16);
   solver::ExactSolver<mnk::Game> file_solver(file, 16);
   const WeightsOnConnect4 builtin_weights;
   const WeightsOnGrid file_weights;

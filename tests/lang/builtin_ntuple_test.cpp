@@ -42,8 +42,8 @@ TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..10
   // The network read from its file, as `evalsynth learn` wrote it.
   const model::Model file = model::read_model(std::string(test::kSourceDir) + "/grammar/models/ntuple.model");
   const auto& net = std::get<model::NTupleNet>(file.network);
-  const CompiledProgram native(parse_program("ntuple()"), CompiledProgram::Mode::Native),
-      interpreted(parse_program("ntuple()"), CompiledProgram::Mode::InterpreterOnly);
+  const Connect4Program native(parse_program("ntuple()"), Connect4Program::Mode::Native),
+      interpreted(parse_program("ntuple()"), Connect4Program::Mode::InterpreterOnly);
   int positive = 0, negative = 0;
   for (const Position& p : random_positions(7, 2000)) {
     const auto expected = static_cast<std::int32_t>(std::lround(1000 * std::tanh(net.sum(p))));
@@ -85,8 +85,8 @@ TEST_CASE("native code reading ntuple() equals the interpreter and the reference
   int reading = 0;
   for (int trial = 0; trial < 400; ++trial) {
     const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(150)), BuiltinNetwork::NTuple);
-    const CompiledProgram native(program, CompiledProgram::Mode::Native),
-        interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    const Connect4Program native(program, Connect4Program::Mode::Native),
+        interpreted(program, Connect4Program::Mode::InterpreterOnly);
     for (const Position& p : boards) {
       INFO(to_text(program));
       const std::int32_t expected = test::Reference(program, p).run();
@@ -102,7 +102,7 @@ TEST_CASE("native code reading ntuple() equals the interpreter and the reference
         "let a = ntuple() in a * a - (1 + (2 + (3 + (4 + (5 + (6 + (7 + (8 + (9 + (10 + (11 "
         "+ (ntuple() + a))))))))))))"}) {
     const Program program = parse_program(text);
-    const CompiledProgram native(program, CompiledProgram::Mode::Native);
+    const Connect4Program native(program, Connect4Program::Mode::Native);
     for (const Position& p : boards) REQUIRE(native(p) == test::Reference(program, p).run());
   }
 }
@@ -130,10 +130,10 @@ TEST_CASE("ntuple2() is the second pinned network's estimate, apart from ntuple(
   const model::Model file = model::read_model(std::string(test::kSourceDir) + "/grammar/models/ntuple2.model");
   const auto& net = std::get<model::NTupleNet>(file.network);
   CHECK(net.stage_split() == 11);  // TD(0)'s tables below 11 stones, regression's from 11 on
-  const CompiledProgram native(parse_program("ntuple2()"), CompiledProgram::Mode::Native),
-      interpreted(parse_program("ntuple2()"), CompiledProgram::Mode::InterpreterOnly);
+  const Connect4Program native(parse_program("ntuple2()"), Connect4Program::Mode::Native),
+      interpreted(parse_program("ntuple2()"), Connect4Program::Mode::InterpreterOnly);
   REQUIRE(native.network() == BuiltinNetwork::NTuple2);
-  const CompiledProgram first(parse_program("ntuple()"), CompiledProgram::Mode::Native);
+  const Connect4Program first(parse_program("ntuple()"), Connect4Program::Mode::Native);
   int differ = 0;
   const std::vector<Position> boards = random_positions(17, 3000);
   for (const Position& p : boards) {
@@ -164,8 +164,8 @@ TEST_CASE("native code reading ntuple2() equals the interpreter and the referenc
     const std::string text = to_text(program);
     INFO(text);
     REQUIRE(text.find("ntuple()") == std::string::npos);
-    const CompiledProgram native(program, CompiledProgram::Mode::Native),
-        interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    const Connect4Program native(program, Connect4Program::Mode::Native),
+        interpreted(program, Connect4Program::Mode::InterpreterOnly);
     for (const Position& p : boards) {
       const std::int32_t expected = test::Reference(program, p).run();
       REQUIRE(interpreted(p) == expected);
@@ -189,7 +189,7 @@ TEST_CASE("a program and a grammar read one built-in network", "[lang][ntuple][g
   for (Node& n : both.nodes)
     if (n.op == Op::Feature) n.value = static_cast<int>(Feature::NTuple2);
   both.nodes.front().value = static_cast<int>(Feature::NTuple);
-  CHECK_THROWS_AS(CompiledProgram(both, CompiledProgram::Mode::Auto), InputError);
+  CHECK_THROWS_AS(Connect4Program(both, Connect4Program::Mode::Auto), InputError);
 
   const std::string text = "start int\nint ::= ntuple() | ntuple2() | int + int\n";
   try {

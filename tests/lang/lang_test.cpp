@@ -32,9 +32,9 @@ std::string error_of(const std::string& text) {
 TEST_CASE("IBEF and ADATE-2005 written in the language equal the native evaluators", "[lang]") {
   const Program ibef = read_program_file(example("ibef.eval"));
   const Program adate = read_program_file(example("adate2005.eval"));
-  const CompiledProgram ibef_auto(ibef), adate_auto(adate);
-  const CompiledProgram ibef_interpreted(ibef, CompiledProgram::Mode::InterpreterOnly);
-  const CompiledProgram adate_interpreted(adate, CompiledProgram::Mode::InterpreterOnly);
+  const Connect4Program ibef_auto(ibef), adate_auto(adate);
+  const Connect4Program ibef_interpreted(ibef, Connect4Program::Mode::InterpreterOnly);
+  const Connect4Program adate_interpreted(adate, Connect4Program::Mode::InterpreterOnly);
   CHECK(ibef_auto.is_linear());
   CHECK(adate_auto.is_linear());
   CHECK_FALSE(ibef_interpreted.is_linear());
@@ -72,8 +72,8 @@ TEST_CASE("features computed together share work and equal each computed alone",
     }
   }
   const Program program = parse_program(text);
-  const CompiledProgram native(program, CompiledProgram::Mode::Native),
-      interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+  const Connect4Program native(program, Connect4Program::Mode::Native),
+      interpreted(program, Connect4Program::Mode::InterpreterOnly);
   Rng rng(8);
   for (int i = 0; i < 20000; ++i) {
     const Position p = random_position(rng);
@@ -87,16 +87,16 @@ TEST_CASE("native code is freed with the last copy of its program", "[lang][nati
   Rng rng(5);
   const std::size_t before = native_code_bytes();
   {
-    std::vector<CompiledProgram> kept;
+    std::vector<Connect4Program> kept;
     for (int i = 0; i < 300; ++i) {
-      const CompiledProgram program(random_program(rng, 60), CompiledProgram::Mode::Native);
+      const Connect4Program program(random_program(rng, 60), Connect4Program::Mode::Native);
       kept.push_back(program);  // a copy shares the code
     }
     if (native_code_enabled()) CHECK(native_code_bytes() > before);
   }
   CHECK(native_code_bytes() == before);
   // Compiling and dropping many programs does not grow the code held.
-  for (int i = 0; i < 2000; ++i) (void)CompiledProgram(random_program(rng, 60), CompiledProgram::Mode::Native);
+  for (int i = 0; i < 2000; ++i) (void)Connect4Program(random_program(rng, 60), Connect4Program::Mode::Native);
   CHECK(native_code_bytes() == before);
 }
 
@@ -153,8 +153,8 @@ TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "
             continue;  // a truth-valued form
           }
           ++programs;
-          const CompiledProgram native(program, CompiledProgram::Mode::Native),
-              interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+          const Connect4Program native(program, Connect4Program::Mode::Native),
+              interpreted(program, Connect4Program::Mode::InterpreterOnly);
           for (const Position& p : positions) {
             INFO(source);
             REQUIRE(native(p) == interpreted(p));
@@ -169,8 +169,8 @@ TEST_CASE("compiled programs, interpreted or not, equal a tree-walking evaluator
   Rng rng(34);
   for (int trial = 0; trial < 1500; ++trial) {
     const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(120)));
-    const CompiledProgram automatic(program), interpreted(program, CompiledProgram::Mode::InterpreterOnly),
-        native(program, CompiledProgram::Mode::Native);
+    const Connect4Program automatic(program), interpreted(program, Connect4Program::Mode::InterpreterOnly),
+        native(program, Connect4Program::Mode::Native);
     CHECK(native.is_native() == native_code_enabled());
     CHECK_FALSE(interpreted.is_native());
     const Program simple = simplify(program);
@@ -215,7 +215,7 @@ TEST_CASE("size, depth and the canonical hash", "[lang]") {
 
 TEST_CASE("integer semantics are defined for every input", "[lang]") {
   auto value = [](const std::string& text) {
-    return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(Position{});
+    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(Position{});
   };
   CHECK(value("2147483647 + 1") == -2147483647 - 1);
   CHECK(value("-2147483648 - 1") == 2147483647);
@@ -236,7 +236,7 @@ TEST_CASE("integer semantics are defined for every input", "[lang]") {
 
 TEST_CASE("every feature by hand on constructed positions", "[lang][features]") {
   auto value = [](const std::string& text, const std::string& moves) {
-    return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(parse_moves(moves));
+    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(parse_moves(moves));
   };
   // Empty board: every window is open to both, none holds a stone.
   CHECK(value("windows(x, 1) + windows(x, 2) + windows(x, 3)", "") == 0);
@@ -281,7 +281,7 @@ TEST_CASE("every feature by hand on constructed positions", "[lang][features]") 
   CHECK(value(zugzwang, "112233") == 1010);
   // The other way round: O's three on row 2, X's on row 3, column 4 empty.
   auto on_grid = [](const std::string& text, const std::string& grid) {
-    return CompiledProgram(parse_program(text), CompiledProgram::Mode::InterpreterOnly)(parse_grid(grid));
+    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(parse_grid(grid));
   };
   const std::string o_below = "|.......|\n|.......|\n|.......|\n|xxx....|\n|ooo....|\n|xox....|\n";
   CHECK(on_grid(zugzwang, o_below) == 101);
@@ -339,8 +339,8 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
     for (const std::string& e : test::extreme_inputs(seeds[0], chain, "", chain)) extremes.push_back(e);
   const int parsed = test::fuzz_parser(seeds, alphabet, 6000, 78, "f.eval", extremes, [](const std::string& text) {
     const Program p = parse_program(text, "f.eval");
-    const CompiledProgram compiled(p), native(p, CompiledProgram::Mode::Native),
-        interpreted(p, CompiledProgram::Mode::InterpreterOnly);
+    const Connect4Program compiled(p), native(p, Connect4Program::Mode::Native),
+        interpreted(p, Connect4Program::Mode::InterpreterOnly);
     for (const char* moves : {"", "4453", "1234567123456"}) {
       const Position position = parse_moves(moves);
       REQUIRE(native(position) == interpreted(position));

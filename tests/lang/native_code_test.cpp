@@ -86,8 +86,8 @@ std::string deep(Rng& rng, int depth) {
 }
 
 void check_against_interpreter_and_reference(const Program& program, const std::vector<Position>& positions) {
-  const CompiledProgram native(program, CompiledProgram::Mode::Native),
-      interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+  const Connect4Program native(program, Connect4Program::Mode::Native),
+      interpreted(program, Connect4Program::Mode::InterpreterOnly);
   CHECK(native.is_native() == native_code_enabled());
   for (const Position& p : positions) {
     INFO(to_text(program));
@@ -131,10 +131,10 @@ TEST_CASE("native code made with the portable feature kernels gives the same val
   for (int trial = 0; trial < 300; ++trial) {
     const Program program = random_program(rng, 20 + static_cast<std::size_t>(rng.below(100)));
     features::set_vector_kernels_enabled(true);
-    const CompiledProgram with_vectors(program, CompiledProgram::Mode::Native);
+    const Connect4Program with_vectors(program, Connect4Program::Mode::Native);
     features::set_vector_kernels_enabled(false);
-    const CompiledProgram portable(program, CompiledProgram::Mode::Native);
-    const CompiledProgram interpreted(program, CompiledProgram::Mode::InterpreterOnly);
+    const Connect4Program portable(program, Connect4Program::Mode::Native);
+    const Connect4Program interpreted(program, Connect4Program::Mode::InterpreterOnly);
     for (const Position& p : boards) {
       INFO(to_text(program));
       REQUIRE(with_vectors(p) == portable(p));

@@ -23,8 +23,8 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-solver::LabelledPosition labelled(const std::string& moves, std::array<int, kColumns> scores) {
-  solver::LabelledPosition p;
+connect4::LabelledPosition labelled(const std::string& moves, std::array<int, kColumns> scores) {
+  connect4::LabelledPosition p;
   p.position = parse_moves(moves);
   p.moves = moves;
   p.move_scores = scores;
@@ -52,7 +52,7 @@ TEST_CASE("labelled regression: one step by hand", "[learn][regression]") {
   // One tuple, the bottom two cells of column 0, and its mirror (column 6);
   // one table: index 0 both empty, 1 X at the bottom.
   model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
-  const std::vector<solver::LabelledPosition> none;
+  const std::vector<connect4::LabelledPosition> none;
   LabelledRegression regression(net, none);
   // X to move on the empty board; column 1 (a) wins for X, the rest draw.
   const double a = 0.1;
@@ -76,7 +76,7 @@ TEST_CASE("labelled regression: one step by hand", "[learn][regression]") {
 
 TEST_CASE("labelled regression: a move that wins at once and a full column are left out", "[learn][regression]") {
   model::NTupleNet net({{model::cell_number(0, 3), model::cell_number(1, 3)}}, 3);
-  const std::vector<solver::LabelledPosition> none;
+  const std::vector<connect4::LabelledPosition> none;
   LabelledRegression regression(net, none);
   // Column 3 full; X has three in column 1 and wins there at once.
   const auto p = labelled("333333121212", {18, 1, -1000, -17, -17, -17, -17});
@@ -89,7 +89,7 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
   // Indices carried from the position to each afterstate (the step's way)
   // against each afterstate's indices read cell by cell, on a network with
   // random weights, both tables per side, 3 and 4 cell states.
-  const auto positions = solver::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
+  const auto positions = connect4::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   // Split by stage too, inside the positions' stone counts.
   for (const auto& [states, split] : {std::pair{3, 0}, std::pair{4, 0}, std::pair{3, 30}}) {
     CAPTURE(states, split);
@@ -99,7 +99,7 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
     model::NTupleNet expected = net;
     LabelledRegression regression(net, positions);
     for (std::size_t k = 0; k < 40; ++k) {
-      const solver::LabelledPosition& p = positions[k * 7 % positions.size()];
+      const connect4::LabelledPosition& p = positions[k * 7 % positions.size()];
       regression.correct(p, 0.05);
       for (int column = 0; column < kColumns; ++column) {
         if (!p.position.can_play(column) || p.position.is_winning_move(column)) continue;
@@ -121,7 +121,7 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
 
 TEST_CASE("labelled regression in training: it learns its positions, repeats and resumes exactly",
           "[learn][regression]") {
-  const auto positions = solver::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
+  const auto positions = connect4::read_analysis_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   LearnSpec spec = parse_learn_spec(
       "learner = ntuple\ngames = 300\ntuples = 20\ntuple-length = 6\nalpha = 0.02\ncurve-every = 100\n"
       "labelled-positions = " +
@@ -223,14 +223,14 @@ TEST_CASE("the project's training sets share no position with the validation and
   std::set<std::uint64_t> measured;
   for (const char* file : {"validation", "test"})
     for (const auto& p :
-         solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/" + file + ".analysis"))
+         connect4::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/" + file + ".analysis"))
       measured.insert(p.position.canonical_key());
   REQUIRE(measured.size() == 4000);
   for (const char* file : {"training", "training-late", "training-large", "training-random", "training-after-random",
                            "training-after-random-2"}) {
     CAPTURE(file);
     const auto positions =
-        solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/" + file + ".analysis");
+        connect4::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/" + file + ".analysis");
     REQUIRE(!positions.empty());
     std::size_t shared = 0;
     for (const auto& p : positions) shared += measured.count(p.position.canonical_key());

@@ -94,7 +94,7 @@ void check_exported_values(int states, bool per_side, int split) {
 }  // namespace
 
 TEST_CASE("stage split: regression trains only its positions' stage, self-play both", "[learn][stage]") {
-  const auto positions = solver::read_analysis_file(kLate);
+  const auto positions = connect4::read_analysis_file(kLate);
   const std::string base = "learner = ntuple\ngames = 200\ntuples = 20\ntuple-length = 6\nstage-split = 20\n";
   const LearnSpec regression_only =
       parse_learn_spec(base + "labelled-positions = " + kLate + "\nplay-games = off\n", "r.spec");

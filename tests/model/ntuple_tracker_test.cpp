@@ -46,7 +46,7 @@ struct CheckedLeaves {
   // The value from scratch, never through ntuple()'s cache (which the
   // tracker's values fill).
   int from_scratch(const Position& p) const {
-    if constexpr (std::is_same_v<E, lang::CompiledProgram>)
+    if constexpr (std::is_same_v<E, lang::Connect4Program>)
       if (evaluator.reads_ntuple())
         return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p, evaluator.network()));
     return evaluator(p);
@@ -70,7 +70,7 @@ template <class E>
 struct FromScratch {
   const E& evaluator;
   int operator()(const Position& p) const {
-    if constexpr (std::is_same_v<E, lang::CompiledProgram>)
+    if constexpr (std::is_same_v<E, lang::Connect4Program>)
       if (evaluator.reads_ntuple())
         return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p, evaluator.network()));
     return evaluator(p);
@@ -159,18 +159,18 @@ TEST_CASE("n-tuple tracker: programs reading ntuple() or ntuple2() search as wit
   // Other roots for each (the tracker's values fill ntuple()'s cache, which
   // a search reads first).
   std::uint64_t seed = 7;
-  for (const auto mode : {lang::CompiledProgram::Mode::Native, lang::CompiledProgram::Mode::InterpreterOnly}) {
-    const lang::CompiledProgram program(lang::parse_program("ntuple() + 40 * threats(x) - 7 * windows(o, 2)"), mode);
+  for (const auto mode : {lang::Connect4Program::Mode::Native, lang::Connect4Program::Mode::InterpreterOnly}) {
+    const lang::Connect4Program program(lang::parse_program("ntuple() + 40 * threats(x) - 7 * windows(o, 2)"), mode);
     REQUIRE(program.reads_ntuple());
     CHECK(compare_searches(program, false, seed++) > 2000);
     // The second network, split by stage: its own tracker and cache entries.
-    const lang::CompiledProgram second(lang::parse_program("ntuple2() - 25 * threats(o) + sq(1, 3)"), mode);
+    const lang::Connect4Program second(lang::parse_program("ntuple2() - 25 * threats(o) + sq(1, 3)"), mode);
     REQUIRE(second.network() == lang::BuiltinNetwork::NTuple2);
     REQUIRE(second.search_state().active());
     CHECK(compare_searches(second, false, seed++) > 2000);
   }
   // A program without ntuple() follows nothing.
-  const lang::CompiledProgram plain(lang::parse_program("threats(x) - threats(o) + sq(0, 3)"));
+  const lang::Connect4Program plain(lang::parse_program("threats(x) - threats(o) + sq(0, 3)"));
   CHECK_FALSE(plain.search_state().active());
   CHECK(compare_searches(plain, false, 9) > 2000);
 }

@@ -125,7 +125,7 @@ TEST_CASE("a run with strength positions reports the answer's mistake rate", "[s
   CHECK(rate >= 0.0);
   CHECK(rate <= 1.0);
   // The same measure as the strength command gives.
-  const auto positions = solver::read_analysis_file("tests/data/late.analysis");
+  const auto positions = connect4::read_analysis_file("tests/data/late.analysis");
   const Player<Connect4> answer{"answer", 2, evaluator_for(Connect4{}, run.hall_of_fame().front().program)};
   CHECK(measure_strength(Connect4{}, answer, positions, MoveOrder::Random, 1, 1).rate() == rate);
   CHECK_THAT(answer_text(run), Contains("mistake rate against perfect play at depth 2"));

@@ -73,7 +73,7 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
       "1 1 -1 1 -1 -1 -1 -1\n"
       "12 0 0 0 0 3 0 0\n";
   FitnessTask<Connect4> task;
-  task.positions = solver::parse_analysis_text(text, "hand.analysis");
+  task.positions = connect4::parse_analysis_text(text, "hand.analysis");
   task.position_depths = {1, 2};
   task.settings = {MoveOrder::LeftToRight};
   const Candidate<Connect4> constant{evaluator_for(Connect4{}, lang::parse_program("7")), 1};
@@ -95,8 +95,8 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
 
 TEST_CASE("position fitness does not depend on the thread count or the chunking", "[tournament][fitness]") {
   // More positions than one chunk holds, searched with random tie-breaking.
-  const std::vector<solver::LabelledPosition> all =
-      solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
+  const std::vector<connect4::LabelledPosition> all =
+      connect4::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
   FitnessTask<Connect4> task;
   task.positions.assign(all.begin(), all.begin() + 301);
   task.position_depths = {1, 3};

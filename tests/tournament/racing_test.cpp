@@ -38,7 +38,7 @@ FitnessTask<Connect4> task() {
   t.opponents = {{builtin_player(Connect4{}, "ibef", 1)}};
   t.configs = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
   t.settings = {MoveOrder::Random};
-  const auto all = solver::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
+  const auto all = connect4::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
   t.positions.assign(all.begin(), all.begin() + 400);
   t.position_depths = {1, 2};
   t.scoring = Scoring{GameScoring::Points, 0.5};

@@ -15,15 +15,16 @@ using Catch::Matchers::Contains;
 
 namespace {
 std::string error_of(const std::string& text) {
-  return test::input_error_of([&] { (void)parse_board_text(text, "boards.txt"); });
+  return test::input_error_of([&] { (void)connect4::parse_board_text(text, "boards.txt"); });
 }
 }  // namespace
 
 TEST_CASE("Pons's benchmark files and .analysis files read as start boards", "[boards]") {
-  const auto analysed = read_board_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
+  const auto analysed = connect4::read_board_file(std::string(test::kSourceDir) + "/tests/data/late.analysis");
   CHECK(analysed.size() == 300);
   // Pons's files: "MOVES SCORE" a line (these from Test_L2_R2).
-  const auto pons = parse_board_text("274552224131661 0\n5455174361263362 -1\n2531276566711153 2\n", "Test_L2_R2");
+  const auto pons =
+      connect4::parse_board_text("274552224131661 0\n5455174361263362 -1\n2531276566711153 2\n", "Test_L2_R2");
   REQUIRE(pons.size() == 3);
   CHECK(pons[0] == parse_moves("274552224131661"));
 }
@@ -36,7 +37,7 @@ TEST_CASE("board files mix notations, skip comments and reject bad entries", "[b
       "[[0,0,0,1,0,0,0],[0,0,0,0,0,0,0],\n"
       " [0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]\n"
       ".......\n.......\n.......\n.......\n.......\n...XO..\n";
-  const auto boards = parse_board_text(text, "boards.txt");
+  const auto boards = connect4::parse_board_text(text, "boards.txt");
   REQUIRE(boards.size() == 3);
   CHECK(boards[0] == parse_moves("4453"));
   CHECK(boards[1] == parse_moves("4"));
@@ -51,7 +52,7 @@ TEST_CASE("board files mix notations, skip comments and reject bad entries", "[b
 }
 
 TEST_CASE("a missing board file is a located error", "[boards][errors]") {
-  CHECK_THROWS_WITH(read_board_file("/nonexistent/boards.txt"),
+  CHECK_THROWS_WITH(connect4::read_board_file("/nonexistent/boards.txt"),
                     Contains("/nonexistent/boards.txt:1:1: error: cannot open"));
 }
 
@@ -80,7 +81,7 @@ TEST_CASE("random and mutated board files never crash the board reader", "[start
   const std::string alphabet = "1234567890XOxo.-_|[],~# \n";
   const int accepted =
       test::fuzz_parser(seeds, alphabet, 4000, 44, "f.boards", test::extreme_inputs(seeds[0], "[", "]", "4455\n"),
-                        [](const std::string& text) { (void)parse_board_text(text, "f.boards"); });
+                        [](const std::string& text) { (void)connect4::parse_board_text(text, "f.boards"); });
   CHECK(accepted > 100);
 }
 

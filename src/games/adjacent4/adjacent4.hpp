@@ -64,6 +64,10 @@ class Game : public grid::StoneGame<Game> {
   int perfect_play_min_plies() const { return g_->cells() <= 16 ? 0 : g_->cells() - 18; }
 };
 
-static_assert(HasFastWinTests<Game>);
+// What it offers beyond the Game concept (game/game.hpp's abilities).
+static_assert(HasFastWinTests<Game> && HasSearchOrder<Game> && HasReferencePrograms<Game> && HasSolverReach<Game> &&
+              HasCellGrid<Game> && !HasMoveSeparator<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> &&
+              !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> &&
+              !HasBoardRules<Game> && !HasOwnSolver<Game>);
 
 }  // namespace evalsynth::adjacent4

@@ -10,6 +10,7 @@ namespace evalsynth::adjacent4 {
 const FamilyInfo& Family::info() {
   static const FamilyInfo info{
       "adjacent4",
+      "adjacent four in a row",
       "adjacent4(W,H)",
       "W columns, H rows (at most 64 cells)",
       "four in a row, every stone but the first next to one already placed; a full board draws",

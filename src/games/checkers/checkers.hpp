@@ -136,4 +136,10 @@ class Game {
   int quiet_plies_;
 };
 
+// What it offers beyond the Game concept (game/game.hpp's abilities).
+static_assert(HasMoveSeparator<Game> && HasReferencePrograms<Game> && HasSolverReach<Game> && HasCellGrid<Game> &&
+              !HasFastWinTests<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> && !HasOwnWords<Game> &&
+              !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> && !HasBoardRules<Game> &&
+              !HasOwnSolver<Game>);
+
 }  // namespace evalsynth::checkers

@@ -8,6 +8,7 @@ namespace evalsynth::checkers {
 const FamilyInfo& Family::info() {
   static const FamilyInfo info{
       "checkers",
+      "checkers",
       "checkers(N[,Q])",
       "an N x N board (8, 6 or 4); Q quiet plies (no capture, no man moved) draw",
       "draughts with forced captures, men and kings; a side that cannot move loses",

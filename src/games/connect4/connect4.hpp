@@ -8,13 +8,21 @@
 // replay move for move.
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "game/game.hpp"
 #include "game/move_order.hpp"
+#include "games/connect4/board_file.hpp"
+#include "games/connect4/evaluators.hpp"
+#include "games/connect4/labelled_positions.hpp"
 #include "games/connect4/notation.hpp"
+#include "games/connect4/opening_book.hpp"
+#include "games/connect4/perfect_play.hpp"
 #include "games/connect4/position.hpp"
 #include "games/family.hpp"
 #include "support/random.hpp"
@@ -23,7 +31,28 @@ namespace evalsynth {
 
 namespace connect4 {
 inline constexpr GameFamily kFamily{0};
-}
+
+// Start boards of fewer stones make games against a perfect player take
+// seconds to minutes each (measured against IBEF: about 0.6 s of CPU a game
+// from 10 stones, 2 s from 8, minutes from the empty board): runs refuse
+// them, learning refuses perfect opponents, `match` warns.
+inline constexpr int kPerfectPlayMinStones = 10;
+
+// The thesis's two evaluators in native code: the game's reference players.
+inline constexpr NativeReference<LinearEvaluator> kNativeReferences[] = {
+    {"ibef", "", "", "IBEF", "IBEF",
+     "IBEF, the thesis's hand-written evaluator (native; as a program:\n                grammar/examples/ibef.eval)",
+     ibef_evaluator()},
+    {"adate", "adate2005", "adate-2005", "ADATE", "ADATE-2005",
+     "ADATE-2005, the thesis's evolved evaluator (native; as a program:\n"
+     "                grammar/examples/adate2005.eval)",
+     adate2005_evaluator()},
+};
+
+// The board for a terminal: to_ascii's, with X red, O yellow and the last
+// stone played bold when `colour` (last_column -1: none).
+std::string terminal_board(const Position& p, int last_column, bool colour);
+}  // namespace connect4
 
 using ColumnOrder = std::array<int, kColumns>;
 inline constexpr ColumnOrder kLeftToRight = {0, 1, 2, 3, 4, 5, 6};
@@ -89,11 +118,60 @@ class Connect4Game {
     return evalsynth::parse_position(text, where);
   }
   std::string board_text(const Position& p) const { return to_ascii(p); }
+  std::string move_help() const { return "a column 1-7"; }
+
+  // The abilities it offers (game/game.hpp; asserted below the class).
+  std::string move_words(const Position& p, int col) const { return "column " + move_text(p, col); }
+  std::string board_text(const Position& p, const int* last, bool colour) const {
+    return connect4::terminal_board(p, last ? *last : -1, colour);
+  }
+  GameWords words() const {
+    return {"stone", "stones", "empty board", "mirror images", "its mirror image", "Draw: the board is full"};
+  }
+  std::string rules_name() const { return std::is_same_v<Rules, ThesisJavaRules> ? "thesis-java" : "standard"; }
+  int max_plies() const { return kCells; }
+  int perfect_play_min_plies() const { return connect4::kPerfectPlayMinStones; }
+  std::pair<int, int> default_position_plies() const { return {8, 36}; }
+
+  using NativeEvaluator = LinearEvaluator;
+  std::span<const NativeReference<LinearEvaluator>> native_evaluators() const { return connect4::kNativeReferences; }
+
+  std::vector<Position> read_boards(const std::string& path) const { return connect4::read_board_file(path); }
+  // Boards are made under the standard rules whatever a game plays.
+  Connect4Game<StandardRules> board_game() const { return {}; }
+
+  using Labelled = connect4::LabelledPosition;
+  static constexpr std::string_view kLabelledSuffix = ".analysis";
+  std::vector<Labelled> read_labelled(const std::string& path) const { return connect4::read_analysis_file(path); }
+  std::string labelled_text(const std::vector<Labelled>& set) const { return connect4::analysis_text(set); }
+  void label(std::vector<Labelled>& batch, const SolveOptions& options) const {
+    connect4::label_positions(batch, options);
+  }
+  std::vector<int> perfect_outcomes(const Position& p) const { return connect4::perfect_outcomes(p); }
+  std::vector<int> perfect_scores(const Position& p) const { return connect4::perfect_scores(p); }
+  static constexpr int kOpeningBookPlies = connect4::kOpeningBookPlies;
+  int opening_score(const Position& p) const { return connect4::opening_score(p); }
+  std::vector<WrittenPosition<Position>> parse_positions(const std::string& text, const std::string& source) const {
+    return connect4::parse_position_lines(text, source);
+  }
+  SolveReport solve_report(const std::vector<WrittenPosition<Position>>& lines, const SolveOptions& options) const {
+    return connect4::solve_report(lines, options);
+  }
+  std::string solver_about() const {
+    return "Connect4's solver with its opening book: milliseconds a position from " +
+           std::to_string(connect4::kPerfectPlayMinStones) + " stones";
+  }
 };
 
 using Connect4 = Connect4Game<StandardRules>;
 using Connect4ThesisJava = Connect4Game<ThesisJavaRules>;
-static_assert(HasFastWinTests<Connect4> && HasFastWinTests<Connect4ThesisJava>);
+// What both offer beyond the Game concept (game/game.hpp's abilities).
+static_assert(HasFastWinTests<Connect4> && HasSearchOrder<Connect4> && HasRootOrder<Connect4> &&
+              HasNativeEvaluators<Connect4> && HasSolverReach<Connect4> && HasOwnWords<Connect4> &&
+              HasRulesName<Connect4> && HasTerminalBoard<Connect4> && HasOwnBoardFiles<Connect4> &&
+              HasBoardRules<Connect4> && HasOwnSolver<Connect4> && !HasReferencePrograms<Connect4> &&
+              !HasMoveSeparator<Connect4>);
+static_assert(HasOwnSolver<Connect4ThesisJava> && HasBoardRules<Connect4ThesisJava>);
 
 // The playable columns of `p` in `order`: a root order for the search.
 inline MovesOf<Connect4> playable_in(const Position& p, const ColumnOrder& order) {

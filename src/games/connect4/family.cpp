@@ -8,6 +8,7 @@ namespace evalsynth::connect4 {
 const FamilyInfo& Family::info() {
   static const FamilyInfo info{
       "connect4",
+      "Connect4",
       "connect4[(thesis-java)]",
       "the win test: standard, or the thesis's Java one",
       "the 7 x 6 board, stones drop to the lowest free cell; four in a line wins, a full board draws",

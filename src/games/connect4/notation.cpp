@@ -261,4 +261,38 @@ std::string to_ascii(const Position& p) {
   return out;
 }
 
+namespace connect4 {
+
+std::string mirrored_moves(const std::string& moves) {
+  std::string out = moves;
+  for (char& c : out) c = static_cast<char>('1' + '7' - c);
+  return out;
+}
+
+std::string terminal_board(const Position& p, int last_column, bool colour) {
+  const std::string plain = to_ascii(p);
+  if (!colour) return plain;
+  std::string out;
+  const int last_row = last_column >= 0 ? p.height(last_column) - 1 : -1;
+  int row = kRows - 1, col = 0;
+  for (const char c : plain) {
+    if (c == '\n') {
+      --row;
+      col = 0;
+      out += c;
+      continue;
+    }
+    if (row >= 0 && (c == 'X' || c == 'O')) {
+      const bool last = row == last_row && col == last_column;
+      out += std::string("\033[") + (last ? "1;" : "") + (c == 'X' ? "31m" : "33m") + c + "\033[0m";
+    } else {
+      out += c;
+    }
+    if (c != ' ') ++col;
+  }
+  return out;
+}
+
+}  // namespace connect4
+
 }  // namespace evalsynth

@@ -36,4 +36,9 @@ Position parse_position(std::string_view text, const TextLocation& origin = {"<p
 // Grid text, top row first, followed by the column numbers 1..7.
 std::string to_ascii(const Position& p);
 
+namespace connect4 {
+// The move string of the mirror image (column c becomes 8 - c).
+std::string mirrored_moves(const std::string& moves);
+}  // namespace connect4
+
 }  // namespace evalsynth

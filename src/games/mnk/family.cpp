@@ -11,6 +11,7 @@ const FamilyInfo& Family::info() {
   static constexpr GameAlias kAliases[] = {{"tictactoe", {3, 3, 3, 0}}};
   static const FamilyInfo info{
       "mnk",
+      "the m,n,k-game",
       "mnk(M,N,K[,RULES])",
       "M columns, N rows (at most 64 cells), K in a line to win; RULES: fill (play to a full board, count the "
       "lines), drop (a stone falls to the lowest free cell of its column) or adjacent (next to a stone), across, "

@@ -7,6 +7,7 @@ namespace evalsynth::modnim {
 
 const FamilyInfo& Family::info() {
   static const FamilyInfo info{"modnim",
+                               "ModNim",
                                "modnim(K,M)",
                                "K sticks, a move takes 1 to M",
                                "take sticks; who takes the last one loses",

@@ -123,4 +123,10 @@ class Game {
   int sticks_, take_;
 };
 
+// What it offers beyond the Game concept (game/game.hpp's abilities).
+static_assert(HasMoveSeparator<Game> && HasReferencePrograms<Game> && HasCellGrid<Game> && !HasFastWinTests<Game> &&
+              !HasSearchOrder<Game> && !HasSolverReach<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> &&
+              !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> &&
+              !HasBoardRules<Game> && !HasOwnSolver<Game>);
+
 }  // namespace evalsynth::modnim

@@ -1,9 +1,9 @@
-#include "solver/transposition_table.hpp"
+#include "games/connect4/transposition_table.hpp"
 
 #include <algorithm>
 #include <cassert>
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 namespace {
 
 bool is_prime(std::size_t n) {
@@ -33,4 +33,4 @@ void TranspositionTable::clear() {
   std::fill(values_.begin(), values_.end(), 0);
 }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

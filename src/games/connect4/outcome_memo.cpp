@@ -1,4 +1,4 @@
-#include "solver/outcome_memo.hpp"
+#include "games/connect4/outcome_memo.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 namespace {
 
 // Value classes are -1, 0, 1 or kFullColumn: a byte each.
@@ -66,4 +66,4 @@ std::size_t remembered_positions() {
   return m.entries.size();
 }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

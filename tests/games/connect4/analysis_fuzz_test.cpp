@@ -5,7 +5,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "solver/labelled_positions.hpp"
+#include "games/connect4/labelled_positions.hpp"
 #include "test_support.hpp"
 
 using namespace evalsynth;
@@ -23,6 +23,6 @@ TEST_CASE("random and mutated analysis files never crash the reader", "[solver][
   const std::string alphabet = "0123456789 -+\n\t#x";
   const int accepted =
       test::fuzz_parser(seeds, alphabet, 5000, 42, "f.analysis", test::extreme_inputs(seeds[0], "4", "", "-18 "),
-                        [](const std::string& t) { solver::parse_analysis_text(t, "f.analysis"); });
+                        [](const std::string& t) { connect4::parse_analysis_text(t, "f.analysis"); });
   CHECK(accepted > 50);
 }

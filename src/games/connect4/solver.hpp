@@ -17,9 +17,9 @@
 #include <cstdint>
 
 #include "games/connect4/position.hpp"
-#include "solver/transposition_table.hpp"
+#include "games/connect4/transposition_table.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 // A full column in a per-move analysis, as Pons's .analysis files write it.
 inline constexpr int kFullColumn = -1000;
@@ -65,4 +65,4 @@ class Solver {
 // being on the board.
 constexpr int immediate_win_score(int moves) { return (kCells + 1 - moves) / 2; }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

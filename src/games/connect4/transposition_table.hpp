@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 class TranspositionTable {
  public:
@@ -43,4 +43,4 @@ inline constexpr std::size_t kBytesPerEntry = 5;
 // The smallest table for which partial keys are exact (see above).
 inline constexpr std::size_t kMinEntries = std::size_t{1} << 17;
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

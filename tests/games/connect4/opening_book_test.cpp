@@ -2,16 +2,16 @@
 // 3-ply opening, and that the values it gives the first moves are the known
 // ones of Connect4 (Allis 1988; Pons's analysis of the empty board).
 
-#include "solver/opening_book.hpp"
+#include "games/connect4/opening_book.hpp"
 
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 
 #include "games/connect4/connect4.hpp"
+#include "games/connect4/labelled_positions.hpp"
 #include "games/connect4/notation.hpp"
-#include "solver/labelled_positions.hpp"
-#include "solver/solver.hpp"
+#include "games/connect4/solver.hpp"
 #include "test_support.hpp"
 #include "tournament/start_boards.hpp"
 
@@ -20,12 +20,12 @@ using Catch::Matchers::Contains;
 
 namespace {
 std::string book_error_of(const std::string& text) {
-  return test::input_error_of([&] { (void)solver::parse_opening_book(text, "b.book"); });
+  return test::input_error_of([&] { (void)connect4::parse_opening_book(text, "b.book"); });
 }
 }  // namespace
 
 TEST_CASE("opening books read MOVES SCORE lines and refuse anything else", "[solver][book]") {
-  const solver::OpeningBook book = solver::parse_opening_book("# made by hand\n\n444 -1\n  123 +2\n", "b.book");
+  const connect4::OpeningBook book = connect4::parse_opening_book("# made by hand\n\n444 -1\n  123 +2\n", "b.book");
   REQUIRE(book.entries.size() == 2);
   CHECK(book.score(parse_moves("444")) == -1);
   CHECK(book.score(parse_moves("567")) == 2);  // the mirror image of 321, the same position as 123's mirror
@@ -41,13 +41,13 @@ TEST_CASE("opening books read MOVES SCORE lines and refuse anything else", "[sol
 }
 
 TEST_CASE("the built-in book holds every 3-ply opening", "[solver][book]") {
-  const solver::OpeningBook& book = solver::builtin_opening_book();
-  const std::vector<Position> openings = opening_boards(Connect4{}, solver::kOpeningBookPlies);
+  const connect4::OpeningBook& book = connect4::builtin_opening_book();
+  const std::vector<Position> openings = opening_boards(Connect4{}, connect4::kOpeningBookPlies);
   CHECK(book.entries.size() == openings.size());
   for (const Position& p : openings) {
     REQUIRE(book.contains(p));
     REQUIRE(book.contains(p.mirrored()));
-    CHECK(std::abs(book.score(p)) <= solver::kMaxAbsScore);
+    CHECK(std::abs(book.score(p)) <= connect4::kMaxAbsScore);
   }
 }
 
@@ -55,30 +55,30 @@ TEST_CASE("the book values the first moves as Connect4 is known to be valued", "
   // The first player wins only in the centre column, with the last stone it
   // can play (score 1); columns 3 and 5 draw; the others lose (Allis 1988;
   // the scores are Pons's analysis of the empty board).
-  CHECK(solver::opening_score(Position{}) == 1);
+  CHECK(connect4::opening_score(Position{}) == 1);
   const int first_moves[kColumns] = {-2, -1, 0, 1, 0, -1, -2};
-  for (int col = 0; col < kColumns; ++col) CHECK(-solver::opening_score(Position{}.played(col)) == first_moves[col]);
+  for (int col = 0; col < kColumns; ++col) CHECK(-connect4::opening_score(Position{}.played(col)) == first_moves[col]);
 }
 
 TEST_CASE("balanced openings are those scored within B of a draw", "[solver][book][openings]") {
-  for (int plies = 0; plies <= solver::kOpeningBookPlies; ++plies) {
+  for (int plies = 0; plies <= connect4::kOpeningBookPlies; ++plies) {
     const std::vector<Position> all = opening_boards(Connect4{}, plies);
     std::size_t previous = 0;
-    for (int within = 0; within <= solver::kMaxAbsScore; ++within) {
+    for (int within = 0; within <= connect4::kMaxAbsScore; ++within) {
       const std::vector<Position> kept = balanced_opening_boards(Connect4{}, plies, within);
       std::size_t expected = 0;
-      for (const Position& p : all) expected += std::abs(solver::opening_score(p)) <= within;
+      for (const Position& p : all) expected += std::abs(connect4::opening_score(p)) <= within;
       CHECK(kept.size() == expected);
       CHECK(kept.size() >= previous);  // a wider bound keeps at least as many
-      for (const Position& p : kept) CHECK(std::abs(solver::opening_score(p)) <= within);
+      for (const Position& p : kept) CHECK(std::abs(connect4::opening_score(p)) <= within);
       previous = kept.size();
     }
-    CHECK(balanced_opening_boards(Connect4{}, plies, solver::kMaxAbsScore) == all);  // order kept too
+    CHECK(balanced_opening_boards(Connect4{}, plies, connect4::kMaxAbsScore) == all);  // order kept too
   }
 }
 
 TEST_CASE("the solver answers the first moves from the book", "[solver][book]") {
-  solver::Solver solver(1);
+  connect4::Solver solver(1);
   const std::array<int, kColumns> expected = {-2, -1, 0, 1, 0, -1, -2};
   CHECK(solver.analyse(Position{}) == expected);
   CHECK(solver.nodes() == 0);  // nothing was searched

@@ -12,9 +12,9 @@
 #include <cstddef>
 
 #include "games/connect4/position.hpp"
-#include "solver/solver.hpp"
+#include "games/connect4/solver.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 // Positions with at most this many stones are remembered: later ones are
 // solved in milliseconds, and there are too many of them to keep.
@@ -31,4 +31,4 @@ std::array<int, kColumns> remembered_outcomes(Solver& solver, const Position& p)
 // Positions remembered so far (for tests and progress notes).
 std::size_t remembered_positions();
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

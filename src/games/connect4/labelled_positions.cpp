@@ -1,4 +1,4 @@
-#include "solver/labelled_positions.hpp"
+#include "games/connect4/labelled_positions.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -11,7 +11,7 @@
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 std::vector<LabelledPosition> parse_analysis_text(const std::string& written, const std::string& source_name) {
   // Files of other games name theirs first; Connect4's may (`game connect4`).
@@ -107,6 +107,26 @@ std::vector<MovesLine> parse_move_lines(const std::string& text, const std::stri
   return lines;
 }
 
+namespace {
+int value_sign(int score) { return (score > 0) - (score < 0); }
+}  // namespace
+
+bool is_mistake(const LabelledPosition& p, int column) {
+  const int chosen = value_sign(p.move_scores[static_cast<std::size_t>(column)]);
+  for (int col = 0; col < kColumns; ++col) {
+    const int s = p.move_scores[static_cast<std::size_t>(col)];
+    if (s != kFullColumn && value_sign(s) > chosen) return true;
+  }
+  return false;
+}
+
+std::vector<int> value_classes(const LabelledPosition& p) {
+  std::vector<int> classes;
+  for (int s : p.move_scores)
+    if (s != kFullColumn) classes.push_back(value_sign(s));
+  return classes;
+}
+
 int moves_left(const LabelledPosition& p) {
   int best = -kMaxAbsScore - 1;
   for (const int score : p.move_scores)
@@ -129,4 +149,4 @@ std::string analysis_line(const LabelledPosition& p) {
   return line;
 }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

@@ -10,13 +10,14 @@
 // a full column. '#' starts a comment line.
 
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "games/connect4/position.hpp"
-#include "solver/solver.hpp"
+#include "games/connect4/solver.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 struct LabelledPosition {
   Position position;
@@ -52,7 +53,16 @@ std::vector<MovesLine> parse_move_lines(const std::string& text, const std::stri
 // (22 - |s|)-th stone; a draw fills the board.
 int moves_left(const LabelledPosition& p);
 
+// What generic code asks of labelled positions of any kind (beside
+// solver::Labelled<G>'s, solver/game_positions.hpp): whether playing
+// `column` is a mistake (another move has a better value class: win >
+// draw > loss); the value class of every playable move; every score the
+// position carries (full columns too), for fingerprints.
+bool is_mistake(const LabelledPosition& p, int column);
+std::vector<int> value_classes(const LabelledPosition& p);
+inline std::span<const int> scores_of(const LabelledPosition& p) { return p.move_scores; }
+
 // "MOVES s1 ... s7", without a line break.
 std::string analysis_line(const LabelledPosition& p);
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

@@ -8,17 +8,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "game/solve_options.hpp"
 #include "games/connect4/position.hpp"
 
-namespace evalsynth::solver {
-
-struct SolveOptions {
-  bool analyse = false;       // every move's score, not only the position's
-  int threads = 0;            // 0: all cores
-  std::size_t table_mb = 64;  // per worker
-  bool progress = false;      // a progress line on stderr
-  bool use_book = true;       // positions of up to 3 stones from the opening book
-};
+namespace evalsynth::connect4 {
 
 struct SolvedPosition {
   int score = 0;                      // the position's value
@@ -30,4 +23,4 @@ struct SolvedPosition {
 // Precondition: no position is finished.
 std::vector<SolvedPosition> solve_all(const std::vector<Position>& positions, const SolveOptions& options);
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

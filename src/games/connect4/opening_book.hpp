@@ -14,7 +14,7 @@
 
 #include "games/connect4/position.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 inline constexpr int kOpeningBookPlies = 3;
 
@@ -42,4 +42,4 @@ const OpeningBook& builtin_opening_book();
 // from the built-in book. Precondition: p.moves_played() <= kOpeningBookPlies.
 int opening_score(const Position& p);
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

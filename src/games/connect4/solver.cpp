@@ -1,11 +1,11 @@
-#include "solver/solver.hpp"
+#include "games/connect4/solver.hpp"
 
 #include <bit>
 #include <cassert>
 
-#include "solver/opening_book.hpp"
+#include "games/connect4/opening_book.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 namespace {
 
 // Bounds of a score that is not an immediate win or loss, for the table's
@@ -175,4 +175,4 @@ std::array<int, kColumns> Solver::analyse(const Position& p) {
   return scores;
 }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

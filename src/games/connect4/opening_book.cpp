@@ -1,4 +1,4 @@
-#include "solver/opening_book.hpp"
+#include "games/connect4/opening_book.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -6,11 +6,11 @@
 #include <charconv>
 #include <string>
 
-#include "solver/labelled_positions.hpp"
-#include "solver/opening_book_text.hpp"
+#include "games/connect4/labelled_positions.hpp"
+#include "games/connect4/opening_book_text.hpp"
 #include "support/source_text.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 namespace {
 
 auto find(const OpeningBook& book, std::uint64_t key) {
@@ -85,4 +85,4 @@ int opening_score(const Position& p) {
   return best;
 }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

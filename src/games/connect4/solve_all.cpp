@@ -1,4 +1,4 @@
-#include "solver/solve_all.hpp"
+#include "games/connect4/solve_all.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <chrono>
 
-#include "solver/solver.hpp"
+#include "games/connect4/solver.hpp"
 #include "support/binary_archive.hpp"
 #include "support/progress.hpp"
 #include "support/spread.hpp"
 
-namespace evalsynth::solver {
+namespace evalsynth::connect4 {
 
 std::vector<SolvedPosition> solve_all(const std::vector<Position>& positions, const SolveOptions& options) {
   ProgressLine progress("solve", "positions", positions.size(), options.progress);
@@ -63,4 +63,4 @@ std::vector<SolvedPosition> solve_all(const std::vector<Position>& positions, co
   return solved;
 }
 
-}  // namespace evalsynth::solver
+}  // namespace evalsynth::connect4

@@ -1,19 +1,19 @@
 // The solver against plain full-width minimax, its analysis against its own
 // single-position solves, and a few positions of Pons's public benchmark.
 
-#include "solver/solver.hpp"
+#include "games/connect4/solver.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>
 
 #include "games/connect4/connect4.hpp"
+#include "games/connect4/labelled_positions.hpp"
 #include "games/connect4/notation.hpp"
-#include "solver/labelled_positions.hpp"
-#include "solver/solve_all.hpp"
+#include "games/connect4/solve_all.hpp"
 #include "tournament/start_boards.hpp"
 
 using namespace evalsynth;
-using solver::Solver;
+using connect4::Solver;
 
 namespace {
 
@@ -69,13 +69,13 @@ TEST_CASE("a position's value is the best of its moves' values", "[solver]") {
     for (int col = 0; col < kColumns; ++col) {
       const int s = moves[static_cast<std::size_t>(col)];
       if (!p.can_play(col)) {
-        CHECK(s == solver::kFullColumn);
+        CHECK(s == connect4::kFullColumn);
         continue;
       }
       best = std::max(best, s);
       const Position child = p.played(col);
       if (p.is_winning_move(col))
-        CHECK(s == solver::immediate_win_score(p.moves_played()));
+        CHECK(s == connect4::immediate_win_score(p.moves_played()));
       else if (!child.is_full())
         CHECK(s == -solver.solve(child));  // the value of the child, negated
     }
@@ -103,7 +103,7 @@ TEST_CASE("outcomes are the signs of the scores", "[solver]") {
     const auto outcomes = solver.analyse_outcomes(p);
     const auto scores = solver.analyse(p);
     for (std::size_t col = 0; col < kColumns; ++col)
-      CHECK(outcomes[col] == (scores[col] == solver::kFullColumn ? solver::kFullColumn : sign(scores[col])));
+      CHECK(outcomes[col] == (scores[col] == connect4::kFullColumn ? connect4::kFullColumn : sign(scores[col])));
   }
   CHECK(seen[0] > 0);  // losses, draws and wins all occur
   CHECK(seen[1] > 0);
@@ -119,18 +119,18 @@ TEST_CASE("the solver agrees with Pons's analysed positions", "[solver]") {
       "37313333717124171162542 -1000 -7 -1000 3 -8 -2 -7\n"
       "2416615552 -4 -3 -3 -2 -4 4 3\n"
       "1616621455211 3 5 -2 6 5 3 3\n";
-  const auto positions = solver::parse_analysis_text(text, "pons.analysis");
+  const auto positions = connect4::parse_analysis_text(text, "pons.analysis");
   std::vector<Position> boards;
   for (const auto& p : positions) boards.push_back(p.position);
-  solver::SolveOptions options;
+  SolveOptions options;
   options.analyse = true;
   options.threads = 2;
-  const auto solved = solver::solve_all(boards, options);
+  const auto solved = connect4::solve_all(boards, options);
   for (std::size_t i = 0; i < positions.size(); ++i) {
     INFO(positions[i].moves);
     CHECK(solved[i].moves == positions[i].move_scores);
-    CHECK(solver::analysis_line(positions[i]) + "\n" ==
-          text.substr(text.find(positions[i].moves), solver::analysis_line(positions[i]).size() + 1));
+    CHECK(connect4::analysis_line(positions[i]) + "\n" ==
+          text.substr(text.find(positions[i].moves), connect4::analysis_line(positions[i]).size() + 1));
   }
 }
 
@@ -138,7 +138,7 @@ TEST_CASE("moves left under perfect play, as Pons's R classes count them", "[sol
   // The Pons lines above are all from R2 sets: the game lasts 14-28 more
   // moves. Worked out by hand: a draw fills the board (42 - 15); otherwise
   // the winner wins with its (22 - |score|)-th stone.
-  const auto positions = solver::parse_analysis_text(
+  const auto positions = connect4::parse_analysis_text(
       "274552224131661 -9 -11 -12 0 -11 -11 -11\n"           // draw: 27
       "5455174361263362 -12 -1 -12 -13 -12 -12 -12\n"        // O wins with its 21st stone: 42 - 16
       "2531276566711153 -2 2 -1 0 -1 0 -12\n"                // X with its 20th: 39 - 16
@@ -148,20 +148,20 @@ TEST_CASE("moves left under perfect play, as Pons's R classes count them", "[sol
       "4744444765656257 -13 -13 -13 -1000 -13 13 2\n",       // X wins now
       "left.analysis");
   std::vector<int> left;
-  for (const auto& p : positions) left.push_back(solver::moves_left(p));
+  for (const auto& p : positions) left.push_back(connect4::moves_left(p));
   CHECK(left == std::vector<int>{27, 26, 23, 15, 25, 19, 1});
 }
 
 TEST_CASE("move lines: located errors for bad moves and finished games", "[solver][errors]") {
   auto error_of = [](const std::string& text) {
     try {
-      solver::parse_move_lines(text, "p.txt");
+      connect4::parse_move_lines(text, "p.txt");
     } catch (const InputError& e) {
       return std::string(e.what());
     }
     return std::string("(no error)");
   };
-  CHECK(solver::parse_move_lines("# comment\n\n4453 12\n  1\n", "p.txt").size() == 2);
+  CHECK(connect4::parse_move_lines("# comment\n\n4453 12\n  1\n", "p.txt").size() == 2);
   CHECK_THAT(error_of("44\n4x53\n"), Catch::Matchers::Contains("p.txt:2:2: error"));
   CHECK_THAT(error_of("1111111\n"), Catch::Matchers::Contains("p.txt:1:7: error"));
   CHECK_THAT(error_of("1212121\n"), Catch::Matchers::Contains("p.txt:1:1: error: the game is already won"));

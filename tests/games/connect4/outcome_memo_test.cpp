@@ -1,7 +1,7 @@
 // The process-wide memo of perfect play's analyses: the solver's values,
 // for a position and its mirror image, kept only for opening positions.
 
-#include "solver/outcome_memo.hpp"
+#include "games/connect4/outcome_memo.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -30,28 +30,28 @@ std::array<int, kColumns> reversed(std::array<int, kColumns> columns) {
 }  // namespace
 
 TEST_CASE("remembered analyses are the solver's, for a position and its mirror image", "[solver][memo]") {
-  solver::Solver remembering(16), fresh(16);
+  connect4::Solver remembering(16), fresh(16);
   Rng rng(5);
   int asymmetric = 0;
   for (int i = 0; i < 12; ++i) {
-    const Position p = random_position(rng, solver::kMemoMaxStones - static_cast<int>(rng.below(2)));
+    const Position p = random_position(rng, connect4::kMemoMaxStones - static_cast<int>(rng.below(2)));
     const Position mirror = p.mirrored();
     INFO(to_ascii(p));
     const std::array<int, kColumns> expected = fresh.analyse_outcomes(p);
-    const std::size_t before = solver::remembered_positions();
-    CHECK(solver::remembered_outcomes(remembering, p) == expected);
-    const std::size_t after = solver::remembered_positions();
+    const std::size_t before = connect4::remembered_positions();
+    CHECK(connect4::remembered_outcomes(remembering, p) == expected);
+    const std::size_t after = connect4::remembered_positions();
     CHECK(after <= before + 1);  // at most one new entry (none if seen before)
     // The mirror image is the same entry, read the other way round.
-    CHECK(solver::remembered_outcomes(remembering, mirror) == reversed(expected));
-    CHECK(solver::remembered_outcomes(remembering, p) == expected);
-    CHECK(solver::remembered_positions() == after);
+    CHECK(connect4::remembered_outcomes(remembering, mirror) == reversed(expected));
+    CHECK(connect4::remembered_outcomes(remembering, p) == expected);
+    CHECK(connect4::remembered_positions() == after);
     asymmetric += mirror.key() != p.key();
   }
   CHECK(asymmetric > 0);  // both orientations were stored and read
   // Later positions are solved, not kept.
-  const Position late = random_position(rng, solver::kMemoMaxStones + 2);
-  const std::size_t before = solver::remembered_positions();
-  CHECK(solver::remembered_outcomes(remembering, late) == fresh.analyse_outcomes(late));
-  CHECK(solver::remembered_positions() == before);
+  const Position late = random_position(rng, connect4::kMemoMaxStones + 2);
+  const std::size_t before = connect4::remembered_positions();
+  CHECK(connect4::remembered_outcomes(remembering, late) == fresh.analyse_outcomes(late));
+  CHECK(connect4::remembered_positions() == before);
 }
