@@ -25,7 +25,7 @@ namespace {
 using namespace evalsynth;
 
 struct ExportedIbef {
-  int operator()(const Position& p) const { return ibef_exported(p.x_stones(), p.o_stones()); }
+  int operator()(const connect4::Position& p) const { return ibef_exported(p.x_stones(), p.o_stones()); }
 };
 
 struct WorkloadResult {
@@ -35,28 +35,28 @@ struct WorkloadResult {
 };
 
 template <class Candidate>
-WorkloadResult play_workload(const Candidate& candidate, const FitnessTask<Connect4>& task) {
-  const Connect4 game;
-  const LinearEvaluator opponent = ibef_evaluator();
+WorkloadResult play_workload(const Candidate& candidate, const FitnessTask<connect4::Game>& task) {
+  const connect4::Game game;
+  const connect4::LinearEvaluator opponent = connect4::ibef_evaluator();
   WorkloadResult result;
   const auto start = std::chrono::steady_clock::now();
-  for (const Position& board : task.boards)
+  for (const connect4::Position& board : task.boards)
     for (const FitnessConfig& config : task.configs) {
-      Position p = board;
-      while (!p.is_game_over<StandardRules>()) {
+      connect4::Position p = board;
+      while (!p.is_game_over<connect4::StandardRules>()) {
         int move;
         if (p.side_to_move() == config.candidate_side) {
           AlphaBeta search(game, candidate);
-          move = search.search(p, config.candidate_depth, playable_in(p, kLeftToRight)).move;
+          move = search.search(p, config.candidate_depth, playable_in(p, connect4::kLeftToRight)).move;
           result.nodes += search.counters().nodes;
         } else {
           AlphaBeta search(game, opponent);
-          move = search.search(p, config.opponent_depth, playable_in(p, kLeftToRight)).move;
+          move = search.search(p, config.opponent_depth, playable_in(p, connect4::kLeftToRight)).move;
           result.nodes += search.counters().nodes;
         }
         p = p.played(move);
       }
-      result.candidate_wins += p.last_mover_won<StandardRules>() && p.side_to_move() != config.candidate_side;
+      result.candidate_wins += p.last_mover_won<connect4::StandardRules>() && p.side_to_move() != config.candidate_side;
     }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const FitnessTask task = thesis_workload(2005);
-  const LinearEvaluator native = ibef_evaluator();
+  const connect4::LinearEvaluator native = connect4::ibef_evaluator();
   const ExportedIbef exported;
   // Warm-up, and the check that both play the same games.
   const WorkloadResult a = play_workload(native, task), b = play_workload(exported, task);

@@ -84,7 +84,7 @@ struct WorkloadRun {
   int candidate_wins = 0;
 };
 
-WorkloadRun run_thesis_workload(const EvaluatorOf<Connect4>& candidate, const FitnessTask<Connect4>& task) {
+WorkloadRun run_thesis_workload(const EvaluatorOf<connect4::Game>& candidate, const FitnessTask<connect4::Game>& task) {
   const auto start = std::chrono::steady_clock::now();
   const Fitness f = evaluate_fitness({{candidate, 0}}, task, 1).front();
   WorkloadRun run;
@@ -95,7 +95,8 @@ WorkloadRun run_thesis_workload(const EvaluatorOf<Connect4>& candidate, const Fi
   return run;
 }
 
-WorkloadRun median_run(const EvaluatorOf<Connect4>& candidate, const FitnessTask<Connect4>& task, int reps) {
+WorkloadRun median_run(const EvaluatorOf<connect4::Game>& candidate, const FitnessTask<connect4::Game>& task,
+                       int reps) {
   run_thesis_workload(candidate, task);  // warm-up
   std::vector<WorkloadRun> runs;
   for (int i = 0; i < reps; ++i) runs.push_back(run_thesis_workload(candidate, task));
@@ -103,12 +104,12 @@ WorkloadRun median_run(const EvaluatorOf<Connect4>& candidate, const FitnessTask
   return runs[runs.size() / 2];
 }
 
-std::vector<Position> sample_positions(int count) {
+std::vector<connect4::Position> sample_positions(int count) {
   Rng rng(99);
-  std::vector<Position> positions;
+  std::vector<connect4::Position> positions;
   while (static_cast<int>(positions.size()) < count) {
-    Position p;
-    for (int i = rng.below(36); i > 0 && !p.is_game_over(); --i) p = p.played(random_move(Connect4{}, p, rng));
+    connect4::Position p;
+    for (int i = rng.below(36); i > 0 && !p.is_game_over(); --i) p = p.played(random_move(connect4::Game{}, p, rng));
     if (!p.is_game_over()) positions.push_back(p);
   }
   return positions;
@@ -151,14 +152,14 @@ static void bench_population(const std::string& spec_file, int generations) {
   std::fflush(stdout);
   Synthesis run(spec);
   run.run();
-  const FitnessTask<Connect4>& task = task_of<Connect4>(run.game(), RunGame::Task::Training);
+  const FitnessTask<connect4::Game>& task = task_of<connect4::Game>(run.game(), RunGame::Task::Training);
   std::printf("  %zu programs x %zu games\n", run.state().population.size(), task.games_per_candidate());
   std::printf("  %-28s %12s %12s %10s\n", "evaluators", "1 thread", "2 threads", "2 vs 1");
   double interpreted_one_thread = 0;
   for (const auto mode : {lang::Connect4Program::Mode::InterpreterOnly, lang::Connect4Program::Mode::Auto}) {
-    std::vector<Candidate<Connect4>> candidates;
+    std::vector<Candidate<connect4::Game>> candidates;
     for (const evolve::Individual& individual : run.state().population)
-      candidates.push_back({evaluator_for(Connect4{}, individual.program, mode), individual.hash});
+      candidates.push_back({evaluator_for(connect4::Game{}, individual.program, mode), individual.hash});
     double games_per_second[2] = {};
     for (int threads : {1, 2}) {
       double best = 0;
@@ -214,7 +215,7 @@ int bench_command(const Args& args) {
   const lang::Program adate_program = lang::read_program_file(examples + "/adate2005.eval");
   const FitnessTask task = thesis_workload(seed);
 
-  const WorkloadRun native = median_run(EvaluatorOf<Connect4>{ibef_evaluator()}, task, reps);
+  const WorkloadRun native = median_run(EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}, task, reps);
   std::printf("thesis fitness workload: %zu boards x 4 games = %llu games, vs IBEF@2, 1 thread, median of %d\n",
               task.boards.size(), static_cast<unsigned long long>(native.games), reps);
   std::printf("  %-34s %9s %9s %9s %8s\n", "candidate", "ms", "games/s", "Mnodes/s", "ratio");
@@ -225,13 +226,13 @@ int bench_command(const Args& args) {
   };
   report("native IBEF (reference)", native);
   const WorkloadRun compiled =
-      median_run(evaluator_for(Connect4{}, ibef_program, lang::Connect4Program::Mode::Auto), task, reps);
+      median_run(evaluator_for(connect4::Game{}, ibef_program, lang::Connect4Program::Mode::Auto), task, reps);
   report("ibef.eval, compiled (weight table)", compiled);
-  const WorkloadRun interpreted =
-      median_run(evaluator_for(Connect4{}, ibef_program, lang::Connect4Program::Mode::InterpreterOnly), task, reps);
+  const WorkloadRun interpreted = median_run(
+      evaluator_for(connect4::Game{}, ibef_program, lang::Connect4Program::Mode::InterpreterOnly), task, reps);
   report("ibef.eval, interpreter only", interpreted);
   const WorkloadRun jitted =
-      median_run(evaluator_for(Connect4{}, ibef_program, lang::Connect4Program::Mode::Native), task, reps);
+      median_run(evaluator_for(connect4::Game{}, ibef_program, lang::Connect4Program::Mode::Native), task, reps);
   report(lang::native_code_enabled() ? "ibef.eval, native code (no table)" : "ibef.eval, no table (no native code)",
          jitted);
   // A candidate's training evaluation in the thesis's setup is 155 boards x 4 games.
@@ -245,17 +246,17 @@ int bench_command(const Args& args) {
               static_cast<unsigned long long>(native.nodes), native.candidate_wins,
               static_cast<unsigned long long>(compiled.nodes), static_cast<unsigned long long>(interpreted.nodes));
 
-  const std::vector<Position> positions = sample_positions(4096);
+  const std::vector<connect4::Position> positions = sample_positions(4096);
   const int rounds = std::max(1, reps * 5);
   std::printf("\nnanoseconds per evaluation (%zu positions x %d rounds)\n", positions.size(), rounds);
-  const double native_ns = nanoseconds_per_evaluation(ibef_evaluator(), positions, rounds);
+  const double native_ns = nanoseconds_per_evaluation(connect4::ibef_evaluator(), positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native IBEF (reference)", native_ns, 1.0);
   auto time_program = [&](const std::string& what, const lang::Program& program, lang::Connect4Program::Mode mode) {
     const lang::Connect4Program compiled_program(program, mode);
     const double ns = nanoseconds_per_evaluation(compiled_program, positions, rounds);
     std::printf("  %-44s %8.2f ns  %6.2fx\n", what.c_str(), ns, ns / native_ns);
   };
-  const double native_adate_ns = nanoseconds_per_evaluation(adate2005_evaluator(), positions, rounds);
+  const double native_adate_ns = nanoseconds_per_evaluation(connect4::adate2005_evaluator(), positions, rounds);
   std::printf("  %-44s %8.2f ns  %6.2fx\n", "native ADATE-2005", native_adate_ns, native_adate_ns / native_ns);
   time_program("adate2005.eval, compiled (weight table)", adate_program, lang::Connect4Program::Mode::Auto);
   time_program("adate2005.eval, interpreter only", adate_program, lang::Connect4Program::Mode::InterpreterOnly);

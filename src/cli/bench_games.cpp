@@ -106,7 +106,7 @@ void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns)
   std::printf(
       "\nthe engine alone (a constant evaluator, depth 4, 100 random boards, one thread): built-in rules against\n"
       "the same rules written as a game file\n");
-  compare_engines(Connect4{}, mnk::Game(7, 6, 4, mnk::Placement::Drop), reps);
+  compare_engines(connect4::Game{}, mnk::Game(7, 6, 4, mnk::Placement::Drop), reps);
   compare_engines(adjacent4::Game(8, 6), mnk::Game(8, 6, 4, mnk::Placement::Adjacent), reps);
   // The checkers move generator alone: perft 9 from the start (3,963,680
   // leaves, Bik 2009), the median of the repetitions.

@@ -17,7 +17,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Games/s of `games` training games of the spec (one thread).
-template <class G = Connect4>
+template <class G = connect4::Game>
 double training_rate(const std::string& spec_text, std::uint64_t games, const G& game = {}) {
   learn::LearnSpec spec = parse_learn_spec(spec_text + "games = " + std::to_string(games) + "\n", "bench.spec");
   std::vector<Player<G>> opponents;
@@ -31,12 +31,13 @@ double training_rate(const std::string& spec_text, std::uint64_t games, const G&
 
 }  // namespace
 
-void bench_learners(const std::vector<Position>& positions, int rounds, double native_ns, int training_games) {
+void bench_learners(const std::vector<connect4::Position>& positions, int rounds, double native_ns,
+                    int training_games) {
   std::printf("\nlearned evaluators: nanoseconds per evaluation (same positions)\n");
   const learn::LearnSpec thesis_spec = parse_learn_spec("learner = thesis-net\n", "bench.spec");
   const learn::LearnSpec ntuple_spec = parse_learn_spec("learner = ntuple\ncell-states = 3\n", "bench.spec");
-  const learn::TrainingState thesis = learn::Training<Connect4>::fresh_state(Connect4{}, thesis_spec);
-  learn::TrainingState ntuple = learn::Training<Connect4>::fresh_state(Connect4{}, ntuple_spec);
+  const learn::TrainingState thesis = learn::Training<connect4::Game>::fresh_state(connect4::Game{}, thesis_spec);
+  learn::TrainingState ntuple = learn::Training<connect4::Game>::fresh_state(connect4::Game{}, ntuple_spec);
   // Untrained tables are all zero; fill them so the sums touch real numbers.
   Rng rng(7);
   for (float& w : std::get<model::NTupleNet>(ntuple.model.network).weights()) w = static_cast<float>(rng.unit() - 0.5);
@@ -51,7 +52,7 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   // The language's ntuple() (the built-in, trained network): computed every
   // time, and as a program through the shared cache, warm after the first
   // round (as in a run, whose candidates search the same positions).
-  const auto uncached = [](const Position& p) {
+  const auto uncached = [](const connect4::Position& p) {
     return lang::ntuple_feature_uncached(p, lang::BuiltinNetwork::NTuple);
   };
   const lang::Connect4Program learned(lang::parse_program("ntuple()"));
@@ -63,13 +64,14 @@ void bench_learners(const std::vector<Position>& positions, int rounds, double n
   if (training_games <= 0) return;
 
   // The reference: games of IBEF@1 against itself from the empty board.
-  const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 1);
+  const Player<connect4::Game> ibef = builtin_player(connect4::Game{}, "ibef", 1);
   const auto start = Clock::now();
   SearchCounters counters;
   for (int g = 0; g < training_games; ++g) {
     Rng game_rng(static_cast<std::uint64_t>(g));
-    Position p;
-    while (!p.is_game_over()) p = p.played(choose_move(Connect4{}, ibef, p, MoveOrder::Random, game_rng, counters));
+    connect4::Position p;
+    while (!p.is_game_over())
+      p = p.played(choose_move(connect4::Game{}, ibef, p, MoveOrder::Random, game_rng, counters));
   }
   const double reference = training_games / std::chrono::duration<double>(Clock::now() - start).count();
   const double thesis_rate = training_rate("learner = thesis-net\n", static_cast<std::uint64_t>(training_games));

@@ -10,6 +10,6 @@
 namespace evalsynth {
 
 // `native_ns`: IBEF's ns per evaluation on `positions`, measured just before.
-void bench_learners(const std::vector<Position>& positions, int rounds, double native_ns, int training_games);
+void bench_learners(const std::vector<connect4::Position>& positions, int rounds, double native_ns, int training_games);
 
 }  // namespace evalsynth

@@ -20,7 +20,7 @@ constexpr std::size_t kRoots = 60;
 template <class E>
 struct FromScratch {
   const E& evaluator;
-  int operator()(const Position& p) const { return evaluator(p); }
+  int operator()(const connect4::Position& p) const { return evaluator(p); }
 };
 
 struct LeafTiming {
@@ -31,16 +31,16 @@ struct LeafTiming {
 // The median over rounds of the time of one depth-6 search from each root,
 // per leaf.
 template <class E>
-LeafTiming time_leaves(const E& evaluator, const std::vector<Position>& roots, int rounds) {
-  const Connect4 game;
+LeafTiming time_leaves(const E& evaluator, const std::vector<connect4::Position>& roots, int rounds) {
+  const connect4::Game game;
   std::vector<double> per_leaf;
   std::uint64_t leaves = 0;
   for (int r = 0; r < rounds; ++r) {
     leaves = 0;
     const auto start = std::chrono::steady_clock::now();
-    for (const Position& root : roots) {
-      AlphaBeta<Connect4, E> search(game, evaluator);
-      search.search(root, kDepth, playable_in(root, kLeftToRight));
+    for (const connect4::Position& root : roots) {
+      AlphaBeta<connect4::Game, E> search(game, evaluator);
+      search.search(root, kDepth, playable_in(root, connect4::kLeftToRight));
       leaves += search.counters().evaluations;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -52,14 +52,14 @@ LeafTiming time_leaves(const E& evaluator, const std::vector<Position>& roots, i
 
 }  // namespace
 
-void bench_search_leaves(const std::vector<Position>& positions, int rounds) {
-  std::vector<Position> roots;
-  for (const Position& p : positions)
+void bench_search_leaves(const std::vector<connect4::Position>& positions, int rounds) {
+  std::vector<connect4::Position> roots;
+  for (const connect4::Position& p : positions)
     if (roots.size() < kRoots && !p.is_game_over() && !p.can_win_now()) roots.push_back(p);
   rounds = std::max(1, std::min(rounds, 5));
   std::printf("\nleaves of a depth-%d search: ns per leaf (the search's time / its evaluations; %zu roots)\n", kDepth,
               roots.size());
-  const LeafTiming native = time_leaves(ibef_evaluator(), roots, rounds);
+  const LeafTiming native = time_leaves(connect4::ibef_evaluator(), roots, rounds);
   const auto row = [&](const char* what, const LeafTiming& t) {
     std::printf("  %-52s %8.1f ns  %7.2fx  (%llu leaves)\n", what, t.ns_per_leaf, t.ns_per_leaf / native.ns_per_leaf,
                 static_cast<unsigned long long>(t.leaves));

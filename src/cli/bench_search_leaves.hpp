@@ -11,6 +11,6 @@
 
 namespace evalsynth {
 
-void bench_search_leaves(const std::vector<Position>& positions, int rounds);
+void bench_search_leaves(const std::vector<connect4::Position>& positions, int rounds);
 
 }  // namespace evalsynth

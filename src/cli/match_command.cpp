@@ -178,7 +178,7 @@ int play_match(const G& game, MatchRequest r) {
 int match_command(const Args& args) {
   std::vector<std::string> players;
   std::string game_name;
-  RuleSet rules = RuleSet::Standard;
+  connect4::RuleSet rules = connect4::RuleSet::Standard;
   MatchRequest r;
   r.options.seed = 1;
   CommandLine command;
@@ -193,7 +193,7 @@ int match_command(const Args& args) {
   command.integer("balanced", r.balanced_within, 0, connect4::kMaxAbsScore);
   command.flag("same-depth", r.same_depth);
   command.choice("order", r.options.settings.order, kMoveOrderWords);
-  command.choice("rules", rules, kRuleSetWords);
+  command.choice("rules", rules, connect4::kRuleSetWords);
   command.integer("seed", r.options.seed, 0, INT64_MAX);
   command.integer("threads", r.options.threads, 1, 1024);
   command.text("csv", r.csv);
@@ -276,7 +276,7 @@ int match_command(const Args& args) {
   if (command.given("rules")) {
     if (game.family != connect4::kFamily)
       throw UsageError("--rules chooses Connect4's win test; " + game.text() + " has its own");
-    game.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
+    game.params[0] = rules == connect4::RuleSet::ThesisJava ? 1 : 0;
   }
   if (r.sprt) return sprt_match(game, r);
   return with_game(game, [&](const auto& g) { return play_match(g, r); });

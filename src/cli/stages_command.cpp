@@ -38,7 +38,7 @@ int stages_command(const Args& args) {
   std::string output;
   CommandLine command;
   command.positionals(inputs, 2, 2, "give two model files: EARLY and LATE");
-  command.integer("split", split, 1, kCells - 1);
+  command.integer("split", split, 1, connect4::kCells - 1);
   command.text("output", output);
   command.parse(args);
   if (!command.given("split")) throw UsageError("give --split N: the fewest stones that read LATE's tables");

@@ -45,12 +45,13 @@ std::string bit_layout_comment() {
       "// row row (0 = bottom); x_stones has X's stones, o_stones O's:\n"
       "//\n"
       "//            col 0  1  2  3  4  5  6\n";
-  for (int row = kRows - 1; row >= 0; --row) {
+  for (int row = connect4::kRows - 1; row >= 0; --row) {
     char line[80];
     int at = std::snprintf(line, sizeof line, "//   row %d:   ", row);
-    for (int col = 0; col < kColumns; ++col)
-      at += std::snprintf(line + at, sizeof line - static_cast<std::size_t>(at), "%3d", col * kColumnStride + row);
-    out += std::string(line) + (row == kRows - 1 ? "   (top)\n" : row == 0 ? "   (bottom)\n" : "\n");
+    for (int col = 0; col < connect4::kColumns; ++col)
+      at += std::snprintf(line + at, sizeof line - static_cast<std::size_t>(at), "%3d",
+                          col * connect4::kColumnStride + row);
+    out += std::string(line) + (row == connect4::kRows - 1 ? "   (top)\n" : row == 0 ? "   (bottom)\n" : "\n");
   }
   return out + "//\n// Bits 6, 13, 20, 27, 34, 41, 48 (above each column) and 49..63 must be 0.\n";
 }
@@ -80,30 +81,30 @@ std::string function_opening(const std::string& name, const std::string& detail)
          "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o) {\n  using namespace " + detail + ";\n";
 }
 
-std::string linear_code(const LinearEvaluator& linear, const std::string& name, const std::string& detail) {
-  const SquareWeights& w = linear.weights();
+std::string linear_code(const connect4::LinearEvaluator& linear, const std::string& name, const std::string& detail) {
+  const connect4::SquareWeights& w = linear.weights();
   // Bit planes of the weights, as LinearEvaluator builds them.
   std::vector<std::uint64_t> positive, negative;
-  for (int row = 0; row < kRows; ++row)
-    for (int col = 0; col < kColumns; ++col) {
+  for (int row = 0; row < connect4::kRows; ++row)
+    for (int col = 0; col < connect4::kColumns; ++col) {
       const int weight = w[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)];
       const unsigned magnitude = static_cast<unsigned>(weight < 0 ? -weight : weight);
       for (int k = 0; magnitude >> k; ++k) {
         if (static_cast<std::size_t>(k) >= positive.size())
           positive.resize(static_cast<std::size_t>(k) + 1), negative.resize(static_cast<std::size_t>(k) + 1);
         if (magnitude >> k & 1U)
-          (weight > 0 ? positive : negative)[static_cast<std::size_t>(k)] |= bits::cell(row, col);
+          (weight > 0 ? positive : negative)[static_cast<std::size_t>(k)] |= connect4::bits::cell(row, col);
       }
     }
   std::string out = "namespace " + detail + " {\n" + std::string(runtime::kPopcount) +
                     "// The program is linear in the squares: value = kBias + the sum over squares of\n"
                     "// kWeights[row][col] * (+1 X, -1 O, 0 empty), row 0 = bottom.\n"
                     "inline constexpr int kWeights[6][7] = {\n";
-  for (int row = 0; row < kRows; ++row) {
+  for (int row = 0; row < connect4::kRows; ++row) {
     out += "    {";
-    for (int col = 0; col < kColumns; ++col)
+    for (int col = 0; col < connect4::kColumns; ++col)
       out += (col ? ", " : "") + std::to_string(w[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)]);
-    out += row == 0 ? "},  // row 0 (bottom)\n" : row == kRows - 1 ? "},  // row 5 (top)\n" : "},\n";
+    out += row == 0 ? "},  // row 0 (bottom)\n" : row == connect4::kRows - 1 ? "},  // row 5 (top)\n" : "},\n";
   }
   out += "};\ninline constexpr std::int32_t kBias = " + std::to_string(linear.bias()) + ";\n";
   if (!positive.empty()) {

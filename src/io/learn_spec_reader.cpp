@@ -160,7 +160,7 @@ class LearnInterpreter : public SpecReader {
       s.cell_states = static_cast<int>(integer(one_word(e), 3, 4, "cell-states"));
     };
     h["stage-split"] = [&](const auto& e) {
-      s.stage_split = static_cast<int>(integer(one_word(e), 1, kCells - 1, "stage-split"));
+      s.stage_split = static_cast<int>(integer(one_word(e), 1, connect4::kCells - 1, "stage-split"));
     };
     h["tcl"] = [&](const auto& e) { s.tcl = choice<bool>(one_word(e), "tcl", {{"on", true}, {"off", false}}); };
     h["side-tables"] = [&](const auto& e) {

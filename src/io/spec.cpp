@@ -208,8 +208,9 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
                                      {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
   };
   h["rules"] = [&](const auto& e) {
-    s.rules =
-        choice<RuleSet>(one_word(e), "rules", {{"standard", RuleSet::Standard}, {"thesis-java", RuleSet::ThesisJava}});
+    s.rules = choice<connect4::RuleSet>(
+        one_word(e), "rules",
+        {{"standard", connect4::RuleSet::Standard}, {"thesis-java", connect4::RuleSet::ThesisJava}});
   };
   h["population"] = [&](const auto& e) {
     s.population = static_cast<int>(integer(one_word(e), 1, 100000, "population"));

@@ -140,9 +140,9 @@ void RunSpecInterpreter::check_game(const Seen& seen) const {
                                             : " or a built-in program of " + spec_.game.text() + " (" + names + ")"));
       }
     }
-  if (spec_.game.family != connect4::kFamily && spec_.rules != RuleSet::Standard)
+  if (spec_.game.family != connect4::kFamily && spec_.rules != connect4::RuleSet::Standard)
     SpecReader::complain(seen, "rules", "rules choose Connect4's win test; " + spec_.game.text() + " has its own");
-  if (spec_.rules == RuleSet::ThesisJava && (spec_.uses_positions() || !spec_.strength_positions.empty()))
+  if (spec_.rules == connect4::RuleSet::ThesisJava && (spec_.uses_positions() || !spec_.strength_positions.empty()))
     SpecReader::complain(seen, "rules",
                          "labelled positions are perfect play under the standard rules: they cannot measure "
                          "play under the thesis's Java win test (use rules = standard, or no positions)");

@@ -59,7 +59,7 @@ const model::NTupleNet& builtin_ntuple(BuiltinNetwork network) {
   std::abort();
 }
 
-std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network) {
+std::int32_t ntuple_feature_uncached(const connect4::Position& p, BuiltinNetwork network) {
   return static_cast<std::int32_t>(std::lround(kNTupleFeatureScale * std::tanh(builtin_ntuple(network).sum(p))));
 }
 
@@ -82,7 +82,7 @@ static_assert(2 * kNTupleFeatureScale < (1 << kValueBits) && 50 + kValueBits <= 
 static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
 }  // namespace
 
-NTupleCacheEntry ntuple_cache_entry(const Position& p, BuiltinNetwork network) {
+NTupleCacheEntry ntuple_cache_entry(const connect4::Position& p, BuiltinNetwork network) {
   static std::atomic<std::uint64_t>* const cache = [] {
     const std::size_t bytes = (std::size_t{1} << kIndexBits) * sizeof(std::atomic<std::uint64_t>);
 #ifdef __linux__
@@ -118,7 +118,7 @@ void NTupleCacheEntry::store(std::int32_t computed) const {
               std::memory_order_relaxed);
 }
 
-std::int32_t ntuple_feature(const Position& p, BuiltinNetwork network) {
+std::int32_t ntuple_feature(const connect4::Position& p, BuiltinNetwork network) {
   const NTupleCacheEntry entry = ntuple_cache_entry(p, network);
   if (entry.hit) return entry.value;
   const std::int32_t value = ntuple_feature_uncached(p, network);

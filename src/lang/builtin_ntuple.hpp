@@ -37,8 +37,8 @@ const model::NTupleNet& builtin_ntuple(BuiltinNetwork network);
 
 // round(kNTupleFeatureScale * tanh(sum)), for X, whoever is to move: the
 // definition, and the same value through a cache shared by all threads.
-std::int32_t ntuple_feature_uncached(const Position& p, BuiltinNetwork network);
-std::int32_t ntuple_feature(const Position& p, BuiltinNetwork network);
+std::int32_t ntuple_feature_uncached(const connect4::Position& p, BuiltinNetwork network);
+std::int32_t ntuple_feature(const connect4::Position& p, BuiltinNetwork network);
 
 // The cache's entry for a position and network (builtin_ntuple.cpp): its
 // value if `hit`; else store() keeps a value computed another way (a search's
@@ -51,6 +51,6 @@ struct NTupleCacheEntry {
   std::int32_t value = 0;
   void store(std::int32_t computed) const;
 };
-NTupleCacheEntry ntuple_cache_entry(const Position& p, BuiltinNetwork network);
+NTupleCacheEntry ntuple_cache_entry(const connect4::Position& p, BuiltinNetwork network);
 
 }  // namespace evalsynth::lang

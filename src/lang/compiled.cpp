@@ -11,8 +11,8 @@ namespace evalsynth::lang {
 namespace {
 
 // A linear form with coefficients modulo 2^32: weights per square, then bias.
-using Coefficients = std::array<std::uint32_t, kCells + 1>;
-constexpr std::size_t kBias = kCells;
+using Coefficients = std::array<std::uint32_t, connect4::kCells + 1>;
+constexpr std::size_t kBias = connect4::kCells;
 
 std::optional<Coefficients> linear(const Program& p, std::size_t i,
                                    std::vector<std::pair<std::int32_t, Coefficients>>& env) {
@@ -31,8 +31,8 @@ std::optional<Coefficients> linear(const Program& p, std::size_t i,
       const Node& r = p.nodes[kids[0]];
       const Node& c = p.nodes[kids[1]];
       if (r.op != Op::Const || c.op != Op::Const) return std::nullopt;
-      if (r.value >= 0 && r.value < kRows && c.value >= 0 && c.value < kColumns)
-        out[static_cast<std::size_t>(r.value * kColumns + c.value)] = 1;
+      if (r.value >= 0 && r.value < connect4::kRows && c.value >= 0 && c.value < connect4::kColumns)
+        out[static_cast<std::size_t>(r.value * connect4::kColumns + c.value)] = 1;
       return out;
     }
     case Op::Add:
@@ -83,9 +83,9 @@ std::optional<LinearForm> linear_form(const Program& program) {
   const auto f = linear(program, program.nodes.size() - 1, env);
   if (!f) return std::nullopt;
   LinearForm form;
-  for (int r = 0; r < kRows; ++r)
-    for (int c = 0; c < kColumns; ++c)
-      form.weights[r][c] = static_cast<std::int32_t>((*f)[static_cast<std::size_t>(r * kColumns + c)]);
+  for (int r = 0; r < connect4::kRows; ++r)
+    for (int c = 0; c < connect4::kColumns; ++c)
+      form.weights[r][c] = static_cast<std::int32_t>((*f)[static_cast<std::size_t>(r * connect4::kColumns + c)]);
   form.bias = static_cast<std::int32_t>((*f)[kBias]);
   return form;
 }
@@ -98,7 +98,7 @@ Connect4Program::Connect4Program(const Program& program, Mode mode) {
       for (const auto& row : form->weights)
         for (int w : row) small = small && w > -(1 << 16) && w < (1 << 16);
       if (small) {
-        linear_ = LinearEvaluator(form->weights, form->bias);
+        linear_ = connect4::LinearEvaluator(form->weights, form->bias);
         return;
       }
     }
@@ -110,7 +110,8 @@ Connect4Program::Connect4Program(const Program& program, Mode mode) {
 
 void Connect4Program::compile(const Program& program) {
   bytecode::CompiledCode compiled = bytecode::compile(program, [](int row, int col) {
-    return row >= 0 && row < kRows && col >= 0 && col < kColumns ? bits::cell(row, col) : 0;
+    return row >= 0 && row < connect4::kRows && col >= 0 && col < connect4::kColumns ? connect4::bits::cell(row, col)
+                                                                                     : 0;
   });
   code_ = std::move(compiled.code);
   features_ = std::move(compiled.features);
@@ -133,7 +134,7 @@ namespace {
 
 // The position as the bytecode reads it (lang/semantics.hpp).
 struct Connect4Board {
-  const Position& p;
+  const connect4::Position& p;
   std::int32_t square_at(std::uint64_t cell) const {
     return (p.x_stones() & cell) ? 1 : (p.o_stones() & cell) ? -1 : 0;
   }
@@ -143,7 +144,7 @@ struct Connect4Board {
 
 }  // namespace
 
-int Connect4Program::interpret(const Position& p, std::int32_t ntuple) const {
+int Connect4Program::interpret(const connect4::Position& p, std::int32_t ntuple) const {
   // Each feature the program reads is computed once, into its slot.
   FeatureBasis basis;
   fill_program_basis(p.x_stones(), p.o_stones(), families_, ntuple, basis);

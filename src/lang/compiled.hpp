@@ -35,13 +35,13 @@ class Connect4Program {
   // or reads two built-in networks (the parser refuses that first).
   explicit Connect4Program(const Program& program, Mode mode = Mode::Auto);
 
-  int operator()(const Position& p) const {
+  int operator()(const connect4::Position& p) const {
     if (linear_) return (*linear_)(p);
     return with_ntuple(p, families_.ntuple ? ntuple_feature(p, network_) : 0);
   }
   // The value of `p` given its ntuple_feature(p, network()) (ignored by a
   // program that reads no network). Precondition: not linear.
-  int with_ntuple(const Position& p, std::int32_t ntuple) const {
+  int with_ntuple(const connect4::Position& p, std::int32_t ntuple) const {
     if (native_function_) return native_function_(p.x_stones(), p.o_stones(), ntuple);
     return interpret(p, ntuple);
   }
@@ -61,7 +61,8 @@ class Connect4Program {
   // The cache of computed values (lang/builtin_ntuple.hpp) is read first:
   // a run's candidates search the same positions, and a hit is cheaper
   // still.
-  int leaf_value(model::NTupleTracker& state, const Position& parent, int column, const Position& leaf) const {
+  int leaf_value(model::NTupleTracker& state, const connect4::Position& parent, int column,
+                 const connect4::Position& leaf) const {
     if (!families_.ntuple) return (*this)(leaf);
     const NTupleCacheEntry cached = ntuple_cache_entry(leaf, network_);
     if (cached.hit) return with_ntuple(leaf, cached.value);
@@ -72,17 +73,17 @@ class Connect4Program {
 
   bool is_linear() const { return linear_.has_value(); }
   bool is_native() const { return native_ != nullptr; }
-  const std::optional<LinearEvaluator>& linear() const { return linear_; }
+  const std::optional<connect4::LinearEvaluator>& linear() const { return linear_; }
   std::size_t instruction_count() const { return code_.size(); }
 
  private:
   using Code = bytecode::Code;
   using Instruction = bytecode::Instruction;
 
-  int interpret(const Position& p, std::int32_t ntuple) const;
+  int interpret(const connect4::Position& p, std::int32_t ntuple) const;
   void compile(const Program& program);
 
-  std::optional<LinearEvaluator> linear_;
+  std::optional<connect4::LinearEvaluator> linear_;
   std::vector<Instruction> code_;
   std::vector<FeatureRequest> features_;
   FeatureFamilies families_;                         // which the program reads
@@ -90,13 +91,13 @@ class Connect4Program {
   std::shared_ptr<const NativeCode> native_;         // shared by copies, freed with the last
   NativeFunction native_function_ = nullptr;         // native_'s, one indirection less
 };
-static_assert(Evaluator<Connect4Program>);
+static_assert(connect4::Evaluator<Connect4Program>);
 
 // The weights and bias of a program that is linear in the squares, if it is
 // (after simplification). Coefficients are exact modulo 2^32, like the
 // language's arithmetic.
 struct LinearForm {
-  SquareWeights weights{};
+  connect4::SquareWeights weights{};
   std::int32_t bias = 0;
 };
 std::optional<LinearForm> linear_form(const Program& program);

@@ -39,14 +39,14 @@ constexpr FeatureFamily family_of(Feature f) {
   }
 }
 
-using features::FeatureBasis;
-using features::FeatureFamilies;
+using connect4::features::FeatureBasis;
+using connect4::features::FeatureFamilies;
 
 // Fills the families of the basis a program reads: the kernels', and the
 // built-in network's value as given (`ntuple`, computed by the caller).
 inline void fill_program_basis(std::uint64_t x_stones, std::uint64_t o_stones, FeatureFamilies families,
                                std::int32_t ntuple, FeatureBasis& basis) {
-  features::fill_basis(x_stones, o_stones, families, basis);
+  connect4::features::fill_basis(x_stones, o_stones, families, basis);
   if (families.ntuple) basis.ntuple = ntuple;
 }
 
@@ -54,8 +54,9 @@ static_assert(static_cast<int>(Feature::Windows3) - static_cast<int>(Feature::Wi
               "window features index the counts by Windows1..Windows3");
 
 // A feature's value from a filled basis (its family's part filled).
-constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const Position& p, const FeatureBasis& b) {
-  namespace t = features::from_threat_cells;
+constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const connect4::Position& p,
+                                          const FeatureBasis& b) {
+  namespace t = connect4::features::from_threat_cells;
   const std::uint64_t cells = player == 0 ? b.threat_cells.x : b.threat_cells.o;
   switch (f) {
     case Feature::Windows1:
@@ -74,15 +75,15 @@ constexpr std::int32_t feature_from_basis(Feature f, std::uint8_t player, const 
     case Feature::StackedThreats:
       return t::stacked_threats(cells);
     case Feature::Centre:
-      return features::centre_stones(p, player == 0 ? Side::X : Side::O);
+      return connect4::features::centre_stones(p, player == 0 ? Side::X : Side::O);
     case Feature::Stones:
-      return features::stones(p, player == 0 ? Side::X : Side::O);
+      return connect4::features::stones(p, player == 0 ? Side::X : Side::O);
     case Feature::Moves:
       return p.moves_played();
     case Feature::ToMove:
       return p.side_to_move() == Side::X ? 1 : -1;
     case Feature::Mobility:
-      return features::mobility(p);
+      return connect4::features::mobility(p);
     case Feature::LowestThreats:
       return t::lowest_threats(cells, player == 0 ? b.threat_cells.o : b.threat_cells.x);
     case Feature::GoodThreats:

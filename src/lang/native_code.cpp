@@ -81,7 +81,7 @@ void Generator::fill_basis() {
   a_.mov(saved_o, x86::rsi);
   // The kernel's signature is (x_stones, o_stones, basis&).
   a_.lea(x86::rdx, in_basis(0, 0));
-  a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(features::basis_kernel(families_)));
+  a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(connect4::features::basis_kernel(families_)));
   a_.call(x86::rax);
   a_.mov(x86::rdi, saved_x);
   a_.mov(x86::rsi, saved_o);

@@ -25,7 +25,7 @@ void Generator::computed_square(std::size_t depth) {
   namespace x86 = asmjit::x86;
   a_.emit(x86::Inst::kIdMov, x86::eax, source(depth));      // row
   a_.emit(x86::Inst::kIdMov, x86::edx, source(depth + 1));  // column
-  a_.imul(x86::ecx, x86::edx, kColumnStride);
+  a_.imul(x86::ecx, x86::edx, connect4::kColumnStride);
   a_.add(x86::ecx, x86::eax);
   a_.mov(x86::r10, x86::rdi);
   a_.shr(x86::r10, x86::cl);
@@ -36,9 +36,9 @@ void Generator::computed_square(std::size_t depth) {
   a_.sub(x86::r10d, x86::eax);
   a_.emit(x86::Inst::kIdMov, x86::eax, source(depth));  // the row again
   a_.xor_(x86::ecx, x86::ecx);
-  a_.cmp(x86::eax, kRows);  // unsigned: negative rows are off the board too
+  a_.cmp(x86::eax, connect4::kRows);  // unsigned: negative rows are off the board too
   a_.cmovae(x86::r10d, x86::ecx);
-  a_.cmp(x86::edx, kColumns);
+  a_.cmp(x86::edx, connect4::kColumns);
   a_.cmovae(x86::r10d, x86::ecx);
   const Gp r = result_register(depth, x86::eax);
   a_.mov(r, x86::r10d);
@@ -49,24 +49,24 @@ void Generator::computed_height(std::size_t depth) {
   namespace x86 = asmjit::x86;
   if (is_constant(depth)) {  // the stones in one column
     const std::int32_t col = slots_[depth].value;
-    if (col < 0 || col >= kColumns) return set_constant(depth, 0);
+    if (col < 0 || col >= connect4::kColumns) return set_constant(depth, 0);
     const Gp r = result_register(depth, x86::eax);
     a_.mov(x86::rcx, x86::rdi);
     a_.or_(x86::rcx, x86::rsi);
-    a_.mov(x86::rdx, bits::column(col));
+    a_.mov(x86::rdx, connect4::bits::column(col));
     a_.and_(x86::rcx, x86::rdx);
     a_.popcnt(r.r64(), x86::rcx);
     return store(depth, r);
   }
   a_.emit(x86::Inst::kIdMov, x86::edx, source(depth));
-  a_.imul(x86::ecx, x86::edx, kColumnStride);
+  a_.imul(x86::ecx, x86::edx, connect4::kColumnStride);
   a_.mov(x86::r10, x86::rdi);
   a_.or_(x86::r10, x86::rsi);
   a_.shr(x86::r10, x86::cl);
-  a_.and_(x86::r10d, (1 << kRows) - 1);
+  a_.and_(x86::r10d, (1 << connect4::kRows) - 1);
   a_.popcnt(x86::r10d, x86::r10d);
   a_.xor_(x86::ecx, x86::ecx);
-  a_.cmp(x86::edx, kColumns);
+  a_.cmp(x86::edx, connect4::kColumns);
   a_.cmovae(x86::r10d, x86::ecx);
   const Gp r = result_register(depth, x86::eax);
   a_.mov(r, x86::r10d);
@@ -77,8 +77,8 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
   namespace x86 = asmjit::x86;
   const bool x = player == 0;
   if (family_of(f) == FeatureFamily::Windows) {
-    const std::size_t counts = offsetof(FeatureBasis, windows) +
-                               (x ? offsetof(features::WindowCounts, x) : offsetof(features::WindowCounts, o));
+    const std::size_t counts = offsetof(FeatureBasis, windows) + (x ? offsetof(connect4::features::WindowCounts, x)
+                                                                    : offsetof(connect4::features::WindowCounts, o));
     const std::size_t k = static_cast<std::size_t>(f) - static_cast<std::size_t>(Feature::Windows1);
     slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(counts + 4 * k)};
     return;
@@ -87,12 +87,14 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
     slots_[depth] = {Slot::Kind::Basis, static_cast<std::int32_t>(offsetof(FeatureBasis, ntuple))};
     return;
   }
-  const x86::Mem cells = in_basis(offsetof(FeatureBasis, threat_cells) +
-                                      (x ? offsetof(features::ThreatCells, x) : offsetof(features::ThreatCells, o)),
-                                  8);
-  const x86::Mem their_cells = in_basis(offsetof(FeatureBasis, threat_cells) + (x ? offsetof(features::ThreatCells, o)
-                                                                                  : offsetof(features::ThreatCells, x)),
-                                        8);
+  const x86::Mem cells =
+      in_basis(offsetof(FeatureBasis, threat_cells) +
+                   (x ? offsetof(connect4::features::ThreatCells, x) : offsetof(connect4::features::ThreatCells, o)),
+               8);
+  const x86::Mem their_cells =
+      in_basis(offsetof(FeatureBasis, threat_cells) +
+                   (x ? offsetof(connect4::features::ThreatCells, o) : offsetof(connect4::features::ThreatCells, x)),
+               8);
   const Gp stones = x ? x86::rdi : x86::rsi;
   const Gp r = result_register(depth, x86::r10d);
   const Gp r64 = r.r64();
@@ -106,9 +108,9 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
     a_.popcnt(r64, x86::rcx);
   };
   auto column_minus_one_into_rcx = [&](const x86::Gp& value) {  // rcx = (value | spare) - bottom, rdx spoiled
-    a_.mov(x86::rcx, features::masks::kSpareRow);
+    a_.mov(x86::rcx, connect4::features::masks::kSpareRow);
     a_.or_(x86::rcx, value);
-    a_.mov(x86::rdx, bits::kBottomRow);
+    a_.mov(x86::rdx, connect4::bits::kBottomRow);
     a_.sub(x86::rcx, x86::rdx);
   };
   switch (f) {
@@ -118,11 +120,12 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
     case Feature::OddThreats:
     case Feature::EvenThreats:
       a_.mov(x86::rax, cells);
-      popcount_masked(x86::rax, f == Feature::OddThreats ? features::masks::kOddRows : features::masks::kEvenRows);
+      popcount_masked(x86::rax, f == Feature::OddThreats ? connect4::features::masks::kOddRows
+                                                         : connect4::features::masks::kEvenRows);
       break;
     case Feature::PlayableThreats:  // threat cells & (occupied + bottom row)
       occupied_into_rax();
-      a_.mov(x86::rcx, bits::kBottomRow);
+      a_.mov(x86::rcx, connect4::bits::kBottomRow);
       a_.add(x86::rax, x86::rcx);
       a_.and_(x86::rax, cells);
       a_.popcnt(r64, x86::rax);
@@ -134,7 +137,7 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
       a_.popcnt(r64, x86::rax);
       break;
     case Feature::Centre:
-      popcount_masked(stones, features::masks::kCentreColumn);
+      popcount_masked(stones, connect4::features::masks::kCentreColumn);
       break;
     case Feature::Stones:
       a_.popcnt(r64, stones);
@@ -153,9 +156,9 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
       break;
     case Feature::Mobility:  // columns - full columns
       occupied_into_rax();
-      popcount_masked(x86::rax, features::masks::kTopRow);
+      popcount_masked(x86::rax, connect4::features::masks::kTopRow);
       a_.neg(r);
-      a_.add(r, kColumns);
+      a_.add(r, connect4::kColumns);
       break;
     case Feature::LowestThreats:  // T = mine | theirs; popcount(T & ~((T | spare) - bottom) & mine)
       a_.mov(x86::rax, cells);
@@ -172,7 +175,7 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
       a_.not_(x86::rax);
       a_.and_(x86::rax, x86::rcx);
       a_.and_(x86::rax, cells);
-      popcount_masked(x86::rax, x ? features::masks::kOddRows : features::masks::kEvenRows);
+      popcount_masked(x86::rax, x ? connect4::features::masks::kOddRows : connect4::features::masks::kEvenRows);
       break;
     default:
       assert(false && "window features and ntuple() are read from the basis");

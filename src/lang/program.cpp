@@ -24,7 +24,7 @@ static_assert(kOps.back().name == "feature" && kOps[static_cast<std::size_t>(Op:
 
 const OpInfo& op_info(Op op) { return kOps[static_cast<std::size_t>(op)]; }
 const FeatureInfo& feature_info(Feature f) {
-  const FeatureLibrary& library = connect4_feature_library();
+  const FeatureLibrary& library = connect4::connect4_feature_library();
   assert(library.size() == kFeatureCount && library[static_cast<int>(Feature::Stones)].name == "stones" &&
          library[static_cast<int>(Feature::NTuple)].name == "ntuple");
   return library[static_cast<int>(f)];

@@ -25,7 +25,7 @@ int LabelledRegression::correct(const connect4::LabelledPosition& p, double alph
   indexer_.reset(p.position, before_);
   const Side mover = p.position.side_to_move();
   const int set = net_.table_set(p.position.moves_played() + 1);  // the afterstates' tables
-  for (int column = 0; column < kColumns; ++column) {
+  for (int column = 0; column < connect4::kColumns; ++column) {
     if (p.move_scores[static_cast<std::size_t>(column)] == connect4::kFullColumn) continue;
     if (!p.position.can_play(column) || p.position.is_winning_move(column)) continue;
     // The afterstate's indices: the position's, changed by the move only.

@@ -5,7 +5,7 @@
 
 namespace evalsynth::learn {
 
-void ThesisTd::remember(const Position& before, int col, bool /*explored: the thesis's traces run on*/) {
+void ThesisTd::remember(const connect4::Position& before, int col, bool /*explored: the thesis's traces run on*/) {
   const auto active = model::ThesisNet::active_inputs(before.played(col));
   std::array<double, model::ThesisNet::kMaxHidden> hidden;
   const double v = net_.forward(active, hidden);
@@ -37,7 +37,7 @@ void ThesisTd::update(double target, double alpha) {
 NTupleTd::NTupleTd(model::NTupleNet& net, double lambda, TclCounters* tcl)
     : net_(net), indexer_(net), trace_(lambda, net.instance_count()), tcl_(tcl) {}
 
-void NTupleTd::remember(const Position& before, int col, bool explored) {
+void NTupleTd::remember(const connect4::Position& before, int col, bool explored) {
   AfterstateTrace::Visited& v = trace_.push(explored);
   previous_value_ = afterstate_value(before, col);
   v.indices = current_;  // same size: copies, never allocates

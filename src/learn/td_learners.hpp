@@ -38,13 +38,13 @@ class ThesisTd {
 
   static double terminal_value(Outcome o) { return o > 0 ? 0.9 : o < 0 ? 0.1 : 0.5; }
 
-  void start(const Position&) {
+  void start(const connect4::Position&) {
     std::fill(traces_.begin(), traces_.end(), 0.0);
     has_previous_ = false;
   }
-  double afterstate_value(const Position& before, int col) const { return net_.output(before.played(col)); }
-  void moved(const Position&, int) {}
-  void remember(const Position& before, int col, bool explored = false);
+  double afterstate_value(const connect4::Position& before, int col) const { return net_.output(before.played(col)); }
+  void moved(const connect4::Position&, int) {}
+  void remember(const connect4::Position& before, int col, bool explored = false);
   void update(double target, double alpha);
 
  private:
@@ -62,25 +62,25 @@ class NTupleTd {
 
   static double terminal_value(Outcome o) { return o; }
 
-  void start(const Position& p) {
+  void start(const connect4::Position& p) {
     indexer_.reset(p, current_);
     sum_valid_ = false;
     trace_.clear();
   }
-  double afterstate_value(const Position& before, int col) {
+  double afterstate_value(const connect4::Position& before, int col) {
     const int set = net_.table_set(before.moves_played() + 1);
     return std::tanh(
         indexer_.sum_after(current_, current_sum(set), landing_bit(before, col), before.side_to_move(), set));
   }
-  void moved(const Position& before, int col) {
+  void moved(const connect4::Position& before, int col) {
     indexer_.apply(current_, landing_bit(before, col), before.side_to_move());
     sum_valid_ = false;
   }
-  void remember(const Position& before, int col, bool explored = false);
+  void remember(const connect4::Position& before, int col, bool explored = false);
   void update(double target, double alpha);
 
  private:
-  static int landing_bit(const Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
+  static int landing_bit(const connect4::Position& p, int col) { return std::countr_zero(p.landing_cell(col)); }
   // The sum of the current indices in table set `set` (a position's
   // afterstates all read one set, so one sum is cached).
   double current_sum(int set) {

@@ -287,9 +287,9 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       a(states, length, per_side);
       if (learner == "ntuple-staged") {
         a(stage_split);
-        if (stage_split < 1 || stage_split >= kCells)
+        if (stage_split < 1 || stage_split >= connect4::kCells)
           fail("its second stage begins at " + std::to_string(stage_split) + " stones (1 to " +
-               std::to_string(kCells - 1) + ")");
+               std::to_string(connect4::kCells - 1) + ")");
       }
       a(cereal::make_size_tag(count));
       if (states != 3 && states != 4) fail(std::to_string(states) + " cell states (3 or 4)");
@@ -304,7 +304,7 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
         if (std::set<std::uint8_t>(tuple.begin(), tuple.end()).size() != tuple.size())
           fail("a tuple names a cell twice");
         for (const std::uint8_t cell : tuple)
-          if (cell >= kCells) fail("a tuple names cell " + std::to_string(cell) + " (cells are 0 to 41)");
+          if (cell >= connect4::kCells) fail("a tuple names cell " + std::to_string(cell) + " (cells are 0 to 41)");
       }
       // At most 1000 tuples x 4 x 4^12 weights: checked before allocating.
       const double expected =

@@ -2,7 +2,7 @@
 
 namespace evalsynth::model {
 
-void NTupleIndexer::reset(const Position& p, Indices& indices) const {
+void NTupleIndexer::reset(const connect4::Position& p, Indices& indices) const {
   indices.resize(net_.instance_count());
   for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = net_.table_index(p, i);
 }

@@ -19,7 +19,7 @@ class NTupleIndexer {
   using Indices = std::vector<std::uint32_t>;  // one per instance
 
   // All indices of `p`, from scratch.
-  void reset(const Position& p, Indices& indices) const;
+  void reset(const connect4::Position& p, Indices& indices) const;
   // The network's sum for the indices, read from table set `set`
   // (NTupleNet::table_set).
   double sum(const Indices& indices, int set) const;

@@ -34,12 +34,12 @@ NTupleNet::NTupleNet(std::vector<std::vector<std::uint8_t>> tuples, int states, 
   };
   part_begin_.push_back(0);
   for (std::size_t i = 0; i < instance_count(); ++i) {
-    for (int column = 0; column < kColumns; ++column) {
+    for (int column = 0; column < connect4::kColumns; ++column) {
       std::vector<std::pair<int, std::uint32_t>> cells;  // (row, power) of the instance's cells here
       std::uint32_t power = 1;
       for (int k = 0; k < length_; ++k, power *= static_cast<std::uint32_t>(states_)) {
         const int bit = instance_bit(i, k);
-        if (bit / kColumnStride == column) cells.emplace_back(bit % kColumnStride, power);
+        if (bit / connect4::kColumnStride == column) cells.emplace_back(bit % connect4::kColumnStride, power);
       }
       if (cells.empty()) continue;
       parts_.push_back({static_cast<std::uint8_t>(column), static_cast<std::uint32_t>(column_digits_.size())});
@@ -61,8 +61,8 @@ void NTupleNet::list_index_changes() {
   change_begin_.assign(64 + 1, 0);
   for (int bit = 0; bit < 64; ++bit) {
     change_begin_[static_cast<std::size_t>(bit)] = static_cast<std::uint32_t>(changes_.size());
-    const int row = bit % kColumnStride;
-    if (row >= kRows || bit >= kColumns * kColumnStride) continue;
+    const int row = bit % connect4::kColumnStride;
+    if (row >= connect4::kRows || bit >= connect4::kColumns * connect4::kColumnStride) continue;
     for (std::size_t i = 0; i < instance_count(); ++i) {
       IndexChange change{static_cast<std::uint32_t>(i), 0, 0};
       std::int32_t power = 1;
@@ -70,7 +70,7 @@ void NTupleNet::list_index_changes() {
         if (instance_bit(i, k) == bit) {
           change.delta_x += (kStateX - empty_before) * power;
           change.delta_o += (kStateO - empty_before) * power;
-        } else if (states_ == 4 && row + 1 < kRows && instance_bit(i, k) == bit + 1) {
+        } else if (states_ == 4 && row + 1 < connect4::kRows && instance_bit(i, k) == bit + 1) {
           change.delta_x += kStateEmptyPlayable * power;
           change.delta_o += kStateEmptyPlayable * power;
         }
@@ -87,14 +87,14 @@ std::vector<std::vector<std::uint8_t>> random_walk_tuples(int count, int length,
   std::vector<std::vector<std::uint8_t>> tuples;
   while (static_cast<int>(tuples.size()) < count) {
     std::vector<std::uint8_t> tuple;
-    int row = rng.below(kRows), col = rng.below(kColumns);
+    int row = rng.below(connect4::kRows), col = rng.below(connect4::kColumns);
     tuple.push_back(static_cast<std::uint8_t>(cell_number(row, col)));
     // A walk may run into a corner it has filled: then it starts again.
     int steps = 0;
     while (static_cast<int>(tuple.size()) < length && steps < 1000) {
       ++steps;
       const int next_row = row + rng.below(3) - 1, next_col = col + rng.below(3) - 1;
-      if (next_row < 0 || next_row >= kRows || next_col < 0 || next_col >= kColumns) continue;
+      if (next_row < 0 || next_row >= connect4::kRows || next_col < 0 || next_col >= connect4::kColumns) continue;
       row = next_row;
       col = next_col;
       const auto cell = static_cast<std::uint8_t>(cell_number(row, col));

@@ -31,9 +31,13 @@
 namespace evalsynth::model {
 
 // A cell by its number col * kRows + row (row 0 = bottom), 0..41.
-inline constexpr int cell_number(int row, int col) { return col * kRows + row; }
-inline constexpr int cell_bit(int number) { return (number / kRows) * kColumnStride + number % kRows; }
-inline constexpr int mirrored_cell(int number) { return cell_number(number % kRows, kColumns - 1 - number / kRows); }
+inline constexpr int cell_number(int row, int col) { return col * connect4::kRows + row; }
+inline constexpr int cell_bit(int number) {
+  return (number / connect4::kRows) * connect4::kColumnStride + number % connect4::kRows;
+}
+inline constexpr int mirrored_cell(int number) {
+  return cell_number(number % connect4::kRows, connect4::kColumns - 1 - number / connect4::kRows);
+}
 
 class NTupleTracker;  // model/ntuple_tracker.hpp
 
@@ -75,7 +79,7 @@ class NTupleNet {
     const int side = sides_ == 2 ? (stones & 1) : 0;  // X moves when the count is even
     return stage_split_ > 0 && stones >= stage_split_ ? sides_ + side : side;
   }
-  int table_set(const Position& p) const { return table_set(p.moves_played()); }
+  int table_set(const connect4::Position& p) const { return table_set(p.moves_played()); }
 
   // Instance i (tuple i / 2, mirrored when odd): the board bit of its k-th
   // cell, and where its table in table set `set` starts in weights().
@@ -88,7 +92,7 @@ class NTupleNet {
   }
 
   // The state of the cell at `bit` (see above).
-  int cell_state(const Position& p, int bit) const {
+  int cell_state(const connect4::Position& p, int bit) const {
     const std::uint64_t b = std::uint64_t{1} << bit;
     if (p.x_stones() & b) return kStateX;
     if (p.o_stones() & b) return kStateO;
@@ -97,7 +101,7 @@ class NTupleNet {
   // The table index of `instance` in `p`, cell by cell (the definition;
   // sum() reads whole columns at once, and a search carries the indices
   // move by move, model/ntuple_tracker.hpp).
-  std::uint32_t table_index(const Position& p, std::size_t instance) const {
+  std::uint32_t table_index(const connect4::Position& p, std::size_t instance) const {
     std::uint32_t index = 0;
     for (int k = length_ - 1; k >= 0; --k)
       index = index * static_cast<std::uint32_t>(states_) +
@@ -109,10 +113,11 @@ class NTupleNet {
   // about the column (its height and which stones are X), so an instance's
   // index is a sum of one precomputed number per column it touches: a few
   // lookups instead of a state test per cell.
-  double sum(const Position& p) const {
+  double sum(const connect4::Position& p) const {
     const std::uint64_t key = p.key();
-    std::uint32_t codes[kColumns];
-    for (int c = 0; c < kColumns; ++c) codes[c] = static_cast<std::uint32_t>(key >> (c * kColumnStride)) & 0x7F;
+    std::uint32_t codes[connect4::kColumns];
+    for (int c = 0; c < connect4::kColumns; ++c)
+      codes[c] = static_cast<std::uint32_t>(key >> (c * connect4::kColumnStride)) & 0x7F;
     const int set = table_set(p);
     double total = 0;
     for (std::size_t i = 0; i < instance_count(); ++i) {
@@ -123,8 +128,8 @@ class NTupleNet {
     }
     return total;
   }
-  double value(const Position& p) const { return std::tanh(sum(p)); }
-  int operator()(const Position& p) const { return evaluation_from_signed(value(p)); }
+  double value(const connect4::Position& p) const { return std::tanh(sum(p)); }
+  int operator()(const connect4::Position& p) const { return evaluation_from_signed(value(p)); }
 
   // How a move changes the table indices: playing into the cell at `bit`
   // changes that cell's state (and with 4 states makes the cell above
@@ -144,7 +149,8 @@ class NTupleNet {
   // (model/ntuple_tracker.hpp), so a leaf costs the changes of one move.
   using SearchState = NTupleTracker;
   NTupleTracker search_state() const;
-  int leaf_value(NTupleTracker& state, const Position& parent, int column, const Position& child) const;
+  int leaf_value(NTupleTracker& state, const connect4::Position& parent, int column,
+                 const connect4::Position& child) const;
 
  private:
   int states_ = 3;

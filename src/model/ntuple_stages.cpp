@@ -6,7 +6,8 @@
 namespace evalsynth::model {
 
 std::optional<std::string> stage_join_problem(const NTupleNet& early, const NTupleNet& late, int split) {
-  if (split < 1 || split >= kCells) return "the split must lie from 1 to " + std::to_string(kCells - 1) + " stones";
+  if (split < 1 || split >= connect4::kCells)
+    return "the split must lie from 1 to " + std::to_string(connect4::kCells - 1) + " stones";
   if (early.stage_split() > 0 || late.stage_split() > 0) return "a network that is split by stage already";
   if (early.states() != late.states()) return "their cells have different states (3 or 4)";
   if (early.per_side_tables() != late.per_side_tables()) return "one has a table per side to move and the other not";

@@ -17,13 +17,13 @@ NTupleTracker::NTupleTracker(const NTupleNet* net) : net_(net) {
   assert(!net_ || net_->instance_count() <= indices_.size());
 }
 
-void NTupleTracker::reset(const Position& root) {
+void NTupleTracker::reset(const connect4::Position& root) {
   parent_sum_valid_ = false;
   if (!net_) return;
   for (std::size_t i = 0; i < net_->instance_count(); ++i) indices_[i] = net_->table_index(root, i);
 }
 
-void NTupleTracker::move(const Position& parent, int column, int sign) {
+void NTupleTracker::move(const connect4::Position& parent, int column, int sign) {
   if (!net_) return;
   parent_sum_valid_ = false;
   const int bit = std::countr_zero(parent.landing_cell(column));
@@ -44,7 +44,7 @@ double NTupleTracker::ordered_sum(int set, double& magnitude) const {
   return total;
 }
 
-void NTupleTracker::prefetch_children(const Position& parent) const {
+void NTupleTracker::prefetch_children(const connect4::Position& parent) const {
   // The weights the parent's leaves will read are scattered over the
   // tables: asked for all at once, their cache misses overlap instead of
   // following one another (a leaf cut off unread costs only its requests).
@@ -59,7 +59,7 @@ void NTupleTracker::prefetch_children(const Position& parent) const {
     }
 }
 
-std::int32_t NTupleTracker::scaled_value_after(const Position& parent, int column, double scale) {
+std::int32_t NTupleTracker::scaled_value_after(const connect4::Position& parent, int column, double scale) {
   assert(active());
   const Side mover = parent.side_to_move();
   const int next = net_->table_set(parent.moves_played() + 1);  // the leaf's tables
@@ -108,7 +108,8 @@ std::int32_t NTupleTracker::scaled_value_after(const Position& parent, int colum
 
 NTupleTracker NTupleNet::search_state() const { return NTupleTracker(this); }
 
-int NTupleNet::leaf_value(NTupleTracker& state, const Position& parent, int column, const Position&) const {
+int NTupleNet::leaf_value(NTupleTracker& state, const connect4::Position& parent, int column,
+                          const connect4::Position&) const {
   return state.scaled_value_after(parent, column, kModelScale);
 }
 

@@ -31,23 +31,23 @@ class NTupleTracker {
 
   bool active() const { return net_ != nullptr; }
   // Starts over at the search's root.
-  void reset(const Position& root);
+  void reset(const connect4::Position& root);
   // The search plays / takes back `column` in `parent` (the position the
   // tracker is at before the move / after taking it back).
-  void enter(const Position& parent, int column) { move(parent, column, +1); }
-  void leave(const Position& parent, int column) { move(parent, column, -1); }
+  void enter(const connect4::Position& parent, int column) { move(parent, column, +1); }
+  void leave(const connect4::Position& parent, int column) { move(parent, column, -1); }
 
   // lround(scale * tanh(net.sum(parent.played(column)))), with the tracker at
   // `parent`. Precondition: active().
-  std::int32_t scaled_value_after(const Position& parent, int column, double scale);
+  std::int32_t scaled_value_after(const connect4::Position& parent, int column, double scale);
 
   // Tests: recompute every value in NTupleNet::sum's order (the fallback path).
   void always_recompute() { always_recompute_ = true; }
   std::uint64_t recomputations() const { return recomputations_; }
 
  private:
-  void move(const Position& parent, int column, int sign);
-  void prefetch_children(const Position& parent) const;
+  void move(const connect4::Position& parent, int column, int sign);
+  void prefetch_children(const connect4::Position& parent) const;
   // NTupleNet::sum's order in table set `set`; `magnitude`: the sum of the
   // weights' |w|.
   double ordered_sum(int set, double& magnitude) const;

@@ -26,7 +26,7 @@ namespace evalsynth::model {
 
 class ThesisNet {
  public:
-  static constexpr int kInputs = 3 * kCells;  // 126
+  static constexpr int kInputs = 3 * connect4::kCells;  // 126
   static constexpr int kMaxHidden = 64;
   static constexpr int kThesisHidden = 15;
 
@@ -47,13 +47,14 @@ class ThesisNet {
   std::size_t output_offset() const { return static_cast<std::size_t>(hidden_) * (kInputs + 1); }
 
   // The 42 inputs that are 1 for `p`.
-  using ActiveInputs = std::array<std::uint8_t, kCells>;
-  static ActiveInputs active_inputs(const Position& p) {
+  using ActiveInputs = std::array<std::uint8_t, connect4::kCells>;
+  static ActiveInputs active_inputs(const connect4::Position& p) {
     ActiveInputs active{};
-    for (int col = 0; col < kColumns; ++col)
-      for (int row = 0; row < kRows; ++row) {
+    for (int col = 0; col < connect4::kColumns; ++col)
+      for (int row = 0; row < connect4::kRows; ++row) {
         const int k = p.square(row, col) > 0 ? 0 : p.square(row, col) < 0 ? 1 : 2;
-        active[static_cast<std::size_t>(col * kRows + row)] = static_cast<std::uint8_t>(col * 18 + row * 3 + k);
+        active[static_cast<std::size_t>(col * connect4::kRows + row)] =
+            static_cast<std::uint8_t>(col * 18 + row * 3 + k);
       }
     return active;
   }
@@ -73,13 +74,13 @@ class ThesisNet {
     }
     return sigmoid(sum);
   }
-  double output(const Position& p) const {
+  double output(const connect4::Position& p) const {
     std::array<double, kMaxHidden> hidden;
     return forward(active_inputs(p), hidden);
   }
 
   // The search's evaluation: X's prospects on the scale of model_value.hpp.
-  int operator()(const Position& p) const { return evaluation_from_probability(output(p)); }
+  int operator()(const connect4::Position& p) const { return evaluation_from_probability(output(p)); }
 
   static double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 

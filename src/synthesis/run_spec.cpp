@@ -64,7 +64,7 @@ std::string RunSpec::resolved_text() const {
       << position_text() << "scoring           = " << (scoring.games == GameScoring::Thesis ? "thesis" : "points")
       << "\n"
       << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
-      << "rules             = " << (rules == RuleSet::Standard ? "standard" : "thesis-java") << "\n"
+      << "rules             = " << (rules == connect4::RuleSet::Standard ? "standard" : "thesis-java") << "\n"
       << "population        = " << population << "\n"
       << "generations       = " << generations << "\n"
       << "time-budget       = " << number_text(time_budget_seconds) << "s\n"

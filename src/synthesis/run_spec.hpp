@@ -69,7 +69,7 @@ struct RunSpec {
   }
   Scoring scoring{GameScoring::Thesis, 1};
   MoveOrder move_order = MoveOrder::LeftToRight;
-  RuleSet rules = RuleSet::Standard;
+  connect4::RuleSet rules = connect4::RuleSet::Standard;
   int population = 100;
   int generations = 50;
   double time_budget_seconds = 0;      // 0: none (a budget makes results depend on speed)
@@ -104,7 +104,7 @@ struct RunSpec {
   // The game the run plays, Connect4's win test included.
   GameDescriptor game_descriptor() const {
     GameDescriptor d = game;
-    if (d.family == connect4::kFamily) d.params[0] = rules == RuleSet::ThesisJava ? 1 : 0;
+    if (d.family == connect4::kFamily) d.params[0] = rules == connect4::RuleSet::ThesisJava ? 1 : 0;
     return d;
   }
 

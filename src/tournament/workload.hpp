@@ -12,9 +12,9 @@ namespace evalsynth {
 
 // 711 boards as in the thesis's training + validation sets: the 57 shallow
 // boards and 654 boards from seeded random-vs-random games.
-std::vector<Position> thesis_sized_board_set(std::uint64_t seed);
+std::vector<connect4::Position> thesis_sized_board_set(std::uint64_t seed);
 
 // The whole workload on those boards, columns tried left to right.
-FitnessTask<Connect4> thesis_workload(std::uint64_t seed);
+FitnessTask<connect4::Game> thesis_workload(std::uint64_t seed);
 
 }  // namespace evalsynth

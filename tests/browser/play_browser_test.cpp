@@ -53,11 +53,11 @@ std::string moves_text(const std::vector<int>& columns) {
   return text;
 }
 
-Position position_of(const std::string& moves) {
-  Position p;
+connect4::Position position_of(const std::string& moves) {
+  connect4::Position p;
   for (char c : moves) {
     const int col = c - '1';
-    REQUIRE((col >= 0 && col < kColumns && p.can_play(col)));
+    REQUIRE((col >= 0 && col < connect4::kColumns && p.can_play(col)));
     p = p.played(col);
   }
   return p;
@@ -98,12 +98,12 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   // evaluator is defined on every position).
   std::vector<std::string> games;
   while (games.size() < 1500) {
-    Position p;
+    connect4::Position p;
     std::vector<int> moves;
-    const int plies = rng.below(kRows * kColumns + 1);
+    const int plies = rng.below(connect4::kRows * connect4::kColumns + 1);
     for (int i = 0; i < plies && !p.is_full(); ++i) {
-      int col = rng.below(kColumns);
-      while (!p.can_play(col)) col = (col + 1) % kColumns;
+      int col = rng.below(connect4::kColumns);
+      while (!p.can_play(col)) col = (col + 1) % connect4::kColumns;
       p = p.played(col);
       moves.push_back(col);
     }
@@ -134,7 +134,7 @@ TEST_CASE("the page's JavaScript evaluator computes exactly the interpreter's va
   for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::Connect4Program::Mode::InterpreterOnly);
   std::size_t compared = 0, mismatches = 0;
   for (const std::string& g : games) {
-    const Position p = position_of(g);
+    const connect4::Position p = position_of(g);
     for (std::size_t i = 0; i < programs.size(); ++i) {
       long long v = 0;
       REQUIRE(values >> v);
@@ -158,9 +158,9 @@ void check_page_network(const model::NTupleNet& net, const std::string& name) {
   std::vector<std::string> games;
   for (int game = 0; game < 40; ++game) {
     std::vector<int> columns;
-    for (Position p; !p.is_game_over(); p = p.played(columns.back())) {
+    for (connect4::Position p; !p.is_game_over(); p = p.played(columns.back())) {
       games.push_back(moves_text(columns));
-      columns.push_back(random_column(p, rng));
+      columns.push_back(connect4::random_column(p, rng));
     }
   }
   std::string script = exporter::js_language_runtime() + exporter::js_ntuple_runtime(net) + "const positions = [";
@@ -177,7 +177,7 @@ void check_page_network(const model::NTupleNet& net, const std::string& name) {
   std::istringstream values(test_output(r));
   std::size_t mismatches = 0;
   for (const std::string& g : games) {
-    const Position p = position_of(g);
+    const connect4::Position p = position_of(g);
     long long v = 0;
     REQUIRE(values >> v);
     if (v != std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p))) && mismatches++ < 5)
@@ -303,9 +303,9 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
     fields >> depth >> first >> moves >> how;
     REQUIRE((depth >= 1 && depth <= 4));
     ++games;
-    const Player<Connect4> engine = program_player(Connect4{}, program, depth);
+    const Player<connect4::Game> engine = program_player(connect4::Game{}, program, depth);
     const int engine_parity = first == "engine" ? 0 : 1;
-    Position p;
+    connect4::Position p;
     std::size_t human_move = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int col = moves[i] - '1';
@@ -314,14 +314,14 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
       SearchCounters counters;
       if (static_cast<int>(i % 2) == engine_parity) {
         INFO("game " << line << ", engine move " << i + 1);
-        CHECK(col == choose_move(Connect4{}, engine, p, MoveOrder::LeftToRight, unused, counters));
+        CHECK(col == choose_move(connect4::Game{}, engine, p, MoveOrder::LeftToRight, unused, counters));
         ++engine_moves[depth];
       } else {
         REQUIRE(human_move < how.size());
         if (how[human_move] == 'h') {
           // The hint: what the engine would play in the human's place.
           INFO("game " << line << ", hinted move " << i + 1);
-          CHECK(col == choose_move(Connect4{}, engine, p, MoveOrder::LeftToRight, unused, counters));
+          CHECK(col == choose_move(connect4::Game{}, engine, p, MoveOrder::LeftToRight, unused, counters));
           ++hints;
         }
         ++human_move;
@@ -335,11 +335,11 @@ TEST_CASE("play.html: scripted clicks get evalsynth's own replies at depths 1-4"
 
   // play.html#44536 starts after those moves; the engine (O) replies at once.
   const test::Run started = test::load_in_chromium(dir / "play.html#44536");
-  const Position start = position_of("44536");
+  const connect4::Position start = position_of("44536");
   Rng unused(1);
   SearchCounters counters;
-  const int reply =
-      choose_move(Connect4{}, program_player(Connect4{}, program, 4), start, MoveOrder::LeftToRight, unused, counters);
+  const int reply = choose_move(connect4::Game{}, program_player(connect4::Game{}, program, 4), start,
+                                MoveOrder::LeftToRight, unused, counters);
   CHECK_THAT(started.output,
              Contains("data-moves=\"44536" + std::to_string(reply + 1) + "\"") && Contains("data-turn=\"you\""));
 

@@ -276,7 +276,7 @@ TEST_CASE("a match over an opening suite plays each opening with both colours an
 TEST_CASE("a match over balanced openings plays only those the book scores near a draw", "[cli][openings][book]") {
   const Run r = run("match --x ibef@1 --o adate@1 --openings 3 --balanced 2 --threads 2");
   REQUIRE(r.exit_code == 0);
-  const std::size_t kept = evalsynth::balanced_opening_boards(evalsynth::Connect4{}, 3, 2).size();
+  const std::size_t kept = evalsynth::balanced_opening_boards(evalsynth::connect4::Game{}, 3, 2).size();
   CHECK_THAT(r.output, Contains("x " + std::to_string(kept) +
                                 " start board(s) (3-ply openings up to mirror images, scored within 2 of a draw)"));
   const auto at = r.output.find("IBEF1 vs ADATE1: +");

@@ -125,11 +125,11 @@ TEST_CASE("a record leaves out each game's seed, and the seed read back plays th
   MatchOptions options;
   options.games_per_board = 5;
   options.seed = 31;
-  const std::vector<Pairing<Connect4>> pairings = {
-      {builtin_player(Connect4{}, "ibef", 2), builtin_player(Connect4{}, "adate", 2)},
-      {builtin_player(Connect4{}, "random", 0), builtin_player(Connect4{}, "ibef", 1)}};
-  const std::vector<Position> boards = {Position{}, Position{}.played(3)};
-  const std::vector<MatchGame> played = play_match_games(Connect4{}, pairings, boards, options, true);
+  const std::vector<Pairing<connect4::Game>> pairings = {
+      {builtin_player(connect4::Game{}, "ibef", 2), builtin_player(connect4::Game{}, "adate", 2)},
+      {builtin_player(connect4::Game{}, "random", 0), builtin_player(connect4::Game{}, "ibef", 1)}};
+  const std::vector<connect4::Position> boards = {connect4::Position{}, connect4::Position{}.played(3)};
+  const std::vector<MatchGame> played = play_match_games(connect4::Game{}, pairings, boards, options, true);
   write_match_records(dir / "r.tsv", {"connect4", boards.size(), "two", "random", 5, 31}, played);
   CHECK(test::read_file(dir / "r.tsv").find(std::to_string(played.front().seed)) == std::string::npos);
   const MatchRecords read = read_match_records(dir / "r.tsv");
@@ -138,10 +138,10 @@ TEST_CASE("a record leaves out each game's seed, and the seed read back plays th
     INFO(i);
     const MatchGame& g = read.games[i];
     CHECK(g.seed == played[i].seed);
-    const Pairing<Connect4>& p = pairings[i / 10];
+    const Pairing<connect4::Game>& p = pairings[i / 10];
     Rng rng(g.seed);
     std::string moves;
-    const GameRecord again = play_game(Connect4{}, p.x, p.o, boards[g.board], GameSettings{}, rng, &moves);
+    const GameRecord again = play_game(connect4::Game{}, p.x, p.o, boards[g.board], GameSettings{}, rng, &moves);
     CHECK(moves == g.moves);
     CHECK(again.outcome == g.outcome);
   }

@@ -84,7 +84,7 @@ TEST_CASE("positions: seeded, distinct up to mirrors, disjoint from excluded set
       CHECK(p.position.moves_played() <= 34);
       // Each position once, its mirror image not at all.
       CHECK(keys.insert(p.position.key()).second);
-      const Position mirror = parse_moves(connect4::mirrored_moves(p.moves));
+      const connect4::Position mirror = connect4::parse_moves(connect4::mirrored_moves(p.moves));
       if (!(mirror == p.position)) CHECK(keys.insert(mirror.key()).second);
     }
   for (const auto& p : b) {
@@ -192,13 +192,13 @@ TEST_CASE("the perfect player keeps the best value, perfect:EPS never throws awa
     int best = -2;
     for (int s : p.move_scores)
       if (s != connect4::kFullColumn) best = std::max(best, sign(s));
-    const int chosen = perfect_move(Connect4{}, p.position, 0, rng);
+    const int chosen = perfect_move(connect4::Game{}, p.position, 0, rng);
     CHECK(sign(p.move_scores[static_cast<std::size_t>(chosen)]) == best);
-    const int explorer = perfect_move(Connect4{}, p.position, 1, rng);  // always explores
+    const int explorer = perfect_move(connect4::Game{}, p.position, 1, rng);  // always explores
     CHECK(sign(p.move_scores[static_cast<std::size_t>(explorer)]) >= std::min(best, 0));
     explored_differently += sign(p.move_scores[static_cast<std::size_t>(explorer)]) != best;
     // perfect-resist: when lost, the move that loses latest.
-    const int resisting = perfect_move(Connect4{}, p.position, 0, rng, true);
+    const int resisting = perfect_move(connect4::Game{}, p.position, 0, rng, true);
     if (best < 0) {
       const int latest = *std::max_element(p.move_scores.begin(), p.move_scores.end());
       CHECK(p.move_scores[static_cast<std::size_t>(resisting)] == latest);
@@ -260,7 +260,7 @@ TEST_CASE("solve --openings solves every opening, the first ones from the book",
   int openings = 0;
   while (lines >> moves) {
     int best = -1000;
-    for (int col = 0; col < kColumns; ++col) {
+    for (int col = 0; col < connect4::kColumns; ++col) {
       int score = 0;
       REQUIRE(lines >> score);
       best = std::max(best, score);

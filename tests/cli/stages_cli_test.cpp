@@ -46,7 +46,7 @@ TEST_CASE("stages: the joined network reads the early tables before the split an
   Rng rng(4);
   int early_positions = 0, late_positions = 0;
   for (int game = 0; game < 30; ++game)
-    for (Position p; !p.is_game_over(); p = p.played(random_column(p, rng))) {
+    for (connect4::Position p; !p.is_game_over(); p = p.played(connect4::random_column(p, rng))) {
       const bool before_split = p.moves_played() < 11;
       (before_split ? early_positions : late_positions) += 1;
       REQUIRE(network(j).sum(p) == network(before_split ? e : l).sum(p));

@@ -54,7 +54,7 @@ TEST_CASE("every operator keeps offspring valid for the grammar and within limit
       REQUIRE(child.size() <= limits.max_size);
       REQUIRE(child.depth() <= limits.max_depth);
       REQUIRE(parse_program(to_text(child)) == child);
-      (void)Connect4Program(child)(Position{});
+      (void)Connect4Program(child)(connect4::Position{});
       if (!(child == a)) ++changed[op];
     }
     for (OperatorId op = 0; op < count; ++op) {
@@ -79,7 +79,7 @@ TEST_CASE("ADATE-style operators do what they say", "[evolve][variation]") {
       abstracted = true;
       Rng positions(1);
       for (int k = 0; k < 200; ++k) {
-        Position pos;
+        connect4::Position pos;
         for (int m = positions.below(30); m > 0 && !pos.is_game_over(); --m) {
           int col;
           do col = positions.below(7);

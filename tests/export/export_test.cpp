@@ -32,15 +32,15 @@ test::Run compile(const std::string& source, const std::string& binary,
 
 // Positions from random games of random length (won ones included: the
 // evaluator is defined on every position).
-std::vector<Position> random_positions(std::size_t count, std::uint64_t seed) {
+std::vector<connect4::Position> random_positions(std::size_t count, std::uint64_t seed) {
   Rng rng(seed);
-  std::vector<Position> out;
+  std::vector<connect4::Position> out;
   while (out.size() < count) {
-    Position p;
-    const int plies = rng.below(kRows * kColumns + 1);
+    connect4::Position p;
+    const int plies = rng.below(connect4::kRows * connect4::kColumns + 1);
     for (int i = 0; i < plies && !p.is_full(); ++i) {
-      int col = rng.below(kColumns);
-      while (!p.can_play(col)) col = (col + 1) % kColumns;
+      int col = rng.below(connect4::kColumns);
+      while (!p.can_play(col)) col = (col + 1) % connect4::kColumns;
       p = p.played(col);
     }
     out.push_back(p);
@@ -50,9 +50,10 @@ std::vector<Position> random_positions(std::size_t count, std::uint64_t seed) {
 
 // Runs the checker program compiled in `scratch` on the positions (one
 // "x_stones o_stones" line each) and returns what it printed.
-std::string checker_output(const test::ScratchFolder& scratch, const std::vector<Position>& positions) {
+std::string checker_output(const test::ScratchFolder& scratch, const std::vector<connect4::Position>& positions) {
   std::string input;
-  for (const Position& p : positions) input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
+  for (const connect4::Position& p : positions)
+    input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
   test::write_file(scratch / "positions.txt", input);
   const std::string values_file = scratch / "values.txt";
   std::string command = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + string chains
@@ -122,12 +123,12 @@ TEST_CASE("exported headers compute exactly the interpreter's values", "[export]
     CHECK(clang.exit_code == 0);
   }
 
-  const std::vector<Position> positions = random_positions(100000, 5);
+  const std::vector<connect4::Position> positions = random_positions(100000, 5);
   std::istringstream values(checker_output(scratch, positions));
   std::vector<lang::Connect4Program> interpreted;
   for (const lang::Program& p : programs) interpreted.emplace_back(p, lang::Connect4Program::Mode::InterpreterOnly);
   std::size_t mismatches = 0, disagreements = 0;
-  for (const Position& p : positions) {
+  for (const connect4::Position& p : positions) {
     for (std::size_t i = 0; i < programs.size(); ++i) {
       int v = 0;
       values >> v;
@@ -173,13 +174,13 @@ TEST_CASE("an exported header carries the built-in network behind ntuple() or nt
   INFO(built.output.substr(0, 3000));
   REQUIRE(built.exit_code == 0);
 
-  const std::vector<Position> positions = random_positions(20000, 6);
+  const std::vector<connect4::Position> positions = random_positions(20000, 6);
   std::istringstream values(checker_output(scratch, positions));
   std::vector<lang::Connect4Program> interpreted;
   for (const std::string& text : texts)
     interpreted.emplace_back(lang::parse_program(text), lang::Connect4Program::Mode::InterpreterOnly);
   std::size_t mismatches = 0;
-  for (const Position& p : positions)
+  for (const connect4::Position& p : positions)
     for (std::size_t i = 0; i < texts.size(); ++i) {
       int v = 0;
       values >> v;
@@ -205,15 +206,15 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
       {scratch / "quickish.eval", quickish}};
   // Unfinished positions as Pons move strings.
   Rng rng(3);
-  std::vector<std::pair<Position, std::string>> positions;
+  std::vector<std::pair<connect4::Position, std::string>> positions;
   while (positions.size() < 150) {
-    Position p;
+    connect4::Position p;
     std::string moves;
     const int plies = rng.below(30);
     for (int i = 0; i < plies; ++i) {
       std::vector<int> safe;
-      for (int c = 0; c < kColumns; ++c)
-        if (p.can_play(c) && !p.is_winning_move<StandardRules>(c)) safe.push_back(c);
+      for (int c = 0; c < connect4::kColumns; ++c)
+        if (p.can_play(c) && !p.is_winning_move<connect4::StandardRules>(c)) safe.push_back(c);
       if (safe.empty()) break;
       const int col = safe[static_cast<std::size_t>(rng.below(static_cast<int>(safe.size())))];
       p = p.played(col);
@@ -246,9 +247,9 @@ TEST_CASE("the exported player chooses evalsynth's columns", "[export]") {
       for (const auto& [p, moves] : positions) {
         int column = 0;
         chosen >> column;
-        const Connect4 game;
+        const connect4::Game game;
         AlphaBeta search(game, evaluator);
-        differences += column != search.search(p, depth, playable_in(p, kLeftToRight)).move + 1;
+        differences += column != search.search(p, depth, connect4::playable_in(p, connect4::kLeftToRight)).move + 1;
       }
       INFO(cases[k].file << " at depth " << depth);
       CHECK(differences == 0);

@@ -76,7 +76,7 @@ TEST_CASE("programs nest up to the documented limit, through every stage, and no
     const lang::Program simple = lang::simplify(p);
     const lang::Program reread = lang::parse_program(lang::to_text(p));
     CHECK(lang::to_text(reread) == lang::to_text(p));
-    const Position start = parse_moves("4455");
+    const connect4::Position start = connect4::parse_moves("4455");
     CHECK(lang::Connect4Program(p)(start) == lang::Connect4Program(simple)(start));
     CHECK_THAT(exporter::cpp_header(p, {"deep", {}}), Contains("int deep("));
     CHECK_THAT(exporter::play_page(p, {"deep", {}, 4}), Contains("function evaluate(b)"));

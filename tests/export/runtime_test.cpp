@@ -22,30 +22,30 @@ using namespace evalsynth;
 
 TEST_CASE("the runtime's masks are the game's", "[export][runtime]") {
   std::uint64_t top = 0;
-  for (int col = 0; col < kColumns; ++col) top |= bits::top_cell(col);
-  CHECK(runtime::kBoard == bits::kBoard);
-  CHECK(runtime::kBottomRow == bits::kBottomRow);
+  for (int col = 0; col < connect4::kColumns; ++col) top |= connect4::bits::top_cell(col);
+  CHECK(runtime::kBoard == connect4::bits::kBoard);
+  CHECK(runtime::kBottomRow == connect4::bits::kBottomRow);
   CHECK(runtime::kTopRow == top);
-  CHECK(runtime::kOddRows == features::masks::kOddRows);
-  CHECK(runtime::kEvenRows == features::masks::kEvenRows);
-  CHECK(runtime::kCentreColumn == features::masks::kCentreColumn);
-  for (std::size_t d = 0; d < 4; ++d) CHECK(runtime::kWindowStarts[d] == features::masks::kWindowStarts[d]);
+  CHECK(runtime::kOddRows == connect4::features::masks::kOddRows);
+  CHECK(runtime::kEvenRows == connect4::features::masks::kEvenRows);
+  CHECK(runtime::kCentreColumn == connect4::features::masks::kCentreColumn);
+  for (std::size_t d = 0; d < 4; ++d) CHECK(runtime::kWindowStarts[d] == connect4::features::masks::kWindowStarts[d]);
 }
 
 TEST_CASE("the runtime's features equal the game's on random positions", "[export][runtime]") {
   Rng rng(11);
   for (int game = 0; game < 300; ++game) {
-    Position p;
+    connect4::Position p;
     while (!p.is_game_over()) {
       const std::uint64_t x = p.stones_of(Side::X), o = p.stones_of(Side::O);
       for (int k = 1; k <= 3; ++k) {
-        CHECK(runtime::open_windows(x, o, k) == features::open_windows(x, o, k));
-        CHECK(runtime::open_windows(o, x, k) == features::open_windows(o, x, k));
+        CHECK(runtime::open_windows(x, o, k) == connect4::features::open_windows(x, o, k));
+        CHECK(runtime::open_windows(o, x, k) == connect4::features::open_windows(o, x, k));
       }
-      CHECK(runtime::threat_cells(x, p.occupied()) == features::threat_cells(p, Side::X));
-      CHECK(runtime::threat_cells(o, p.occupied()) == features::threat_cells(p, Side::O));
+      CHECK(runtime::threat_cells(x, p.occupied()) == connect4::features::threat_cells(p, Side::X));
+      CHECK(runtime::threat_cells(o, p.occupied()) == connect4::features::threat_cells(p, Side::O));
       CHECK(runtime::popcount(x) == std::popcount(x));
-      p = p.played(random_column(p, rng));
+      p = p.played(connect4::random_column(p, rng));
     }
   }
 }

@@ -35,7 +35,7 @@ G described(const GameDescriptor& d) {
 // cell (row, column), X's stones' minus O's, so that most leaves differ.
 int cell_weight(int row, int col) { return (row * 7 + col) * 37 % 23 - 11; }
 struct WeightsOnConnect4 {
-  int operator()(const Position& p) const {
+  int operator()(const connect4::Position& p) const {
     int sum = 0;
     for (int bit = 0; bit < 49; ++bit) {
       const int w = cell_weight(bit % 7, bit / 7);
@@ -113,24 +113,24 @@ TEST_CASE("Connect4 written as a file plays as the built-in engine", "[games][ga
   const GameDescriptor described_game =
       game_from_file(dir, "c4.game", "# Connect4\nboard = 7 x 6\nline = 4\nplacement = drop\n");
   CHECK(described_game.text() == "mnk(7,6,4,drop)");
-  const Connect4 builtin;
+  const connect4::Game builtin;
   const mnk::Game file = described<mnk::Game>(described_game);
   CHECK(perft(builtin, builtin.start(), 7) == perft(file, file.start(), 7));
   connect4::Solver connect4_solver(16);
   solver::ExactSolver<mnk::Game> file_solver(file, 16);
   const WeightsOnConnect4 builtin_weights;
   const WeightsOnGrid file_weights;
-  AlphaBeta<Connect4, WeightsOnConnect4> builtin_search(builtin, builtin_weights);
+  AlphaBeta<connect4::Game, WeightsOnConnect4> builtin_search(builtin, builtin_weights);
   AlphaBeta<mnk::Game, WeightsOnGrid> file_search(file, file_weights);
   int searches = 0;
   Rng rng(5);
   for (int game = 0; game < 60; ++game) {
-    Position a = builtin.start();
+    connect4::Position a = builtin.start();
     grid::Stones b = file.start();
     while (true) {
       REQUIRE(status_code(builtin.status(a)) == status_code(file.status(b)));
       if (builtin.status(a) != Status::Ongoing) break;
-      MovesOf<Connect4> ma;
+      MovesOf<connect4::Game> ma;
       MovesOf<mnk::Game> mb;
       builtin.legal_moves(a, ma);
       file.legal_moves(b, mb);

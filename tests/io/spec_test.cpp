@@ -176,7 +176,7 @@ TEST_CASE("opening suites as board sets", "[spec][openings]") {
   CHECK(spec.training[0].kind == BoardSource::Kind::Openings);
   CHECK(spec.training[0].count == 3);
   CHECK_THAT(spec.resolved_text(), Contains("training-boards   = openings(3) + random(5)"));
-  CHECK(build_boards(Connect4{}, spec.training, 1, {}).size() == 121 + 5);
+  CHECK(build_boards(connect4::Game{}, spec.training, 1, {}).size() == 121 + 5);
   CHECK_THAT(spec_error_of("validation-boards = openings(9)\n"),
              Contains("s.spec:1:30: error: 'openings' wants a whole number from 0 to 8, not '9'"));
   CHECK_THAT(spec_error_of("training-boards = opening(2)\n"), Contains("openings(N)"));
@@ -192,7 +192,8 @@ TEST_CASE("balanced opening suites as board sets", "[spec][openings][book]") {
   CHECK_THAT(spec.resolved_text(), Contains("training-boards   = balanced-openings(3, 2) + shallow"));
   CHECK(parse_spec(spec.resolved_text(), "o.spec").hash() == spec.hash());
   CHECK(parse_spec("training-boards = balanced-openings(3, 1)\n", "o.spec").hash() != spec.hash());
-  CHECK(build_boards(Connect4{}, spec.training, 1, {}).size() == balanced_opening_boards(Connect4{}, 3, 2).size() + 57);
+  CHECK(build_boards(connect4::Game{}, spec.training, 1, {}).size() ==
+        balanced_opening_boards(connect4::Game{}, 3, 2).size() + 57);
   CHECK_THAT(spec_error_of("training-boards = balanced-openings(4, 2)\n"),
              Contains("s.spec:1:37: error: balanced openings go up to 3 plies"));
   CHECK_THAT(spec_error_of("training-boards = balanced-openings(3, -1)\n"),

@@ -29,9 +29,9 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::vector<Position> random_positions(std::uint64_t seed, int count) {
+std::vector<connect4::Position> random_positions(std::uint64_t seed, int count) {
   Rng rng(seed);
-  std::vector<Position> out;
+  std::vector<connect4::Position> out;
   for (int i = 0; i < count; ++i) out.push_back(test::random_position(rng));
   return out;
 }
@@ -45,7 +45,7 @@ TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..10
   const Connect4Program native(parse_program("ntuple()"), Connect4Program::Mode::Native),
       interpreted(parse_program("ntuple()"), Connect4Program::Mode::InterpreterOnly);
   int positive = 0, negative = 0;
-  for (const Position& p : random_positions(7, 2000)) {
+  for (const connect4::Position& p : random_positions(7, 2000)) {
     const auto expected = static_cast<std::int32_t>(std::lround(1000 * std::tanh(net.sum(p))));
     REQUIRE(ntuple_feature_uncached(p, BuiltinNetwork::NTuple) == expected);
     REQUIRE(ntuple_feature(p, BuiltinNetwork::NTuple) == expected);
@@ -65,9 +65,9 @@ TEST_CASE("ntuple() is the pinned network's estimate for X, rounded to -1000..10
 }
 
 TEST_CASE("the ntuple() cache gives the definition's value from any thread", "[lang][ntuple]") {
-  const std::vector<Position> boards = random_positions(8, 20000);
+  const std::vector<connect4::Position> boards = random_positions(8, 20000);
   std::vector<std::int32_t> expected;
-  for (const Position& p : boards) expected.push_back(ntuple_feature_uncached(p, BuiltinNetwork::NTuple));
+  for (const connect4::Position& p : boards) expected.push_back(ntuple_feature_uncached(p, BuiltinNetwork::NTuple));
   // Many threads read and fill the shared cache at once, three times over.
   std::vector<int> wrong(boards.size(), 0);
   tbb::parallel_for(std::size_t{0}, 3 * boards.size(), [&](std::size_t i) {
@@ -80,14 +80,14 @@ TEST_CASE("the ntuple() cache gives the definition's value from any thread", "[l
 TEST_CASE("native code reading ntuple() equals the interpreter and the reference", "[lang][ntuple][native]") {
   // Random programs over every feature, ntuple() included: it is filled by a
   // second call in the native prologue, after the kernels' one.
-  const std::vector<Position> boards = random_positions(9, 60);
+  const std::vector<connect4::Position> boards = random_positions(9, 60);
   Rng rng(47);
   int reading = 0;
   for (int trial = 0; trial < 400; ++trial) {
     const Program program = random_program(rng, 1 + static_cast<std::size_t>(rng.below(150)), BuiltinNetwork::NTuple);
     const Connect4Program native(program, Connect4Program::Mode::Native),
         interpreted(program, Connect4Program::Mode::InterpreterOnly);
-    for (const Position& p : boards) {
+    for (const connect4::Position& p : boards) {
       INFO(to_text(program));
       const std::int32_t expected = test::Reference(program, p).run();
       REQUIRE(interpreted(p) == expected);
@@ -103,7 +103,7 @@ TEST_CASE("native code reading ntuple() equals the interpreter and the reference
         "+ (ntuple() + a))))))))))))"}) {
     const Program program = parse_program(text);
     const Connect4Program native(program, Connect4Program::Mode::Native);
-    for (const Position& p : boards) REQUIRE(native(p) == test::Reference(program, p).run());
+    for (const connect4::Position& p : boards) REQUIRE(native(p) == test::Reference(program, p).run());
   }
 }
 
@@ -135,8 +135,8 @@ TEST_CASE("ntuple2() is the second pinned network's estimate, apart from ntuple(
   REQUIRE(native.network() == BuiltinNetwork::NTuple2);
   const Connect4Program first(parse_program("ntuple()"), Connect4Program::Mode::Native);
   int differ = 0;
-  const std::vector<Position> boards = random_positions(17, 3000);
-  for (const Position& p : boards) {
+  const std::vector<connect4::Position> boards = random_positions(17, 3000);
+  for (const connect4::Position& p : boards) {
     const auto expected = static_cast<std::int32_t>(std::lround(1000 * std::tanh(net.sum(p))));
     REQUIRE(ntuple_feature_uncached(p, BuiltinNetwork::NTuple2) == expected);
     REQUIRE(ntuple_feature(p, BuiltinNetwork::NTuple2) == expected);
@@ -149,14 +149,14 @@ TEST_CASE("ntuple2() is the second pinned network's estimate, apart from ntuple(
   // Two networks: most positions valued differently, and with both in the
   // shared cache each still reads its own values.
   CHECK(differ > 1500);
-  for (const Position& p : boards) {
+  for (const connect4::Position& p : boards) {
     REQUIRE(first(p) == ntuple_feature_uncached(p, BuiltinNetwork::NTuple));
     REQUIRE(native(p) == ntuple_feature_uncached(p, BuiltinNetwork::NTuple2));
   }
 }
 
 TEST_CASE("native code reading ntuple2() equals the interpreter and the reference", "[lang][ntuple][native]") {
-  const std::vector<Position> boards = random_positions(19, 60);
+  const std::vector<connect4::Position> boards = random_positions(19, 60);
   Rng rng(53);
   int reading = 0;
   for (int trial = 0; trial < 200; ++trial) {
@@ -166,7 +166,7 @@ TEST_CASE("native code reading ntuple2() equals the interpreter and the referenc
     REQUIRE(text.find("ntuple()") == std::string::npos);
     const Connect4Program native(program, Connect4Program::Mode::Native),
         interpreted(program, Connect4Program::Mode::InterpreterOnly);
-    for (const Position& p : boards) {
+    for (const connect4::Position& p : boards) {
       const std::int32_t expected = test::Reference(program, p).run();
       REQUIRE(interpreted(p) == expected);
       REQUIRE(native(p) == expected);

@@ -38,10 +38,11 @@ TEST_CASE("IBEF and ADATE-2005 written in the language equal the native evaluato
   CHECK(ibef_auto.is_linear());
   CHECK(adate_auto.is_linear());
   CHECK_FALSE(ibef_interpreted.is_linear());
-  const LinearEvaluator native_ibef = ibef_evaluator(), native_adate = adate2005_evaluator();
+  const connect4::LinearEvaluator native_ibef = connect4::ibef_evaluator(),
+                                  native_adate = connect4::adate2005_evaluator();
   Rng rng(12);
   for (int i = 0; i < 100000; ++i) {
-    const Position p = random_position(rng);
+    const connect4::Position p = random_position(rng);
     REQUIRE(ibef_auto(p) == native_ibef(p));
     REQUIRE(ibef_interpreted(p) == native_ibef(p));
     REQUIRE(adate_auto(p) == native_adate(p));
@@ -76,7 +77,7 @@ TEST_CASE("features computed together share work and equal each computed alone",
       interpreted(program, Connect4Program::Mode::InterpreterOnly);
   Rng rng(8);
   for (int i = 0; i < 20000; ++i) {
-    const Position p = random_position(rng);
+    const connect4::Position p = random_position(rng);
     const std::int32_t expected = Reference(program, p).run();
     REQUIRE(interpreted(p) == expected);
     REQUIRE(native(p) == expected);
@@ -135,7 +136,7 @@ TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "
       "height(A) - height(B)",
   };
   Rng rng(21);
-  std::vector<Position> positions;
+  std::vector<connect4::Position> positions;
   for (int i = 0; i < 50; ++i) positions.push_back(random_position(rng));
   int programs = 0;
   for (const std::string& form : forms)
@@ -155,7 +156,7 @@ TEST_CASE("native code equals the interpreter at the edges of the arithmetic", "
           ++programs;
           const Connect4Program native(program, Connect4Program::Mode::Native),
               interpreted(program, Connect4Program::Mode::InterpreterOnly);
-          for (const Position& p : positions) {
+          for (const connect4::Position& p : positions) {
             INFO(source);
             REQUIRE(native(p) == interpreted(p));
             REQUIRE(native(p) == Reference(program, p).run());
@@ -176,7 +177,7 @@ TEST_CASE("compiled programs, interpreted or not, equal a tree-walking evaluator
     const Program simple = simplify(program);
     CHECK(simple.size() <= program.size());
     for (int k = 0; k < 20; ++k) {
-      const Position p = random_position(rng);
+      const connect4::Position p = random_position(rng);
       const std::int32_t expected = Reference(program, p).run();
       INFO(to_text(program));
       REQUIRE(automatic(p) == expected);
@@ -215,7 +216,7 @@ TEST_CASE("size, depth and the canonical hash", "[lang]") {
 
 TEST_CASE("integer semantics are defined for every input", "[lang]") {
   auto value = [](const std::string& text) {
-    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(Position{});
+    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(connect4::Position{});
   };
   CHECK(value("2147483647 + 1") == -2147483647 - 1);
   CHECK(value("-2147483648 - 1") == 2147483647);
@@ -236,7 +237,7 @@ TEST_CASE("integer semantics are defined for every input", "[lang]") {
 
 TEST_CASE("every feature by hand on constructed positions", "[lang][features]") {
   auto value = [](const std::string& text, const std::string& moves) {
-    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(parse_moves(moves));
+    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(connect4::parse_moves(moves));
   };
   // Empty board: every window is open to both, none holds a stone.
   CHECK(value("windows(x, 1) + windows(x, 2) + windows(x, 3)", "") == 0);
@@ -281,7 +282,7 @@ TEST_CASE("every feature by hand on constructed positions", "[lang][features]") 
   CHECK(value(zugzwang, "112233") == 1010);
   // The other way round: O's three on row 2, X's on row 3, column 4 empty.
   auto on_grid = [](const std::string& text, const std::string& grid) {
-    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(parse_grid(grid));
+    return Connect4Program(parse_program(text), Connect4Program::Mode::InterpreterOnly)(connect4::parse_grid(grid));
   };
   const std::string o_below = "|.......|\n|.......|\n|.......|\n|xxx....|\n|ooo....|\n|xox....|\n";
   CHECK(on_grid(zugzwang, o_below) == 101);
@@ -342,7 +343,7 @@ TEST_CASE("random and mutated input never crashes or hangs the parser", "[lang][
     const Connect4Program compiled(p), native(p, Connect4Program::Mode::Native),
         interpreted(p, Connect4Program::Mode::InterpreterOnly);
     for (const char* moves : {"", "4453", "1234567123456"}) {
-      const Position position = parse_moves(moves);
+      const connect4::Position position = connect4::parse_moves(moves);
       REQUIRE(native(position) == interpreted(position));
       REQUIRE(compiled(position) == interpreted(position));
     }

@@ -85,11 +85,11 @@ std::string deep(Rng& rng, int depth) {
   }
 }
 
-void check_against_interpreter_and_reference(const Program& program, const std::vector<Position>& positions) {
+void check_against_interpreter_and_reference(const Program& program, const std::vector<connect4::Position>& positions) {
   const Connect4Program native(program, Connect4Program::Mode::Native),
       interpreted(program, Connect4Program::Mode::InterpreterOnly);
   CHECK(native.is_native() == native_code_enabled());
-  for (const Position& p : positions) {
+  for (const connect4::Position& p : positions) {
     INFO(to_text(program));
     const std::int32_t expected = Reference(program, p).run();
     REQUIRE(interpreted(p) == expected);
@@ -97,9 +97,9 @@ void check_against_interpreter_and_reference(const Program& program, const std::
   }
 }
 
-std::vector<Position> positions(std::uint64_t seed, int count) {
+std::vector<connect4::Position> positions(std::uint64_t seed, int count) {
   Rng rng(seed);
-  std::vector<Position> out;
+  std::vector<connect4::Position> out;
   for (int i = 0; i < count; ++i) out.push_back(random_position(rng));
   return out;
 }
@@ -107,7 +107,7 @@ std::vector<Position> positions(std::uint64_t seed, int count) {
 }  // namespace
 
 TEST_CASE("native code keeps stacks deeper than the registers in its frame", "[lang][native]") {
-  const std::vector<Position> boards = positions(3, 60);
+  const std::vector<connect4::Position> boards = positions(3, 60);
   Rng rng(17);
   for (int trial = 0; trial < 300; ++trial) {
     const int depth = 1 + rng.below(40);
@@ -118,28 +118,28 @@ TEST_CASE("native code keeps stacks deeper than the registers in its frame", "[l
 TEST_CASE("native code equals the interpreter on thousands of random programs", "[lang][native][property]") {
   // 2000 programs x 100 positions, each also through the reference; programs
   // read any combination of feature families (or none).
-  const std::vector<Position> boards = positions(4, 100);
+  const std::vector<connect4::Position> boards = positions(4, 100);
   Rng rng(41);
   for (int trial = 0; trial < 2000; ++trial)
     check_against_interpreter_and_reference(random_program(rng, 1 + static_cast<std::size_t>(rng.below(150))), boards);
 }
 
 TEST_CASE("native code made with the portable feature kernels gives the same values", "[lang][native][features]") {
-  const bool was = features::vector_kernels_enabled();
-  const std::vector<Position> boards = positions(5, 50);
+  const bool was = connect4::features::vector_kernels_enabled();
+  const std::vector<connect4::Position> boards = positions(5, 50);
   Rng rng(43);
   for (int trial = 0; trial < 300; ++trial) {
     const Program program = random_program(rng, 20 + static_cast<std::size_t>(rng.below(100)));
-    features::set_vector_kernels_enabled(true);
+    connect4::features::set_vector_kernels_enabled(true);
     const Connect4Program with_vectors(program, Connect4Program::Mode::Native);
-    features::set_vector_kernels_enabled(false);
+    connect4::features::set_vector_kernels_enabled(false);
     const Connect4Program portable(program, Connect4Program::Mode::Native);
     const Connect4Program interpreted(program, Connect4Program::Mode::InterpreterOnly);
-    for (const Position& p : boards) {
+    for (const connect4::Position& p : boards) {
       INFO(to_text(program));
       REQUIRE(with_vectors(p) == portable(p));
       REQUIRE(interpreted(p) == portable(p));
     }
   }
-  features::set_vector_kernels_enabled(was);
+  connect4::features::set_vector_kernels_enabled(was);
 }

@@ -20,7 +20,7 @@ using namespace evalsynth::lang;
 // A direct tree-walking evaluator: the reference the compiled forms must match.
 class Reference {
  public:
-  Reference(const Program& p, const Position& pos) : p_(p), pos_(pos) {}
+  Reference(const Program& p, const connect4::Position& pos) : p_(p), pos_(pos) {}
   std::int32_t run() { return eval(p_.nodes.size() - 1); }
 
  private:
@@ -92,15 +92,15 @@ class Reference {
     return 0;
   }
   const Program& p_;
-  const Position& pos_;
+  const connect4::Position& pos_;
   std::vector<std::pair<std::int32_t, std::int32_t>> env_;
 };
 
-inline Position random_position(Rng& rng) {
+inline connect4::Position random_position(Rng& rng) {
   while (true) {
-    Position p;
+    connect4::Position p;
     const int plies = rng.below(40);
-    for (int i = 0; i < plies && !p.is_game_over(); ++i) p = p.played(random_column(p, rng));
+    for (int i = 0; i < plies && !p.is_game_over(); ++i) p = p.played(connect4::random_column(p, rng));
     if (!p.is_game_over()) return p;
   }
 }

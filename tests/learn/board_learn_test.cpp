@@ -142,7 +142,7 @@ TEST_CASE("board n-tuple training resumes exactly, and its model file names its 
   };
   CHECK(refusal(game) == "(no error)");
   CHECK_THAT(refusal(mnk::Game(4, 4, 4)), Contains("m.bin:1:1") && Contains("learned for mnk(3,3,3)"));
-  CHECK_THAT(refusal(Connect4{}), Contains("the game is connect4"));
+  CHECK_THAT(refusal(connect4::Game{}), Contains("the game is connect4"));
   // Damage anywhere is a located error, never a crash.
   for (std::size_t cut : {std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
     CHECK_THROWS_AS(model::decode_model(bytes.substr(0, cut), "m.bin"), InputError);

@@ -23,9 +23,9 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-connect4::LabelledPosition labelled(const std::string& moves, std::array<int, kColumns> scores) {
+connect4::LabelledPosition labelled(const std::string& moves, std::array<int, connect4::kColumns> scores) {
   connect4::LabelledPosition p;
-  p.position = parse_moves(moves);
+  p.position = connect4::parse_moves(moves);
   p.moves = moves;
   p.move_scores = scores;
   return p;
@@ -101,9 +101,9 @@ TEST_CASE("labelled regression: a step equals one computed from scratch", "[lear
     for (std::size_t k = 0; k < 40; ++k) {
       const connect4::LabelledPosition& p = positions[k * 7 % positions.size()];
       regression.correct(p, 0.05);
-      for (int column = 0; column < kColumns; ++column) {
+      for (int column = 0; column < connect4::kColumns; ++column) {
         if (!p.position.can_play(column) || p.position.is_winning_move(column)) continue;
-        const Position after = p.position.played(column);
+        const connect4::Position after = p.position.played(column);
         double sum = 0;
         for (std::size_t i = 0; i < expected.instance_count(); ++i)
           sum +=
@@ -127,13 +127,14 @@ TEST_CASE("labelled regression in training: it learns its positions, repeats and
       "labelled-positions = " +
           std::string(test::kSourceDir) + "/tests/data/late.analysis\nlabelled-steps = 20\n",
       "r.spec");
-  auto fresh = [&] { return Training<Connect4>::fresh_state(Connect4{}, spec); };
+  auto fresh = [&] { return Training<connect4::Game>::fresh_state(connect4::Game{}, spec); };
   for (const bool play_games : {true, false}) {
     CAPTURE(play_games);
     spec.play_games = play_games;
-    Training<Connect4> untrained(Connect4{}, spec, {}, positions, fresh(), positions);
-    const double before = measure_strength(Connect4{}, untrained.player(1), positions, MoveOrder::Random, 1, 1).rate();
-    Training<Connect4> whole(Connect4{}, spec, {}, positions, fresh(), positions);
+    Training<connect4::Game> untrained(connect4::Game{}, spec, {}, positions, fresh(), positions);
+    const double before =
+        measure_strength(connect4::Game{}, untrained.player(1), positions, MoveOrder::Random, 1, 1).rate();
+    Training<connect4::Game> whole(connect4::Game{}, spec, {}, positions, fresh(), positions);
     whole.play(spec.games);
     REQUIRE(whole.finished());
     const double after = whole.state().curve.back().mistake_rate;
@@ -143,11 +144,11 @@ TEST_CASE("labelled regression in training: it learns its positions, repeats and
     CHECK((whole.state().curve.back().wins + whole.state().curve.back().draws + whole.state().curve.back().losses) ==
           (play_games ? 100U : 0U));
 
-    Training<Connect4> first(Connect4{}, spec, {}, positions, fresh(), positions);
+    Training<connect4::Game> first(connect4::Game{}, spec, {}, positions, fresh(), positions);
     first.play(123);
     LearnCheckpoint back =
         decode_learn_checkpoint(encode_learn_checkpoint({spec.source, spec.text, spec.hash(), first.state()}), "c");
-    Training<Connect4> second(Connect4{}, spec, {}, positions, std::move(back.state), positions);
+    Training<connect4::Game> second(connect4::Game{}, spec, {}, positions, std::move(back.state), positions);
     second.play(1000);
     CHECK(model::encode_model(second.state().model) == model::encode_model(whole.state().model));
     REQUIRE(second.state().curve.size() == whole.state().curve.size());
@@ -159,9 +160,11 @@ TEST_CASE("labelled regression in training: it learns its positions, repeats and
   mixed.play_games = true;
   LearnSpec plain = mixed;
   plain.labelled_positions.clear();
-  Training<Connect4> without(Connect4{}, plain, {}, {}, Training<Connect4>::fresh_state(Connect4{}, plain));
+  Training<connect4::Game> without(connect4::Game{}, plain, {}, {},
+                                   Training<connect4::Game>::fresh_state(connect4::Game{}, plain));
   without.play(plain.games);
-  Training<Connect4> with(Connect4{}, mixed, {}, {}, Training<Connect4>::fresh_state(Connect4{}, mixed), positions);
+  Training<connect4::Game> with(connect4::Game{}, mixed, {}, {},
+                                Training<connect4::Game>::fresh_state(connect4::Game{}, mixed), positions);
   with.play(mixed.games);
   const auto weights = [](const TrainingState& state) {
     return std::get<model::NTupleNet>(state.model.network).weights();

@@ -37,7 +37,7 @@ std::string learn_error(const std::string& text) {
 TEST_CASE("thesis TD: one update by hand, and the traces by hand", "[learn]") {
   model::ThesisNet net(1);  // all weights 0: h = 0.5, V = 0.5 everywhere
   ThesisTd td(net, 0.5);
-  const Position start;
+  const connect4::Position start;
   td.start(start);
   td.update(0.9, 0.2);  // nothing remembered yet: no change
   CHECK(net.parameters() == std::vector<double>(net.parameters().size(), 0.0));
@@ -53,7 +53,7 @@ TEST_CASE("thesis TD: one update by hand, and the traces by hand", "[learn]") {
   // Second step: the trace of the output bias is lambda * 0.25 + V'(1-V'),
   // V' the value of the next afterstate under the updated weights.
   const double b = net.parameters()[out], v = net.parameters()[out + 1];
-  const Position after = start.played(3);
+  const connect4::Position after = start.played(3);
   td.remember(after, 2);
   const double h2 = sigmoid(0.0);  // hidden weights are still 0
   const double v2 = sigmoid(b + v * h2);
@@ -73,7 +73,7 @@ TEST_CASE("n-tuple TD: one update by hand", "[learn]") {
   // One tuple, the bottom two cells of column 0, and its mirror (column 6).
   model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
   NTupleTd td(net);
-  const Position start;
+  const connect4::Position start;
   td.start(start);
   td.remember(start, 3);  // X in the centre: both readings are (empty, empty), index 0
   td.update(1.0, 0.1);    // V = 0: delta 1, slope 1: +0.1 per reading
@@ -81,7 +81,7 @@ TEST_CASE("n-tuple TD: one update by hand", "[learn]") {
   for (std::size_t i = 1; i < net.weights().size(); ++i) REQUIRE(net.weights()[i] == 0.0F);
   td.moved(start, 3);
   // Now O in column 0 is valued tanh(w[2] + w[0]) = tanh(0 + 0.2).
-  const Position after = start.played(3);
+  const connect4::Position after = start.played(3);
   CHECK(td.afterstate_value(after, 0) == Approx(std::tanh(0.2)));
   td.remember(after, 0);
   td.update(-1.0, 0.5);
@@ -102,13 +102,13 @@ TEST_CASE("n-tuple TD(lambda): the trace by hand, cut by exploration", "[learn]"
     // there (1: V was 0), unless the second move was exploratory.
     model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
     NTupleTd td(net, 0.5);
-    const Position start;
+    const connect4::Position start;
     td.start(start);
     td.remember(start, 3);
     td.update(1.0, 0.1);
     REQUIRE(net.weights()[0] == Approx(0.2F));
     td.moved(start, 3);
-    const Position after = start.played(3);
+    const connect4::Position after = start.played(3);
     td.remember(after, 0, explored);
     td.update(-1.0, 0.5);
     const double v = std::tanh(0.2), error = 0.5 * (-1.0 - v), step = error * (1 - v * v);
@@ -125,7 +125,7 @@ TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
   model::NTupleNet net({{model::cell_number(0, 0), model::cell_number(1, 0)}}, 3);
   TclCounters tcl{std::vector<double>(net.weights().size()), std::vector<double>(net.weights().size())};
   NTupleTd td(net, 0, &tcl);
-  const Position start;
+  const connect4::Position start;
   td.start(start);
   td.remember(start, 3);
   // Error 1, slope 1; both readings select w[0]: the first at rate 1 (no
@@ -135,7 +135,7 @@ TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
   CHECK(tcl.sum[0] == Approx(2.0));
   CHECK(tcl.magnitude[0] == Approx(2.0));
   td.moved(start, 3);
-  const Position after = start.played(3);
+  const connect4::Position after = start.played(3);
   td.remember(after, 0);
   td.update(-1.0, 0.5);
   const double v = std::tanh(0.2), r = (-1.0 - v) * (1 - v * v);  // r < 0
@@ -146,7 +146,7 @@ TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
   td.moved(after, 0);
   // X again in the centre: w[2] (rate |r| / |r| = 1) and w[0], whose
   // corrections disagreed: rate |2 + r| / (2 - r) < 1.
-  const Position third = after.played(0);
+  const connect4::Position third = after.played(0);
   const double w0 = 0.2 + 0.5 * r, w2 = 0.5 * r;
   const double v2 = std::tanh(w2 + w0), r2 = (1.0 - v2) * (1 - v2 * v2);
   td.remember(third, 3);
@@ -177,7 +177,7 @@ TEST_CASE("n-tuple TCL: each weight's rate by hand", "[learn][tcl]") {
 }
 
 TEST_CASE("both learners learn a known answer: fixed targets for fixed positions", "[learn]") {
-  const Position a = parse_moves("44"), b = parse_moves("17");
+  const connect4::Position a = connect4::parse_moves("44"), b = connect4::parse_moves("17");
   const std::vector<std::pair<int, double>> targets = {{3, 0.9}, {0, 0.1}};  // after a: col 4 good, col 1 bad
   SECTION("thesis net") {
     model::ThesisNet net(4);
@@ -211,10 +211,13 @@ TEST_CASE("n-tuple self-play makes fewer mistakes than the untrained network", "
   const auto positions = read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/validation.analysis");
   LearnSpec spec = small_spec(LearnerKind::NTuple, 40000);
   spec.threads = 2;
-  Training<Connect4> training(Connect4{}, spec, {}, {}, Training<Connect4>::fresh_state(Connect4{}, spec));
-  const double before = measure_strength(Connect4{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
+  Training<connect4::Game> training(connect4::Game{}, spec, {}, {},
+                                    Training<connect4::Game>::fresh_state(connect4::Game{}, spec));
+  const double before =
+      measure_strength(connect4::Game{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
   training.play(spec.games);
-  const double after = measure_strength(Connect4{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
+  const double after =
+      measure_strength(connect4::Game{}, training.player(1), positions, MoveOrder::Random, 1, 2).rate();
   INFO("before " << before << ", after " << after);
   CHECK(after < before - 0.03);
 }
@@ -239,23 +242,23 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
     spec.curve_every = 70;
     if (kind == LearnerKind::ThesisNet) spec.opponents = {"ibef@1", "adate@2"};
     auto opponents = [&] {
-      std::vector<Player<Connect4>> out;
+      std::vector<Player<connect4::Game>> out;
       for (const std::string& o : spec.opponents)
-        for (Player<Connect4>& p : parse_player_list(Connect4{}, o)) out.push_back(p);
+        for (Player<connect4::Game>& p : parse_player_list(connect4::Game{}, o)) out.push_back(p);
       return out;
     };
-    Training<Connect4> whole(Connect4{}, spec, opponents(), positions,
-                             Training<Connect4>::fresh_state(Connect4{}, spec));
+    Training<connect4::Game> whole(connect4::Game{}, spec, opponents(), positions,
+                                   Training<connect4::Game>::fresh_state(connect4::Game{}, spec));
     whole.play(spec.games);
     REQUIRE(whole.finished());
     REQUIRE(whole.state().curve.size() == 5);  // 70, 140, 210, 280 and the end
 
-    Training<Connect4> first(Connect4{}, spec, opponents(), positions,
-                             Training<Connect4>::fresh_state(Connect4{}, spec));
+    Training<connect4::Game> first(connect4::Game{}, spec, opponents(), positions,
+                                   Training<connect4::Game>::fresh_state(connect4::Game{}, spec));
     first.play(123);
     const std::string saved = encode_learn_checkpoint({spec.source, spec.text, spec.hash(), first.state()});
     LearnCheckpoint back = decode_learn_checkpoint(saved, "c.ckpt");
-    Training<Connect4> second(Connect4{}, spec, opponents(), positions, std::move(back.state));
+    Training<connect4::Game> second(connect4::Game{}, spec, opponents(), positions, std::move(back.state));
     second.play(1000);
     CHECK(second.state().games_done == 300);
     CHECK(model::encode_model(second.state().model) == model::encode_model(whole.state().model));
@@ -272,7 +275,8 @@ TEST_CASE("training is reproducible and a resumed run is the uninterrupted one",
 
 TEST_CASE("learning checkpoints: damage is a located error", "[learn][errors]") {
   const LearnSpec spec = small_spec(LearnerKind::NTuple, 10);
-  Training<Connect4> t(Connect4{}, spec, {}, {}, Training<Connect4>::fresh_state(Connect4{}, spec));
+  Training<connect4::Game> t(connect4::Game{}, spec, {}, {},
+                             Training<connect4::Game>::fresh_state(connect4::Game{}, spec));
   t.play(4);
   const std::string good = encode_learn_checkpoint({spec.source, spec.text, spec.hash(), t.state()});
   auto error = [](const std::string& bytes) {

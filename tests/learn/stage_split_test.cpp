@@ -67,9 +67,9 @@ void check_exported_values(int states, bool per_side, int split) {
   REQUIRE(built.exit_code == 0);
 
   std::string input;
-  std::vector<Position> positions;
+  std::vector<connect4::Position> positions;
   for (int game = 0; game < 60; ++game)
-    for (Position p; !p.is_game_over(); p = p.played(random_column(p, rng))) {
+    for (connect4::Position p; !p.is_game_over(); p = p.played(connect4::random_column(p, rng))) {
       positions.push_back(p);
       input += std::to_string(p.x_stones()) + " " + std::to_string(p.o_stones()) + "\n";
     }
@@ -81,7 +81,7 @@ void check_exported_values(int states, bool per_side, int split) {
   REQUIRE(run.exit_code == 0);
   std::istringstream values(run.output);
   std::size_t mismatches = 0;
-  for (const Position& p : positions) {
+  for (const connect4::Position& p : positions) {
     int v = 0;
     values >> v;
     if (v != static_cast<int>(std::lround(lang::kNTupleFeatureScale * std::tanh(net.sum(p)))) && mismatches++ < 5)
@@ -98,8 +98,9 @@ TEST_CASE("stage split: regression trains only its positions' stage, self-play b
   const std::string base = "learner = ntuple\ngames = 200\ntuples = 20\ntuple-length = 6\nstage-split = 20\n";
   const LearnSpec regression_only =
       parse_learn_spec(base + "labelled-positions = " + kLate + "\nplay-games = off\n", "r.spec");
-  Training<Connect4> regressed(Connect4{}, regression_only, {}, {},
-                               Training<Connect4>::fresh_state(Connect4{}, regression_only), positions);
+  Training<connect4::Game> regressed(connect4::Game{}, regression_only, {}, {},
+                                     Training<connect4::Game>::fresh_state(connect4::Game{}, regression_only),
+                                     positions);
   regressed.play(regression_only.games);
   const auto& regressed_net = std::get<model::NTupleNet>(regressed.state().model.network);
   REQUIRE(regressed_net.stage_split() == 20);
@@ -109,7 +110,8 @@ TEST_CASE("stage split: regression trains only its positions' stage, self-play b
   CHECK(regressed_late > 100);
 
   const LearnSpec self_play = parse_learn_spec(base, "s.spec");
-  Training<Connect4> played(Connect4{}, self_play, {}, {}, Training<Connect4>::fresh_state(Connect4{}, self_play));
+  Training<connect4::Game> played(connect4::Game{}, self_play, {}, {},
+                                  Training<connect4::Game>::fresh_state(connect4::Game{}, self_play));
   played.play(self_play.games);
   const auto [played_early, played_late] = trained_by_stage(std::get<model::NTupleNet>(played.state().model.network));
   CHECK(played_early > 100);
@@ -123,8 +125,8 @@ TEST_CASE("stage split: the spec's key, its hash and its errors", "[learn][stage
   CHECK(staged.stage_split == 11);
   CHECK(staged.hash() != plain.hash());
   CHECK(staged.hash() != parse_learn_spec("learner = ntuple\nstage-split = 12\n", "s.spec").hash());
-  CHECK(std::get<model::NTupleNet>(Training<Connect4>::fresh_state(Connect4{}, staged).model.network).stage_split() ==
-        11);
+  CHECK(std::get<model::NTupleNet>(Training<connect4::Game>::fresh_state(connect4::Game{}, staged).model.network)
+            .stage_split() == 11);
 
   CHECK_THAT(spec_error("learner = ntuple\nstage-split = 0\n"), Contains("s.spec:2:15"));
   CHECK_THAT(spec_error("learner = ntuple\nstage-split = 42\n"), Contains("s.spec:2:15"));
@@ -144,8 +146,8 @@ TEST_CASE("stage split: a start model's split is adopted, and a spec that differ
   const std::string base = "learner = ntuple\nstart-model = " + path + "\n";
   const LearnSpec adopted = parse_learn_spec(base, "s.spec");
   CHECK(adopted.stage_split == 15);
-  CHECK(std::get<model::NTupleNet>(Training<Connect4>::fresh_state(Connect4{}, adopted).model.network).stage_split() ==
-        15);
+  CHECK(std::get<model::NTupleNet>(Training<connect4::Game>::fresh_state(connect4::Game{}, adopted).model.network)
+            .stage_split() == 15);
   CHECK(parse_learn_spec(base + "stage-split = 15\n", "s.spec").stage_split == 15);
   CHECK_THAT(spec_error(base + "stage-split = 9\n"),
              Contains("s.spec:3:1") && Contains("stage-split differs from the start model's (15)"));
@@ -160,14 +162,14 @@ TEST_CASE("stage split: TD values each afterstate with its stage's tables and st
     NTupleTd td(net);  // TD(0): a step changes the newest afterstate's weights only
     std::size_t early_steps = 0, late_steps = 0;
     for (int game = 0; game < 10; ++game) {
-      Position p;
+      connect4::Position p;
       td.start(p);
       while (!p.is_game_over()) {
-        for (int col = 0; col < kColumns; ++col)
+        for (int col = 0; col < connect4::kColumns; ++col)
           if (p.can_play(col))
             REQUIRE(td.afterstate_value(p, col) == Approx(std::tanh(net.sum(p.played(col)))).margin(1e-9));
-        const int col = random_column(p, rng);
-        const Position after = p.played(col);
+        const int col = connect4::random_column(p, rng);
+        const connect4::Position after = p.played(col);
         const std::vector<float> before = net.weights();
         td.remember(p, col);
         td.update(0.5, 0.1);

@@ -33,7 +33,7 @@ std::string spec_error(const std::string& text) {
 TEST_CASE("an n-tuple run starts from a model's network and takes its settings", "[learn][start-model]") {
   const test::ScratchFolder dir("start-model");
   const std::string first = dir / "first.bin";
-  train_to(Connect4{},
+  train_to(connect4::Game{},
            "learner = ntuple\ngames = 300\ntuples = 5\ntuple-length = 4\ncell-states = 3\nside-tables = off\n", first);
   const auto trained = std::get<model::NTupleNet>(model::read_model(first).network);
 
@@ -42,13 +42,13 @@ TEST_CASE("an n-tuple run starts from a model's network and takes its settings",
   CHECK(spec.tuple_length == 4);
   CHECK(spec.cell_states == 3);
   CHECK_FALSE(spec.per_side_tables);
-  const TrainingState state = Training<Connect4>::fresh_state(Connect4{}, spec);
+  const TrainingState state = Training<connect4::Game>::fresh_state(connect4::Game{}, spec);
   const auto& start = std::get<model::NTupleNet>(state.model.network);
   CHECK(start.tuples() == trained.tuples());
   CHECK(start.weights() == trained.weights());
 
   // It learns on from there: the weights move, and its settings stay.
-  Training<Connect4> training(Connect4{}, spec, {}, {}, state);
+  Training<connect4::Game> training(connect4::Game{}, spec, {}, {}, state);
   training.play(spec.games);
   const auto& after = std::get<model::NTupleNet>(training.state().model.network);
   CHECK(after.tuples() == trained.tuples());
@@ -71,7 +71,7 @@ TEST_CASE("an n-tuple run starts from a model's network and takes its settings",
              Contains("s.spec:3:15") && Contains("is not a FABLE model"));
   // TCL's counters start afresh, one pair per weight of the start model's network.
   const LearnSpec tcl = parse_learn_spec(head + "tcl = on\n", "s.spec");
-  const TrainingState with_tcl = Training<Connect4>::fresh_state(Connect4{}, tcl);
+  const TrainingState with_tcl = Training<connect4::Game>::fresh_state(connect4::Game{}, tcl);
   CHECK(with_tcl.tcl.sum.size() == trained.weights().size());
   CHECK(with_tcl.tcl.magnitude.size() == trained.weights().size());
   test::write_file(dir / "damaged.bin", "not a model");

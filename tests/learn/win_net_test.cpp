@@ -150,7 +150,7 @@ TEST_CASE("win-net: self-play learns, resumes exactly, and its model file names 
   };
   CHECK(refusal(game) == "(no error)");
   CHECK_THAT(refusal(adjacent4::Game()), Contains("m.bin:1:1") && Contains("learned for adjacent4(5,4)"));
-  CHECK_THAT(refusal(Connect4{}), Contains("the game is connect4"));
+  CHECK_THAT(refusal(connect4::Game{}), Contains("the game is connect4"));
   for (std::size_t cut : {std::size_t{10}, bytes.size() / 2, bytes.size() - 1})
     CHECK_THROWS_AS(model::decode_model(bytes.substr(0, cut), "m.bin"), InputError);
 }

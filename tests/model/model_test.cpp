@@ -25,14 +25,14 @@ namespace {
 double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 
 // Positions from random games, at every ply.
-std::vector<Position> random_positions(int games, std::uint64_t seed) {
-  std::vector<Position> out;
+std::vector<connect4::Position> random_positions(int games, std::uint64_t seed) {
+  std::vector<connect4::Position> out;
   Rng rng(seed);
   for (int g = 0; g < games; ++g) {
-    Position p;
+    connect4::Position p;
     while (!p.is_game_over()) {
       out.push_back(p);
-      p = p.played(random_column(p, rng));
+      p = p.played(connect4::random_column(p, rng));
     }
   }
   return out;
@@ -60,14 +60,14 @@ TEST_CASE("thesis net: the forward pass is the hand-computed one", "[model]") {
   w[out] = 0.25;
   w[out + 1] = 1.5;
   w[out + 2] = -3.0;
-  const Position p = parse_moves("4");  // X in the centre column
+  const connect4::Position p = connect4::parse_moves("4");  // X in the centre column
   const double h0 = sigmoid(2.0), h1 = sigmoid(-1.0 + 0.5);
   const double expected = sigmoid(0.25 + 1.5 * h0 - 3.0 * h1);
   CHECK(net.output(p) == Approx(expected).epsilon(1e-12));
   // The evaluation: X's prospects mapped onto +-50,000.
   CHECK(net(p) == static_cast<int>(std::lround((2 * expected - 1) * 50000)));
   // The empty board: neither hidden unit's X input is on.
-  CHECK(net.output(Position()) == Approx(sigmoid(0.25 + 1.5 * 0.5 - 3.0 * h1)).epsilon(1e-12));
+  CHECK(net.output(connect4::Position()) == Approx(sigmoid(0.25 + 1.5 * 0.5 - 3.0 * h1)).epsilon(1e-12));
 }
 
 TEST_CASE("n-tuple net: values from the tables by hand, 3 and 4 cell states, a table per side", "[model]") {
@@ -77,13 +77,13 @@ TEST_CASE("n-tuple net: values from the tables by hand, 3 and 4 cell states, a t
   REQUIRE(three.table_size() == 9);
   for (std::size_t i = 0; i < 9; ++i) three.weights()[i] = 0.01F * static_cast<float>(i + 1);
   // "1": X at (0,0): index 1 (X=1 at k=0); the mirror reads column 6: empty, 0.
-  const Position x_left = parse_moves("1");
+  const connect4::Position x_left = connect4::parse_moves("1");
   CHECK(three.sum(x_left) == Approx(0.02 + 0.01));
   // "17": O at (0,6): the tuple reads index 1, the mirror index 2.
-  const Position both = parse_moves("17");
+  const connect4::Position both = connect4::parse_moves("17");
   CHECK(three.sum(both) == Approx(0.02 + 0.03));
   // "117": X (0,0), O (1,0), X (0,6): 1 + 2*3 = 7 -> w[7] = 0.08, mirror 1 -> 0.02.
-  CHECK(three.sum(parse_moves("117")) == Approx(0.08 + 0.02));
+  CHECK(three.sum(connect4::parse_moves("117")) == Approx(0.08 + 0.02));
   CHECK(three.value(both) == Approx(std::tanh(0.05)));
   CHECK(three(both) == static_cast<int>(std::lround(std::tanh(three.sum(both)) * 50000)));
 
@@ -91,7 +91,7 @@ TEST_CASE("n-tuple net: values from the tables by hand, 3 and 4 cell states, a t
   REQUIRE(four.table_size() == 16);
   for (std::size_t i = 0; i < 16; ++i) four.weights()[i] = 0.01F * static_cast<float>(i + 1);
   // Empty board: (0,0) playable (3), (1,0) not (0): index 3 on both sides.
-  CHECK(four.sum(Position()) == Approx(0.04 + 0.04));
+  CHECK(four.sum(connect4::Position()) == Approx(0.04 + 0.04));
   // "1": X (0,0) = 1, (1,0) now playable = 3: 1 + 3*4 = 13; mirror still 3.
   CHECK(four.sum(x_left) == Approx(0.14 + 0.04));
 
@@ -112,10 +112,11 @@ TEST_CASE("n-tuple net: values from the tables by hand, 3 and 4 cell states, a t
   CHECK(staged.table_set(1) == 1);
   CHECK(staged.table_set(2) == 2);
   CHECK(staged.table_set(3) == 3);
-  CHECK(staged.sum(x_left) == Approx(0.11 + 0.10));              // 1 stone, O to move: the second table
-  CHECK(staged.sum(both) == Approx(0.20 + 0.21));                // 2 stones, X to move: the third table (from 0.19)
-  CHECK(staged.sum(parse_moves("117")) == Approx(0.35 + 0.29));  // 3 stones, O to move: the fourth (from 0.28)
-  NTupleNet staged_shared(tuples, 3, false, 2);                  // one table per stage
+  CHECK(staged.sum(x_left) == Approx(0.11 + 0.10));  // 1 stone, O to move: the second table
+  CHECK(staged.sum(both) == Approx(0.20 + 0.21));    // 2 stones, X to move: the third table (from 0.19)
+  CHECK(staged.sum(connect4::parse_moves("117")) ==
+        Approx(0.35 + 0.29));                    // 3 stones, O to move: the fourth (from 0.28)
+  NTupleNet staged_shared(tuples, 3, false, 2);  // one table per stage
   REQUIRE(staged_shared.weights().size() == 18);
   for (std::size_t i = 0; i < 18; ++i) staged_shared.weights()[i] = 0.01F * static_cast<float>(i + 1);
   CHECK(staged_shared.table_set(1) == 0);
@@ -128,7 +129,7 @@ TEST_CASE("n-tuple net: a position and its mirror image have the same value", "[
   for (const auto& [states, per_side] : {std::pair{3, false}, std::pair{4, false}, std::pair{4, true}}) {
     const NTupleNet net = random_ntuple_net(states, 7, per_side);
     int checked = 0;
-    for (const Position& p : random_positions(30, 11)) {
+    for (const connect4::Position& p : random_positions(30, 11)) {
       REQUIRE(net.sum(p) == Approx(net.sum(p.mirrored())).margin(1e-9));
       ++checked;
     }
@@ -143,19 +144,19 @@ TEST_CASE("n-tuple indexer: move by move it matches the indices from scratch", "
     const model::NTupleIndexer indexer(net);
     Rng rng(5);
     for (int game = 0; game < 20; ++game) {
-      Position p;
+      connect4::Position p;
       model::NTupleIndexer::Indices indices, fresh;
       indexer.reset(p, indices);
       while (!p.is_game_over()) {
         const int set = net.table_set(p.moves_played() + 1);
         const double sum = indexer.sum(indices, set);
-        for (int col = 0; col < kColumns; ++col) {
+        for (int col = 0; col < connect4::kColumns; ++col) {
           if (!p.can_play(col)) continue;
           const int bit = std::countr_zero(p.landing_cell(col));
           REQUIRE(indexer.sum_after(indices, sum, bit, p.side_to_move(), set) ==
                   Approx(net.sum(p.played(col))).margin(1e-9));
         }
-        const int col = random_column(p, rng);
+        const int col = connect4::random_column(p, rng);
         indexer.apply(indices, std::countr_zero(p.landing_cell(col)), p.side_to_move());
         p = p.played(col);
         indexer.reset(p, fresh);
@@ -174,12 +175,13 @@ TEST_CASE("random-walk tuples: connected, distinct cells, reproducible", "[model
     REQUIRE(t.size() == 8);
     CHECK(std::set<std::uint8_t>(t.begin(), t.end()).size() == 8);
     for (std::size_t k = 0; k < t.size(); ++k) {
-      REQUIRE(t[k] < kCells);
+      REQUIRE(t[k] < connect4::kCells);
       if (k == 0) continue;
       // Each cell touches an earlier one (a walk may step back over itself).
       bool touches = false;
       for (std::size_t j = 0; j < k; ++j)
-        touches = touches || (std::abs(t[k] % kRows - t[j] % kRows) <= 1 && std::abs(t[k] / kRows - t[j] / kRows) <= 1);
+        touches = touches || (std::abs(t[k] % connect4::kRows - t[j] % connect4::kRows) <= 1 &&
+                              std::abs(t[k] / connect4::kRows - t[j] / connect4::kRows) <= 1);
       CHECK(touches);
     }
   }
@@ -227,9 +229,9 @@ TEST_CASE("model files: byte-for-byte round trip, both kinds", "[model]") {
     CHECK(model::encode_model(back) == bytes);
     CHECK(back.info.spec_name == "spec-name");
     CHECK(back.info.games == 777);
-    for (const Position& p : random_positions(3, 2))
-      CHECK(evaluate(model_evaluator(Connect4{}, back, "m.bin"), p) ==
-            evaluate(model_evaluator(Connect4{}, m, "m.bin"), p));
+    for (const connect4::Position& p : random_positions(3, 2))
+      CHECK(evaluate(model_evaluator(connect4::Game{}, back, "m.bin"), p) ==
+            evaluate(model_evaluator(connect4::Game{}, m, "m.bin"), p));
   }
 }
 
@@ -309,17 +311,17 @@ TEST_CASE("models play: a model file is a player at any depth", "[model]") {
   const std::string path = "evalsynth_model_test_dir/model.bin";
   std::filesystem::create_directories("evalsynth_model_test_dir");
   model::write_model(model_of(model::Network(random_ntuple_net(4, 1)), "s", 1, 2, 3), path);
-  const std::vector<Player<Connect4>> players = parse_player_list(Connect4{}, path + "@1-2");
+  const std::vector<Player<connect4::Game>> players = parse_player_list(connect4::Game{}, path + "@1-2");
   REQUIRE(players.size() == 2);
   CHECK(players[0].name == "evalsynth_model_test_dir");
   CHECK(players[1].depth == 2);
   Rng rng(1);
   SearchCounters counters;
-  const Position p = parse_moves("4455");
-  const int move = choose_move(Connect4{}, players[1], p, MoveOrder::LeftToRight, rng, counters);
+  const connect4::Position p = connect4::parse_moves("4455");
+  const int move = choose_move(connect4::Game{}, players[1], p, MoveOrder::LeftToRight, rng, counters);
   CHECK(move >= 0);
-  for (const Position& q : random_positions(5, 4)) {
-    const int v = evaluate(std::get<EvaluatorOf<Connect4>>(players[0].brain), q);
+  for (const connect4::Position& q : random_positions(5, 4)) {
+    const int v = evaluate(std::get<EvaluatorOf<connect4::Game>>(players[0].brain), q);
     CHECK(std::abs(v) <= 50000);
   }
   std::filesystem::remove_all("evalsynth_model_test_dir");

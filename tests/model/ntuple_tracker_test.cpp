@@ -42,10 +42,10 @@ struct CheckedLeaves {
   mutable long leaves = 0;
   mutable long mismatches = 0;
 
-  int operator()(const Position& p) const { return evaluator(p); }
+  int operator()(const connect4::Position& p) const { return evaluator(p); }
   // The value from scratch, never through ntuple()'s cache (which the
   // tracker's values fill).
-  int from_scratch(const Position& p) const {
+  int from_scratch(const connect4::Position& p) const {
     if constexpr (std::is_same_v<E, lang::Connect4Program>)
       if (evaluator.reads_ntuple())
         return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p, evaluator.network()));
@@ -57,7 +57,8 @@ struct CheckedLeaves {
     if (recompute_all) state.always_recompute();
     return state;
   }
-  int leaf_value(NTupleTracker& state, const Position& parent, int column, const Position& leaf) const {
+  int leaf_value(NTupleTracker& state, const connect4::Position& parent, int column,
+                 const connect4::Position& leaf) const {
     const int value = evaluator.leaf_value(state, parent, column, leaf);
     ++leaves;
     if (value != from_scratch(leaf)) ++mismatches;
@@ -69,7 +70,7 @@ struct CheckedLeaves {
 template <class E>
 struct FromScratch {
   const E& evaluator;
-  int operator()(const Position& p) const {
+  int operator()(const connect4::Position& p) const {
     if constexpr (std::is_same_v<E, lang::Connect4Program>)
       if (evaluator.reads_ntuple())
         return evaluator.with_ntuple(p, lang::ntuple_feature_uncached(p, evaluator.network()));
@@ -84,14 +85,14 @@ NTupleNet model_test_net() {
   return net;
 }
 
-std::vector<Position> search_roots(int games, std::uint64_t seed) {
-  std::vector<Position> roots;
+std::vector<connect4::Position> search_roots(int games, std::uint64_t seed) {
+  std::vector<connect4::Position> roots;
   Rng rng(seed);
   for (int g = 0; g < games; ++g) {
-    Position p;
+    connect4::Position p;
     while (!p.is_game_over()) {
       if (rng.below(4) == 0) roots.push_back(p);
-      p = p.played(random_column(p, rng));
+      p = p.played(connect4::random_column(p, rng));
     }
   }
   return roots;
@@ -101,14 +102,14 @@ std::vector<Position> search_roots(int games, std::uint64_t seed) {
 // the leaves valued through it.
 template <class E>
 long compare_searches(const E& evaluator, bool recompute_all, std::uint64_t seed) {
-  const Connect4 game;
+  const connect4::Game game;
   CheckedLeaves<E> checked{evaluator, recompute_all};
   const FromScratch<E> plain{evaluator};
-  for (const Position& root : search_roots(6, seed)) {
-    const MovesOf<Connect4> order = playable_in(root, kLeftToRight);
+  for (const connect4::Position& root : search_roots(6, seed)) {
+    const MovesOf<connect4::Game> order = playable_in(root, connect4::kLeftToRight);
     for (int depth = 1; depth <= 4; ++depth) {
-      AlphaBeta<Connect4, CheckedLeaves<E>> tracked(game, checked);
-      AlphaBeta<Connect4, FromScratch<E>> reference(game, plain);
+      AlphaBeta<connect4::Game, CheckedLeaves<E>> tracked(game, checked);
+      AlphaBeta<connect4::Game, FromScratch<E>> reference(game, plain);
       const auto a = tracked.search(root, depth, order), b = reference.search(root, depth, order);
       REQUIRE(a.move == b.move);
       REQUIRE(a.value == b.value);
@@ -145,10 +146,10 @@ TEST_CASE("n-tuple tracker: values are recomputed only when asked or near a roun
   for (const bool recompute_all : {false, true}) {
     NTupleTracker tracker = net.search_state();
     if (recompute_all) tracker.always_recompute();
-    Position p = Position().played(3).played(3).played(2);
+    connect4::Position p = connect4::Position().played(3).played(3).played(2);
     tracker.reset(p);
     std::uint64_t leaves = 0;
-    for (int column = 0; column < kColumns; ++column, ++leaves)
+    for (int column = 0; column < connect4::kColumns; ++column, ++leaves)
       CHECK(net.leaf_value(tracker, p, column, p.played(column)) == net(p.played(column)));
     CHECK(tracker.recomputations() == (recompute_all ? leaves : std::uint64_t{0}));
   }

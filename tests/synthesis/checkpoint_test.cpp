@@ -242,8 +242,8 @@ TEST_CASE("a saved run seeds a new one and serves as its opponent", "[checkpoint
   const std::string text =
       spec_text("population/fixtures/tiny-v1.ckpt@1", 2) + "seed-population = population/fixtures/tiny-v1.ckpt\n";
   Synthesis run(parse_spec(text, "g.spec"));
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).opponents.size() == 1);
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).opponents.front().player.name == "tiny-v1");
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).opponents.size() == 1);
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).opponents.front().player.name == "tiny-v1");
   CHECK(run.seed_population_skipped() == 0);
   run.run();
   // The saved hall of fame and population joined the first population, so

@@ -29,18 +29,18 @@ using test::spec_error_of;
 TEST_CASE("the thesis scoring matches games played by hand", "[synthesis][scoring]") {
   // IBEF against IBEF from the empty board, left to right: every game is
   // determined, so play them directly and compare with the fitness.
-  FitnessTask<Connect4> task;
-  task.boards = {Position{}, Position{}.played(3)};
-  task.opponents = {{builtin_player(Connect4{}, "ibef", 2)}};
+  FitnessTask<connect4::Game> task;
+  task.boards = {connect4::Position{}, connect4::Position{}.played(3)};
+  task.opponents = {{builtin_player(connect4::Game{}, "ibef", 2)}};
   task.configs = {{Side::X, 1, 0, 2}, {Side::O, 1, 0, 2}, {Side::X, 2, 0, 2}, {Side::O, 2, 0, 2}};
   task.settings = {MoveOrder::LeftToRight};
-  const Candidate<Connect4> ibef{EvaluatorOf<Connect4>{ibef_evaluator()}, 42};
+  const Candidate<connect4::Game> ibef{EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}, 42};
   const Fitness f = evaluate_fitness({ibef}, task, 1).front();
   Fitness expected;
-  for (const Position& board : task.boards)
+  for (const connect4::Position& board : task.boards)
     for (const FitnessConfig& c : task.configs) {
-      Player<Connect4> me = builtin_player(Connect4{}, "ibef", c.candidate_depth),
-                       them = builtin_player(Connect4{}, "ibef", c.opponent_depth);
+      Player<connect4::Game> me = builtin_player(connect4::Game{}, "ibef", c.candidate_depth),
+                             them = builtin_player(connect4::Game{}, "ibef", c.opponent_depth);
       Rng rng(0);
       const bool x = c.candidate_side == Side::X;
       const GameRecord g = play_game(task.game, x ? me : them, x ? them : me, board, task.settings, rng);
@@ -95,8 +95,8 @@ TEST_CASE("a run gives the same result for 1 and 2 threads", "[synthesis][determ
   // The answer is derived by the grammar and its recorded validation score is real.
   const Fitness again =
       evaluate_fitness(
-          {{evaluator_for(Connect4{}, one.hall_of_fame().front().program), one.hall_of_fame().front().hash}},
-          task_of<Connect4>(one.game(), RunGame::Task::Validation), 2)
+          {{evaluator_for(connect4::Game{}, one.hall_of_fame().front().program), one.hall_of_fame().front().hash}},
+          task_of<connect4::Game>(one.game(), RunGame::Task::Validation), 2)
           .front();
   CHECK(again.wins == one.hall_of_fame().front().validation.wins);
 }
@@ -126,8 +126,8 @@ TEST_CASE("a run with strength positions reports the answer's mistake rate", "[s
   CHECK(rate <= 1.0);
   // The same measure as the strength command gives.
   const auto positions = connect4::read_analysis_file("tests/data/late.analysis");
-  const Player<Connect4> answer{"answer", 2, evaluator_for(Connect4{}, run.hall_of_fame().front().program)};
-  CHECK(measure_strength(Connect4{}, answer, positions, MoveOrder::Random, 1, 1).rate() == rate);
+  const Player<connect4::Game> answer{"answer", 2, evaluator_for(connect4::Game{}, run.hall_of_fame().front().program)};
+  CHECK(measure_strength(connect4::Game{}, answer, positions, MoveOrder::Random, 1, 1).rate() == rate);
   CHECK_THAT(answer_text(run), Contains("mistake rate against perfect play at depth 2"));
   CHECK_THAT(log_csv(run), Contains("answer_mistake_rate"));
 }
@@ -191,15 +191,15 @@ TEST_CASE("perfect opponents play from their own boards, the others from the run
       "max-size = 200\nmax-depth = 40\ninit-depth = 3\nscoring = points\n";
   const RunSpec spec = parse_spec(text, "s.spec");
   Synthesis run(spec);
-  for (const FitnessTask<Connect4>* task : {&task_of<Connect4>(run.game(), RunGame::Task::Training),
-                                            &task_of<Connect4>(run.game(), RunGame::Task::Validation)}) {
+  for (const FitnessTask<connect4::Game>* task : {&task_of<connect4::Game>(run.game(), RunGame::Task::Training),
+                                                  &task_of<connect4::Game>(run.game(), RunGame::Task::Validation)}) {
     REQUIRE(task->opponents.size() == 2);
     CHECK(task->opponents[0].boards.empty());        // IBEF: the run's boards
     CHECK(task->opponents[1].boards.size() == 300);  // perfect: the file's
     CHECK(task->games_per_candidate() == (task->boards.size() + 300) * 2);
   }
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).boards.size() == 57);
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).opponents[1].player.is_perfect());
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).boards.size() == 57);
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).opponents[1].player.is_perfect());
   // The boards are part of what the run is: another file, another hash.
   std::string other = text;
   other.replace(other.find("tests/data/late.analysis"), 24, "specs/positions/test.analysis");
@@ -218,22 +218,22 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
       "init-depth = 3\nscoring = points\n";
   RunSpec spec = parse_spec(text, "s.spec");
   Synthesis run(spec);
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).opponents.size() == 3);
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).opponents[1].player.label() == "ANSWER@1");
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Validation).opponents.size() == 1);
-  CHECK(task_of<Connect4>(run.game(), RunGame::Task::Training).configs.size() ==
-        3 * task_of<Connect4>(run.game(), RunGame::Task::Validation).configs.size());
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).opponents.size() == 3);
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).opponents[1].player.label() == "ANSWER@1");
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Validation).opponents.size() == 1);
+  CHECK(task_of<connect4::Game>(run.game(), RunGame::Task::Training).configs.size() ==
+        3 * task_of<connect4::Game>(run.game(), RunGame::Task::Validation).configs.size());
   // Each generation plays against the answer the previous one left.
-  auto value = [](const EvaluatorOf<Connect4>& e, const Position& p) { return evaluate(e, p); };
+  auto value = [](const EvaluatorOf<connect4::Game>& e, const connect4::Position& p) { return evaluate(e, p); };
   std::optional<lang::Program> previous_answer;
   int compared = 0;
   RunHooks hooks;
   hooks.on_generation = [&](const GenerationLog&) {
     if (previous_answer) {
-      const EvaluatorOf<Connect4>& opponent = std::get<EvaluatorOf<Connect4>>(
-          task_of<Connect4>(run.game(), RunGame::Task::Training).opponents[1].player.brain);
-      const EvaluatorOf<Connect4> expected = evaluator_for(Connect4{}, *previous_answer);
-      Position p;
+      const EvaluatorOf<connect4::Game>& opponent = std::get<EvaluatorOf<connect4::Game>>(
+          task_of<connect4::Game>(run.game(), RunGame::Task::Training).opponents[1].player.brain);
+      const EvaluatorOf<connect4::Game> expected = evaluator_for(connect4::Game{}, *previous_answer);
+      connect4::Position p;
       for (int col : {3, 3, 2, 4, 4, 1, 0, 6, 5}) {
         p = p.played(col);
         CHECK(value(opponent, p) == value(expected, p));
@@ -248,8 +248,8 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   // not depend on the answer.
   const Fitness again =
       evaluate_fitness(
-          {{evaluator_for(Connect4{}, run.hall_of_fame().front().program), run.hall_of_fame().front().hash}},
-          task_of<Connect4>(run.game(), RunGame::Task::Validation), 2)
+          {{evaluator_for(connect4::Game{}, run.hall_of_fame().front().program), run.hall_of_fame().front().hash}},
+          task_of<connect4::Game>(run.game(), RunGame::Task::Validation), 2)
           .front();
   CHECK(again.wins == run.hall_of_fame().front().validation.wins);
   CHECK(again.draws == run.hall_of_fame().front().validation.draws);
@@ -264,20 +264,21 @@ TEST_CASE("self-play: the current answer is a training opponent, never a validat
   // hallK@D: the K best of the hall of fame, ranked as the hall is.
   const std::string hall_text = std::string(text).replace(text.find("answer@1-2"), 10, "hall2@1");
   Synthesis hall(parse_spec(hall_text, "h.spec"));
-  REQUIRE(task_of<Connect4>(hall.game(), RunGame::Task::Training).opponents.size() == 3);
-  CHECK(task_of<Connect4>(hall.game(), RunGame::Task::Training).opponents[2].player.label() == "HALL2@1");
+  REQUIRE(task_of<connect4::Game>(hall.game(), RunGame::Task::Training).opponents.size() == 3);
+  CHECK(task_of<connect4::Game>(hall.game(), RunGame::Task::Training).opponents[2].player.label() == "HALL2@1");
   std::vector<lang::Program> previous_hall;
   int ranked = 0;
   RunHooks hall_hooks;
   hall_hooks.on_generation = [&](const GenerationLog&) {
     if (previous_hall.size() >= 2) {
-      Position p;
+      connect4::Position p;
       for (int col : {3, 2, 4, 4, 1}) {
         p = p.played(col);
         for (std::size_t rank = 0; rank < 2; ++rank)
-          CHECK(value(std::get<EvaluatorOf<Connect4>>(
-                          task_of<Connect4>(hall.game(), RunGame::Task::Training).opponents[1 + rank].player.brain),
-                      p) == value(evaluator_for(Connect4{}, previous_hall[rank]), p));
+          CHECK(
+              value(std::get<EvaluatorOf<connect4::Game>>(
+                        task_of<connect4::Game>(hall.game(), RunGame::Task::Training).opponents[1 + rank].player.brain),
+                    p) == value(evaluator_for(connect4::Game{}, previous_hall[rank]), p));
       }
       ++ranked;
     }
@@ -296,14 +297,14 @@ TEST_CASE("depth pairing: equal depths play only opponents as deep as the candid
   const Synthesis all(parse_spec(common, "s.spec"));
   const Synthesis equal(parse_spec(common + "depth-pairing = equal\n", "s.spec"));
   // Five opponents (ibef@1, ibef@2, ibef@3, adate@2, random) x 3 depths x 2 colours.
-  CHECK(task_of<Connect4>(all.game(), RunGame::Task::Training).configs.size() == 5 * 3 * 2);
+  CHECK(task_of<connect4::Game>(all.game(), RunGame::Task::Training).configs.size() == 5 * 3 * 2);
   // Equal: ibef at its one depth each, adate at 2, random at all three.
   std::vector<std::pair<int, int>> pairs;
-  for (const FitnessConfig& c : task_of<Connect4>(equal.game(), RunGame::Task::Training).configs) {
+  for (const FitnessConfig& c : task_of<connect4::Game>(equal.game(), RunGame::Task::Training).configs) {
     CHECK((c.opponent_depth == 0 || c.opponent_depth == c.candidate_depth));
     if (c.candidate_side == Side::X) pairs.emplace_back(c.candidate_depth, c.opponent);
   }
   CHECK(pairs == std::vector<std::pair<int, int>>{{1, 0}, {2, 1}, {3, 2}, {2, 3}, {1, 4}, {2, 4}, {3, 4}});
-  CHECK(task_of<Connect4>(equal.game(), RunGame::Task::Validation).configs.size() ==
-        task_of<Connect4>(equal.game(), RunGame::Task::Training).configs.size());
+  CHECK(task_of<connect4::Game>(equal.game(), RunGame::Task::Validation).configs.size() ==
+        task_of<connect4::Game>(equal.game(), RunGame::Task::Training).configs.size());
 }

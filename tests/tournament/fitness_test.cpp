@@ -72,11 +72,11 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
       "4455 0 0 0 0 0 0 0\n"
       "1 1 -1 1 -1 -1 -1 -1\n"
       "12 0 0 0 0 3 0 0\n";
-  FitnessTask<Connect4> task;
+  FitnessTask<connect4::Game> task;
   task.positions = connect4::parse_analysis_text(text, "hand.analysis");
   task.position_depths = {1, 2};
   task.settings = {MoveOrder::LeftToRight};
-  const Candidate<Connect4> constant{evaluator_for(Connect4{}, lang::parse_program("7")), 1};
+  const Candidate<connect4::Game> constant{evaluator_for(connect4::Game{}, lang::parse_program("7")), 1};
   for (int threads : {1, 2}) {
     const Fitness f = evaluate_fitness({constant, constant}, task, threads)[1];
     CHECK(f.games == 0);
@@ -85,8 +85,8 @@ TEST_CASE("position fitness counts the moves worse than the best value", "[tourn
     CHECK(f.score(Scoring{GameScoring::Thesis, 1.5}) == -6.0);
   }
   // With board games too, the mistakes come on top of the game results.
-  task.boards = {Position{}};
-  task.opponents = {{builtin_player(Connect4{}, "random", 0)}};
+  task.boards = {connect4::Position{}};
+  task.opponents = {{builtin_player(connect4::Game{}, "random", 0)}};
   task.configs = {{Side::X, 1, 0, 0}, {Side::O, 1, 0, 0}};
   const Fitness f = evaluate_fitness({constant}, task, 2)[0];
   CHECK(f.games == 2);
@@ -97,12 +97,13 @@ TEST_CASE("position fitness does not depend on the thread count or the chunking"
   // More positions than one chunk holds, searched with random tie-breaking.
   const std::vector<connect4::LabelledPosition> all =
       connect4::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
-  FitnessTask<Connect4> task;
+  FitnessTask<connect4::Game> task;
   task.positions.assign(all.begin(), all.begin() + 301);
   task.position_depths = {1, 3};
   task.settings = {MoveOrder::Random};
-  const std::vector<Candidate<Connect4>> candidates = {{EvaluatorOf<Connect4>{ibef_evaluator()}, 11},
-                                                       {EvaluatorOf<Connect4>{ibef_evaluator()}, 12}};
+  const std::vector<Candidate<connect4::Game>> candidates = {
+      {EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}, 11},
+      {EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}, 12}};
   const std::vector<Fitness> one = evaluate_fitness(candidates, task, 1);
   const std::vector<Fitness> two = evaluate_fitness(candidates, task, 2);
   for (std::size_t c = 0; c < candidates.size(); ++c) {
@@ -116,9 +117,9 @@ TEST_CASE("position fitness does not depend on the thread count or the chunking"
     for (int depth : task.position_depths) {
       Rng rng(mix_seed({task.seed, 11, 0x9051710ULL, i, static_cast<std::uint64_t>(depth)}));
       SearchCounters counters;
-      const Player<Connect4> p{"ibef", depth, EvaluatorOf<Connect4>{ibef_evaluator()}};
-      by_hand += is_mistake(task.positions[i],
-                            choose_move(Connect4{}, p, task.positions[i].position, MoveOrder::Random, rng, counters));
+      const Player<connect4::Game> p{"ibef", depth, EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}};
+      by_hand += is_mistake(task.positions[i], choose_move(connect4::Game{}, p, task.positions[i].position,
+                                                           MoveOrder::Random, rng, counters));
     }
   }
   CHECK(one[0].mistakes == by_hand);
@@ -127,23 +128,26 @@ TEST_CASE("position fitness does not depend on the thread count or the chunking"
 TEST_CASE("an opponent with boards of its own plays only from them", "[tournament][fitness]") {
   // Columns left to right and deterministic players: every game is fixed,
   // so the combined task must score what its two halves score apart.
-  const std::vector<Position> shared = {Position{}, parse_moves("44")};
-  const std::vector<Position> own = {parse_moves("1234"), parse_moves("445566"), parse_moves("77")};
+  const std::vector<connect4::Position> shared = {connect4::Position{}, connect4::parse_moves("44")};
+  const std::vector<connect4::Position> own = {connect4::parse_moves("1234"), connect4::parse_moves("445566"),
+                                               connect4::parse_moves("77")};
   const std::vector<FitnessConfig> both_colours = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
-  auto task_of = [&](std::vector<Opponent<Connect4>> opponents, std::vector<FitnessConfig> configs,
-                     std::vector<Position> boards) {
-    FitnessTask<Connect4> t;
+  auto task_of = [&](std::vector<Opponent<connect4::Game>> opponents, std::vector<FitnessConfig> configs,
+                     std::vector<connect4::Position> boards) {
+    FitnessTask<connect4::Game> t;
     t.boards = std::move(boards);
     t.opponents = std::move(opponents);
     t.configs = std::move(configs);
     t.settings = {MoveOrder::LeftToRight};
     return t;
   };
-  const Player<Connect4> ibef = builtin_player(Connect4{}, "ibef", 1), adate = builtin_player(Connect4{}, "adate", 1);
-  const FitnessTask<Connect4> combined = task_of(
+  const Player<connect4::Game> ibef = builtin_player(connect4::Game{}, "ibef", 1),
+                               adate = builtin_player(connect4::Game{}, "adate", 1);
+  const FitnessTask<connect4::Game> combined = task_of(
       {{ibef}, {adate, own}}, {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}, {Side::X, 1, 1, 1}, {Side::O, 1, 1, 1}}, shared);
   CHECK(combined.games_per_candidate() == 2 * 2 + 3 * 2);
-  const std::vector<Candidate<Connect4>> candidate = {{EvaluatorOf<Connect4>{ibef_evaluator()}, 5}};
+  const std::vector<Candidate<connect4::Game>> candidate = {
+      {EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}, 5}};
   const Fitness whole = evaluate_fitness(candidate, combined, 2)[0];
   const Fitness against_ibef = evaluate_fitness(candidate, task_of({{ibef}}, both_colours, shared), 1)[0];
   const Fitness against_adate_own = evaluate_fitness(candidate, task_of({{adate}}, both_colours, own), 1)[0];

@@ -12,12 +12,12 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-Pairing<Connect4> pairing(const char* x, int xd, const char* o, int od) {
-  return {builtin_player(Connect4{}, x, xd), builtin_player(Connect4{}, o, od)};
+Pairing<connect4::Game> pairing(const char* x, int xd, const char* o, int od) {
+  return {builtin_player(connect4::Game{}, x, xd), builtin_player(connect4::Game{}, o, od)};
 }
 
 struct Published {
-  Pairing<Connect4> players;
+  Pairing<connect4::Game> players;
   double x_wins, o_wins, draws;  // percent, thesis Table 1 / Appendix D
 };
 
@@ -25,19 +25,19 @@ struct Published {
 // independent 1000-game estimates (plus half a point for the thesis's
 // rounding). A correct engine stays inside at its fixed seed; a wrong move
 // order, a wrong tie rule or a wrong win test does not (see results/).
-void check_reproduces(const Published& row, RuleSet rules) {
+void check_reproduces(const Published& row, connect4::RuleSet rules) {
   MatchOptions options;
   options.games_per_board = 1000;
   options.seed = 2005;
   options.settings = {MoveOrder::Random};
-  const std::vector<Position> boards = {Position{}};
+  const std::vector<connect4::Position> boards = {connect4::Position{}};
   PairingResult r;
-  if (rules == RuleSet::ThesisJava) {
-    const std::vector<Pairing<Connect4ThesisJava>> pairings = {{row.players.x, row.players.o}};
-    r = run_match(Connect4ThesisJava{}, pairings, boards, options).front();
+  if (rules == connect4::RuleSet::ThesisJava) {
+    const std::vector<Pairing<connect4::ThesisJavaGame>> pairings = {{row.players.x, row.players.o}};
+    r = run_match(connect4::ThesisJavaGame{}, pairings, boards, options).front();
   } else {
-    const std::vector<Pairing<Connect4>> pairings = {row.players};
-    r = run_match(Connect4{}, pairings, boards, options).front();
+    const std::vector<Pairing<connect4::Game>> pairings = {row.players};
+    r = run_match(connect4::Game{}, pairings, boards, options).front();
   }
   INFO(thesis_line(r) << "  (thesis " << row.x_wins << " - " << row.o_wins << " (" << row.draws << "))");
   const double ours[3] = {100.0 * r.x_wins / r.games, 100.0 * r.o_wins / r.games, 100.0 * r.draws / r.games};
@@ -55,13 +55,14 @@ TEST_CASE("matches give identical games for 1 and 2 threads", "[match]") {
   MatchOptions options;
   options.games_per_board = 40;
   options.seed = 77;
-  const std::vector<Pairing<Connect4>> pairings = {pairing("ibef", 2, "adate", 3), pairing("random", 0, "ibef", 1),
-                                                   pairing("adate", 4, "ibef", 4)};
-  const std::vector<Position> boards = {Position{}, Position{}.played(3), Position{}.played(0).played(6)};
+  const std::vector<Pairing<connect4::Game>> pairings = {
+      pairing("ibef", 2, "adate", 3), pairing("random", 0, "ibef", 1), pairing("adate", 4, "ibef", 4)};
+  const std::vector<connect4::Position> boards = {connect4::Position{}, connect4::Position{}.played(3),
+                                                  connect4::Position{}.played(0).played(6)};
   options.threads = 1;
-  const auto one = play_all_games(Connect4{}, pairings, boards, options);
+  const auto one = play_all_games(connect4::Game{}, pairings, boards, options);
   options.threads = 2;
-  const auto two = play_all_games(Connect4{}, pairings, boards, options);
+  const auto two = play_all_games(connect4::Game{}, pairings, boards, options);
   REQUIRE(one.size() == 3 * 3 * 40);
   for (std::size_t i = 0; i < one.size(); ++i) {
     REQUIRE(one[i].outcome == two[i].outcome);
@@ -69,11 +70,11 @@ TEST_CASE("matches give identical games for 1 and 2 threads", "[match]") {
     REQUIRE(one[i].nodes == two[i].nodes);
   }
   // Adding a pairing does not change the games of the others.
-  const auto alone = play_all_games(Connect4{}, {pairings[1]}, boards, options);
+  const auto alone = play_all_games(connect4::Game{}, {pairings[1]}, boards, options);
   for (std::size_t i = 0; i < alone.size(); ++i) REQUIRE(alone[i].plies == one[120 + i].plies);
   // A different seed gives different games.
   options.seed = 78;
-  const auto other = play_all_games(Connect4{}, pairings, boards, options);
+  const auto other = play_all_games(connect4::Game{}, pairings, boards, options);
   int differing = 0;
   for (std::size_t i = 0; i < one.size(); ++i) differing += one[i].plies != other[i].plies;
   CHECK(differing > 50);
@@ -86,8 +87,8 @@ TEST_CASE("Table 1 rows of the thesis are reproduced under both rule sets", "[ma
       {pairing("ibef", 2, "ibef", 2), 21.2, 34.8, 44.0},
   };
   for (const Published& row : rows) {
-    check_reproduces(row, RuleSet::Standard);
-    check_reproduces(row, RuleSet::ThesisJava);
+    check_reproduces(row, connect4::RuleSet::Standard);
+    check_reproduces(row, connect4::RuleSet::ThesisJava);
   }
 }
 
@@ -97,30 +98,32 @@ TEST_CASE("IBEF-IBEF rows of Appendix D are reproduced under the thesis's Java r
       {pairing("ibef", 3, "ibef", 6), 12.1, 16.1, 71.8}, {pairing("ibef", 4, "ibef", 2), 75.0, 7.8, 17.2},
       {pairing("ibef", 4, "ibef", 5), 4.1, 58.7, 37.1},  {pairing("ibef", 6, "ibef", 6), 3.9, 11.1, 85.0},
   };
-  for (const Published& row : rows) check_reproduces(row, RuleSet::ThesisJava);
+  for (const Published& row : rows) check_reproduces(row, connect4::RuleSet::ThesisJava);
 }
 
 TEST_CASE("the thesis's Java rules differ from Connect4's by exactly one diagonal", "[match][rules]") {
-  const std::uint64_t line = ThesisJavaRules::kIgnoredLine;
+  const std::uint64_t line = connect4::ThesisJavaRules::kIgnoredLine;
   CHECK(std::popcount(line) == 4);
-  CHECK(StandardRules::has_four(line));
-  CHECK_FALSE(ThesisJavaRules::has_four(line));
+  CHECK(connect4::StandardRules::has_four(line));
+  CHECK_FALSE(connect4::ThesisJavaRules::has_four(line));
   // The three stones below (5,2) also point at (1,6), which wins under both.
-  CHECK(ThesisJavaRules::winning_cells(line & ~bits::cell(5, 2)) == bits::cell(1, 6));
-  CHECK(StandardRules::winning_cells(line & ~bits::cell(5, 2)) == (bits::cell(5, 2) | bits::cell(1, 6)));
+  CHECK(connect4::ThesisJavaRules::winning_cells(line & ~connect4::bits::cell(5, 2)) == connect4::bits::cell(1, 6));
+  CHECK(connect4::StandardRules::winning_cells(line & ~connect4::bits::cell(5, 2)) ==
+        (connect4::bits::cell(5, 2) | connect4::bits::cell(1, 6)));
   // Every other line of four wins under both.
   for (int shift : {1, 7, 6, 8})
     for (int start = 0; start + 3 * shift < 49; ++start) {
       std::uint64_t stones = 0;
       for (int i = 0; i < 4; ++i) stones |= std::uint64_t{1} << (start + i * shift);
-      if ((stones & ~bits::kBoard) || !bits::has_four(stones) || stones == line) continue;
-      REQUIRE(ThesisJavaRules::has_four(stones));
+      if ((stones & ~connect4::bits::kBoard) || !connect4::bits::has_four(stones) || stones == line) continue;
+      REQUIRE(connect4::ThesisJavaRules::has_four(stones));
     }
   // That IBEF1 - IBEF1 is the row that tells them apart: 81.5% X wins in the thesis.
   MatchOptions options;
   options.games_per_board = 1000;
   options.seed = 2005;
-  const auto standard = run_match(Connect4{}, {pairing("ibef", 1, "ibef", 1)}, {Position{}}, options).front();
+  const auto standard =
+      run_match(connect4::Game{}, {pairing("ibef", 1, "ibef", 1)}, {connect4::Position{}}, options).front();
   CHECK(standard.x_wins > 860);
 }
 

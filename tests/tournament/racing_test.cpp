@@ -17,7 +17,7 @@ namespace {
 
 // Candidates from strong to hopeless: IBEF, small programs, and IBEF negated
 // (which plays for the opponent).
-std::vector<Candidate<Connect4>> candidates() {
+std::vector<Candidate<connect4::Game>> candidates() {
   const char* programs[] = {"windows(x, 2) - windows(o, 2) + 3 * (windows(x, 3) - windows(o, 3))",
                             "windows(x, 3) - windows(o, 3)",
                             "centre(x) - centre(o)",
@@ -26,16 +26,16 @@ std::vector<Candidate<Connect4>> candidates() {
                             "windows(o, 2) - windows(x, 2) + 3 * (windows(o, 3) - windows(x, 3))",
                             "threats(x) * 4 - threats(o) * 4 + windows(x, 2) - windows(o, 2)",
                             "sq(0, 3) + sq(1, 3)"};
-  std::vector<Candidate<Connect4>> out = {{EvaluatorOf<Connect4>{ibef_evaluator()}, 1}};
+  std::vector<Candidate<connect4::Game>> out = {{EvaluatorOf<connect4::Game>{connect4::ibef_evaluator()}, 1}};
   std::uint64_t hash = 2;
-  for (const char* p : programs) out.push_back({evaluator_for(Connect4{}, lang::parse_program(p)), hash++});
+  for (const char* p : programs) out.push_back({evaluator_for(connect4::Game{}, lang::parse_program(p)), hash++});
   return out;
 }
 
-FitnessTask<Connect4> task() {
-  FitnessTask<Connect4> t;
-  t.boards = opening_boards(Connect4{}, 2);
-  t.opponents = {{builtin_player(Connect4{}, "ibef", 1)}};
+FitnessTask<connect4::Game> task() {
+  FitnessTask<connect4::Game> t;
+  t.boards = opening_boards(connect4::Game{}, 2);
+  t.opponents = {{builtin_player(connect4::Game{}, "ibef", 1)}};
   t.configs = {{Side::X, 1, 0, 1}, {Side::O, 1, 0, 1}};
   t.settings = {MoveOrder::Random};
   const auto all = connect4::read_analysis_file(std::string(test::kSourceDir) + "/specs/positions/training.analysis");
@@ -48,8 +48,8 @@ FitnessTask<Connect4> task() {
 }  // namespace
 
 TEST_CASE("racing keeps every candidate the full evaluation ranks among the survivors", "[racing]") {
-  const std::vector<Candidate<Connect4>> cs = candidates();
-  const FitnessTask<Connect4> t = task();
+  const std::vector<Candidate<connect4::Game>> cs = candidates();
+  const FitnessTask<connect4::Game> t = task();
   const std::vector<Fitness> full = evaluate_fitness(cs, t, 2);
   std::vector<double> scores;
   for (const Fitness& f : full) scores.push_back(f.score(t.scoring));
@@ -83,8 +83,8 @@ TEST_CASE("racing keeps every candidate the full evaluation ranks among the surv
 }
 
 TEST_CASE("racing gives the same result for 1 and 2 threads, and uses the known scores", "[racing]") {
-  const std::vector<Candidate<Connect4>> cs = candidates();
-  const FitnessTask<Connect4> t = task();
+  const std::vector<Candidate<connect4::Game>> cs = candidates();
+  const FitnessTask<connect4::Game> t = task();
   RaceStats a, b, c;
   const std::vector<Fitness> one = race_fitness(cs, t, 1, {4, 3, 0.99}, {}, a);
   const std::vector<Fitness> two = race_fitness(cs, t, 2, {4, 3, 0.99}, {}, b);

@@ -26,7 +26,7 @@ TEST_CASE("Pons's benchmark files and .analysis files read as start boards", "[b
   const auto pons =
       connect4::parse_board_text("274552224131661 0\n5455174361263362 -1\n2531276566711153 2\n", "Test_L2_R2");
   REQUIRE(pons.size() == 3);
-  CHECK(pons[0] == parse_moves("274552224131661"));
+  CHECK(pons[0] == connect4::parse_moves("274552224131661"));
 }
 
 TEST_CASE("board files mix notations, skip comments and reject bad entries", "[boards][errors]") {
@@ -39,9 +39,9 @@ TEST_CASE("board files mix notations, skip comments and reject bad entries", "[b
       ".......\n.......\n.......\n.......\n.......\n...XO..\n";
   const auto boards = connect4::parse_board_text(text, "boards.txt");
   REQUIRE(boards.size() == 3);
-  CHECK(boards[0] == parse_moves("4453"));
-  CHECK(boards[1] == parse_moves("4"));
-  CHECK(boards[2] == parse_moves("45"));
+  CHECK(boards[0] == connect4::parse_moves("4453"));
+  CHECK(boards[1] == connect4::parse_moves("4"));
+  CHECK(boards[2] == connect4::parse_moves("45"));
 
   CHECK_THAT(error_of("44\n449\n"), Contains("boards.txt:2:3: error: bad character '9'"));
   CHECK_THAT(error_of("44 x\n"), Contains("boards.txt:1:4: error: unexpected 'x' after the move string"));
@@ -57,7 +57,7 @@ TEST_CASE("a missing board file is a located error", "[boards][errors]") {
 }
 
 TEST_CASE("the thesis-sized board set: 57 shallow boards and random-game boards, all distinct", "[boards]") {
-  const auto shallow = shallow_boards(Connect4{});
+  const auto shallow = shallow_boards(connect4::Game{});
   CHECK(shallow.size() == 57);
   std::set<std::uint64_t> shallow_keys;
   for (const auto& p : shallow) shallow_keys.insert(p.key());
@@ -88,12 +88,12 @@ TEST_CASE("random and mutated board files never crash the board reader", "[start
 namespace {
 // Every position reachable in exactly `plies` moves, by brute force over
 // all move strings (no mirror handling): what the opening suite must cover.
-void all_positions(const Position& p, int plies, std::set<std::uint64_t>& keys) {
+void all_positions(const connect4::Position& p, int plies, std::set<std::uint64_t>& keys) {
   if (plies == 0) {
     keys.insert(p.key());
     return;
   }
-  for (int col = 0; col < kColumns; ++col)
+  for (int col = 0; col < connect4::kColumns; ++col)
     if (p.can_play(col) && !p.played(col).is_game_over()) all_positions(p.played(col), plies - 1, keys);
 }
 }  // namespace
@@ -102,9 +102,9 @@ TEST_CASE("opening suites hold every N-ply position once, mirror images left out
   // Distinct positions after N plies (OEIS A212693): an independent count.
   const int known[] = {1, 7, 49, 238, 1120, 4263, 16422};
   for (int plies = 0; plies <= 6; ++plies) {
-    const std::vector<Position> suite = opening_boards(Connect4{}, plies);
+    const std::vector<connect4::Position> suite = opening_boards(connect4::Game{}, plies);
     std::set<std::uint64_t> covered, canonical;
-    for (const Position& p : suite) {
+    for (const connect4::Position& p : suite) {
       CHECK(p.moves_played() == plies);
       CHECK_FALSE(p.is_game_over());
       covered.insert(p.key());
@@ -112,23 +112,23 @@ TEST_CASE("opening suites hold every N-ply position once, mirror images left out
       CHECK(canonical.insert(p.canonical_key()).second);  // no two are equal or mirror images
     }
     std::set<std::uint64_t> all;
-    all_positions(Position{}, plies, all);
+    all_positions(connect4::Position{}, plies, all);
     CHECK(covered == all);
     CHECK(static_cast<int>(all.size()) == known[plies]);
   }
-  CHECK(opening_boards(Connect4{}, 2).size() == 25);  // 49 boards: 24 mirror pairs and "44"
+  CHECK(opening_boards(connect4::Game{}, 2).size() == 25);  // 49 boards: 24 mirror pairs and "44"
   // Each opening's move string reaches it, in the suite's order.
-  const std::vector<Opening<Connect4>> named = openings_with_moves(Connect4{}, 4);
-  const std::vector<Position> boards = opening_boards(Connect4{}, 4);
+  const std::vector<Opening<connect4::Game>> named = openings_with_moves(connect4::Game{}, 4);
+  const std::vector<connect4::Position> boards = opening_boards(connect4::Game{}, 4);
   REQUIRE(named.size() == boards.size());
   for (std::size_t i = 0; i < named.size(); ++i) {
-    CHECK(parse_moves(named[i].moves) == named[i].position);
+    CHECK(connect4::parse_moves(named[i].moves) == named[i].position);
     CHECK(named[i].position == boards[i]);
   }
-  CHECK(openings_with_moves(Connect4{}, 2)[0].moves == "11");
+  CHECK(openings_with_moves(connect4::Game{}, 2)[0].moves == "11");
   // The mirror of a position is the position of the mirrored move string.
-  const Position p = parse_moves("1123576");
-  CHECK(p.mirrored() == parse_moves("7765312"));
+  const connect4::Position p = connect4::parse_moves("1123576");
+  CHECK(p.mirrored() == connect4::parse_moves("7765312"));
   CHECK(p.mirrored().mirrored() == p);
-  CHECK(p.canonical_key() == parse_moves("7765312").canonical_key());
+  CHECK(p.canonical_key() == connect4::parse_moves("7765312").canonical_key());
 }

@@ -27,9 +27,8 @@
 #include "games/family.hpp"
 #include "support/random.hpp"
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 
-namespace connect4 {
 inline constexpr GameFamily kFamily{0};
 
 // Start boards of fewer stones make games against a perfect player take
@@ -52,8 +51,6 @@ inline constexpr NativeReference<LinearEvaluator> kNativeReferences[] = {
 // The board for a terminal: to_ascii's, with X red, O yellow and the last
 // stone played bold when `colour` (last_column -1: none).
 std::string terminal_board(const Position& p, int last_column, bool colour);
-}  // namespace connect4
-
 using ColumnOrder = std::array<int, kColumns>;
 inline constexpr ColumnOrder kLeftToRight = {0, 1, 2, 3, 4, 5, 6};
 inline constexpr ColumnOrder kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
@@ -66,9 +63,9 @@ inline ColumnOrder thesis_shuffle(Rng& rng) {
 }
 
 template <class Rules = StandardRules>
-class Connect4Game {
+class GameOf {
  public:
-  using Position = evalsynth::Position;
+  using Position = connect4::Position;
   using Move = int;  // a column, 0..6
   using RulesType = Rules;
   static constexpr std::size_t kMaxMoves = kColumns;
@@ -78,7 +75,7 @@ class Connect4Game {
   Position start() const { return {}; }
   Side side_to_move(const Position& p) const { return p.side_to_move(); }
   int plies(const Position& p) const { return p.moves_played(); }
-  void legal_moves(const Position& p, MovesOf<Connect4Game>& out) const {
+  void legal_moves(const Position& p, MovesOf<GameOf>& out) const {
     for (int col = 0; col < kColumns; ++col)
       if (p.can_play(col)) out.push_back(col);
   }
@@ -97,7 +94,7 @@ class Connect4Game {
     for (int col : kCentreFirst)
       if (p.can_play(col) && !f(col)) return;
   }
-  void root_moves(const Position& p, MoveOrder order, Rng& rng, MovesOf<Connect4Game>& out) const {
+  void root_moves(const Position& p, MoveOrder order, Rng& rng, MovesOf<GameOf>& out) const {
     const ColumnOrder columns = order == MoveOrder::Random ? thesis_shuffle(rng) : kLeftToRight;
     for (int col : columns)
       if (p.can_play(col)) out.push_back(col);
@@ -115,7 +112,7 @@ class Connect4Game {
     return col;
   }
   Position parse_position(std::string_view text, const TextLocation& where) const {
-    return evalsynth::parse_position(text, where);
+    return connect4::parse_position(text, where);
   }
   std::string board_text(const Position& p) const { return to_ascii(p); }
   std::string move_help() const { return "a column 1-7"; }
@@ -138,7 +135,7 @@ class Connect4Game {
 
   std::vector<Position> read_boards(const std::string& path) const { return connect4::read_board_file(path); }
   // Boards are made under the standard rules whatever a game plays.
-  Connect4Game<StandardRules> board_game() const { return {}; }
+  GameOf<StandardRules> board_game() const { return {}; }
 
   using Labelled = connect4::LabelledPosition;
   static constexpr std::string_view kLabelledSuffix = ".analysis";
@@ -163,25 +160,24 @@ class Connect4Game {
   }
 };
 
-using Connect4 = Connect4Game<StandardRules>;
-using Connect4ThesisJava = Connect4Game<ThesisJavaRules>;
+using Game = GameOf<StandardRules>;
+using ThesisJavaGame = GameOf<ThesisJavaRules>;
 // What both offer beyond the Game concept (game/game.hpp's abilities).
-static_assert(HasFastWinTests<Connect4> && HasSearchOrder<Connect4> && HasRootOrder<Connect4> &&
-              HasNativeEvaluators<Connect4> && HasSolverReach<Connect4> && HasOwnWords<Connect4> &&
-              HasRulesName<Connect4> && HasTerminalBoard<Connect4> && HasOwnBoardFiles<Connect4> &&
-              HasBoardRules<Connect4> && HasOwnSolver<Connect4> && !HasReferencePrograms<Connect4> &&
-              !HasMoveSeparator<Connect4>);
-static_assert(HasOwnSolver<Connect4ThesisJava> && HasBoardRules<Connect4ThesisJava>);
+static_assert(HasFastWinTests<Game> && HasSearchOrder<Game> && HasRootOrder<Game> && HasNativeEvaluators<Game> &&
+              HasSolverReach<Game> && HasOwnWords<Game> && HasRulesName<Game> && HasTerminalBoard<Game> &&
+              HasOwnBoardFiles<Game> && HasBoardRules<Game> && HasOwnSolver<Game> && !HasReferencePrograms<Game> &&
+              !HasMoveSeparator<Game>);
+static_assert(HasOwnSolver<ThesisJavaGame> && HasBoardRules<ThesisJavaGame>);
 
 // The playable columns of `p` in `order`: a root order for the search.
-inline MovesOf<Connect4> playable_in(const Position& p, const ColumnOrder& order) {
-  MovesOf<Connect4> moves;
+inline MovesOf<Game> playable_in(const Position& p, const ColumnOrder& order) {
+  MovesOf<Game> moves;
   for (int col : order)
     if (p.can_play(col)) moves.push_back(col);
   return moves;
 }
 
 // A uniformly random playable column, as the thesis's random agent (C.4).
-inline int random_column(const Position& p, Rng& rng) { return random_move(Connect4{}, p, rng); }
+inline int random_column(const Position& p, Rng& rng) { return random_move(Game{}, p, rng); }
 
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

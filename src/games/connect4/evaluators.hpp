@@ -12,7 +12,7 @@
 
 #include "games/connect4/position.hpp"
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 
 template <class E>
 concept Evaluator = PositionEvaluator<E, Position>;
@@ -93,4 +93,4 @@ inline constexpr SquareWeights kAdate2005Weights = {{
 inline constexpr LinearEvaluator ibef_evaluator() { return LinearEvaluator(kIbefWeights, 0); }
 inline constexpr LinearEvaluator adate2005_evaluator() { return LinearEvaluator(kAdate2005Weights, 1); }
 
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

@@ -19,12 +19,12 @@ struct Family {
   static std::string default_grammar(const GameParams& params);
   template <class F>
   static decltype(auto) with_game(const GameParams& params, F&& f) {
-    if (params[0] == 1) return f(Connect4ThesisJava{});
-    return f(Connect4{});
+    if (params[0] == 1) return f(ThesisJavaGame{});
+    return f(Game{});
   }
 };
 static_assert(FamilyRecord<Family>);
 
 }  // namespace evalsynth::connect4
 
-#define EVALSYNTH_GAMES_OF_connect4(M) M(::evalsynth::Connect4) M(::evalsynth::Connect4ThesisJava)
+#define EVALSYNTH_GAMES_OF_connect4(M) M(::evalsynth::connect4::Game) M(::evalsynth::connect4::ThesisJavaGame)

@@ -13,7 +13,7 @@
 #define EVALSYNTH_VECTOR_KERNELS 0
 #endif
 
-namespace evalsynth::features {
+namespace evalsynth::connect4::features {
 namespace {
 
 ThreatCells portable_threat_cells(std::uint64_t x, std::uint64_t o) {
@@ -210,4 +210,4 @@ namespace {
 [[maybe_unused]] const bool kernels_chosen = (set_vector_kernels_enabled(true), true);
 }  // namespace
 
-}  // namespace evalsynth::features
+}  // namespace evalsynth::connect4::features

@@ -10,7 +10,7 @@
 #include <array>
 #include <cstdint>
 
-namespace evalsynth::features {
+namespace evalsynth::connect4::features {
 
 // Empty cells of the board that would give X, and O, four in a row
 // (features::threat_cells for each side).
@@ -57,4 +57,4 @@ bool vector_kernels_available();
 bool vector_kernels_enabled();
 void set_vector_kernels_enabled(bool on);
 
-}  // namespace evalsynth::features
+}  // namespace evalsynth::connect4::features

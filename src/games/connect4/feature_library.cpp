@@ -4,7 +4,7 @@
 
 #include "games/connect4/position.hpp"
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 namespace {
 
 constexpr std::array<FeatureInfo, 17> kFeatures = {{
@@ -36,4 +36,4 @@ const FeatureLibrary& connect4_feature_library() {
   return library;
 }
 
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

@@ -4,8 +4,8 @@
 
 #include "game/feature_library.hpp"
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 
 const FeatureLibrary& connect4_feature_library();
 
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

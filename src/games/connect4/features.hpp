@@ -11,7 +11,7 @@
 
 #include "games/connect4/position.hpp"
 
-namespace evalsynth::features {
+namespace evalsynth::connect4::features {
 
 namespace masks {
 // Lowest cell of every window of four in direction `shift` (1 vertical,
@@ -137,4 +137,4 @@ constexpr int stones(const Position& p, Side player) { return std::popcount(p.st
 // Columns that are not full (whose top cell is empty).
 constexpr int mobility(const Position& p) { return kColumns - std::popcount(p.occupied() & masks::kTopRow); }
 
-}  // namespace evalsynth::features
+}  // namespace evalsynth::connect4::features

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <vector>
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 namespace {
 
 std::string describe_char(char c) {
@@ -261,8 +261,6 @@ std::string to_ascii(const Position& p) {
   return out;
 }
 
-namespace connect4 {
-
 std::string mirrored_moves(const std::string& moves) {
   std::string out = moves;
   for (char& c : out) c = static_cast<char>('1' + '7' - c);
@@ -293,6 +291,4 @@ std::string terminal_board(const Position& p, int last_column, bool colour) {
   return out;
 }
 
-}  // namespace connect4
-
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

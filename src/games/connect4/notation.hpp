@@ -22,7 +22,7 @@
 #include "games/connect4/position.hpp"
 #include "support/error.hpp"
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 
 // Throws InputError located relative to `origin` (the location of text[0]).
 Position parse_moves(std::string_view text, const TextLocation& origin = {"<moves>"});
@@ -36,9 +36,6 @@ Position parse_position(std::string_view text, const TextLocation& origin = {"<p
 // Grid text, top row first, followed by the column numbers 1..7.
 std::string to_ascii(const Position& p);
 
-namespace connect4 {
 // The move string of the mirror image (column c becomes 8 - c).
 std::string mirrored_moves(const std::string& moves);
-}  // namespace connect4
-
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

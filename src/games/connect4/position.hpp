@@ -26,7 +26,7 @@
 
 #include "game/game.hpp"
 
-namespace evalsynth {
+namespace evalsynth::connect4 {
 
 inline constexpr int kColumns = 7;
 inline constexpr int kRows = 6;
@@ -225,4 +225,4 @@ constexpr int terminal_value(const Position& p) {
   return 0;
 }
 
-}  // namespace evalsynth
+}  // namespace evalsynth::connect4

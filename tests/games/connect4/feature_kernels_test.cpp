@@ -15,23 +15,24 @@ using namespace evalsynth;
 namespace {
 
 struct KernelSetting {  // restores the kernels a test switched
-  bool was = features::vector_kernels_enabled();
-  ~KernelSetting() { features::set_vector_kernels_enabled(was); }
+  bool was = connect4::features::vector_kernels_enabled();
+  ~KernelSetting() { connect4::features::set_vector_kernels_enabled(was); }
 };
 
 void check_basis(std::uint64_t x, std::uint64_t o) {
-  const Position p = Position::from_stones(x, o);
-  const features::FeatureFamilies families[] = {{true, false}, {false, true}, {true, true}};
-  for (const features::FeatureFamilies f : families) {
-    features::FeatureBasis basis{};
-    features::fill_basis(x, o, f, basis);
+  const connect4::Position p = connect4::Position::from_stones(x, o);
+  const connect4::features::FeatureFamilies families[] = {{true, false}, {false, true}, {true, true}};
+  for (const connect4::features::FeatureFamilies f : families) {
+    connect4::features::FeatureBasis basis{};
+    connect4::features::fill_basis(x, o, f, basis);
     INFO("x " << x << " o " << o);
     if (f.threats) {
-      REQUIRE(basis.threat_cells.x == features::threat_cells(p, Side::X));
-      REQUIRE(basis.threat_cells.o == features::threat_cells(p, Side::O));
+      REQUIRE(basis.threat_cells.x == connect4::features::threat_cells(p, Side::X));
+      REQUIRE(basis.threat_cells.o == connect4::features::threat_cells(p, Side::O));
     }
     if (f.windows) {
-      const auto wx = features::open_windows_by_count(x, o), wo = features::open_windows_by_count(o, x);
+      const auto wx = connect4::features::open_windows_by_count(x, o),
+                 wo = connect4::features::open_windows_by_count(o, x);
       for (std::size_t k = 0; k < 3; ++k) {
         REQUIRE(basis.windows.x[k] == wx[k]);
         REQUIRE(basis.windows.o[k] == wo[k]);
@@ -43,40 +44,42 @@ void check_basis(std::uint64_t x, std::uint64_t o) {
 void check_many_inputs() {
   Rng rng(77);
   for (int i = 0; i < 20000; ++i) {  // positions of games
-    Position p;
-    for (int plies = rng.below(43); plies > 0 && !p.is_game_over(); --plies) p = p.played(random_column(p, rng));
+    connect4::Position p;
+    for (int plies = rng.below(43); plies > 0 && !p.is_game_over(); --plies)
+      p = p.played(connect4::random_column(p, rng));
     check_basis(p.x_stones(), p.o_stones());
   }
   for (int i = 0; i < 20000; ++i) {  // any disjoint stone sets on the board, floating stones and fours included
-    const std::uint64_t cells = rng.next() & bits::kBoard, split = rng.next();
+    const std::uint64_t cells = rng.next() & connect4::bits::kBoard, split = rng.next();
     check_basis(cells & split, cells & ~split);
   }
   check_basis(0, 0);
-  check_basis(bits::kBoard, 0);
-  check_basis(0, bits::kBoard);
+  check_basis(connect4::bits::kBoard, 0);
+  check_basis(0, connect4::bits::kBoard);
 }
 
 }  // namespace
 
 TEST_CASE("the feature kernels equal the feature definitions, vector and portable", "[game][features]") {
   KernelSetting restore;
-  features::set_vector_kernels_enabled(true);
+  connect4::features::set_vector_kernels_enabled(true);
   check_many_inputs();
-  features::set_vector_kernels_enabled(false);
-  CHECK_FALSE(features::vector_kernels_enabled());
+  connect4::features::set_vector_kernels_enabled(false);
+  CHECK_FALSE(connect4::features::vector_kernels_enabled());
   check_many_inputs();
 }
 
 TEST_CASE("a kernel fills only the families asked for", "[game][features]") {
-  features::FeatureBasis basis;
+  connect4::features::FeatureBasis basis;
   basis.threat_cells = {1, 2};
   basis.windows.x = {7, 7, 7};
   basis.windows.o = {7, 7, 7};
-  features::fill_basis(bits::cell(0, 0), 0, {false, true}, basis);
+  connect4::features::fill_basis(connect4::bits::cell(0, 0), 0, {false, true}, basis);
   CHECK(basis.threat_cells.x == 1);
   CHECK(basis.threat_cells.o == 2);
   CHECK(basis.windows.x[0] == 3);
-  features::fill_basis(bits::cell(0, 0), 0, {false, false}, basis);  // nothing to do, nothing called
+  connect4::features::fill_basis(connect4::bits::cell(0, 0), 0, {false, false},
+                                 basis);  // nothing to do, nothing called
   CHECK(basis.windows.x[0] == 3);
 }
 
@@ -84,18 +87,18 @@ TEST_CASE("column-wise lowest cell and cells below it, against a column-by-colum
   Rng rng(77);
   for (int trial = 0; trial < 20000; ++trial) {
     // Any set of cells, sparse or dense, spare bits always empty.
-    const std::uint64_t cells = rng.next() & (trial % 2 ? rng.next() : ~std::uint64_t{0}) & bits::kBoard;
+    const std::uint64_t cells = rng.next() & (trial % 2 ? rng.next() : ~std::uint64_t{0}) & connect4::bits::kBoard;
     std::uint64_t lowest = 0, below = 0;
-    for (int col = 0; col < kColumns; ++col) {
-      for (int row = 0; row < kRows; ++row) {
-        if (cells & bits::cell(row, col)) {
-          lowest |= bits::cell(row, col);
+    for (int col = 0; col < connect4::kColumns; ++col) {
+      for (int row = 0; row < connect4::kRows; ++row) {
+        if (cells & connect4::bits::cell(row, col)) {
+          lowest |= connect4::bits::cell(row, col);
           break;
         }
-        below |= bits::cell(row, col);
+        below |= connect4::bits::cell(row, col);
       }
     }
-    REQUIRE(features::lowest_per_column(cells) == lowest);
-    REQUIRE(features::below_lowest(cells) == below);
+    REQUIRE(connect4::features::lowest_per_column(cells) == lowest);
+    REQUIRE(connect4::features::below_lowest(cells) == below);
   }
 }

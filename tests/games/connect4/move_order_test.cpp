@@ -12,11 +12,11 @@ using namespace evalsynth;
 TEST_CASE("the thesis shuffle: exact permutations for fixed seeds", "[game][move-order]") {
   // Recorded from the implementation that reproduces Appendix D (results/thesis-crosstable).
   Rng one(1), two(2);
-  CHECK(thesis_shuffle(one) == ColumnOrder{3, 5, 6, 4, 0, 1, 2});
-  CHECK(thesis_shuffle(one) == ColumnOrder{3, 1, 0, 6, 4, 5, 2});
-  CHECK(thesis_shuffle(two) == ColumnOrder{4, 5, 3, 1, 0, 6, 2});
+  CHECK(connect4::thesis_shuffle(one) == connect4::ColumnOrder{3, 5, 6, 4, 0, 1, 2});
+  CHECK(connect4::thesis_shuffle(one) == connect4::ColumnOrder{3, 1, 0, 6, 4, 5, 2});
+  CHECK(connect4::thesis_shuffle(two) == connect4::ColumnOrder{4, 5, 3, 1, 0, 6, 2});
   Rng other(2005);
-  CHECK(thesis_shuffle(other) == ColumnOrder{6, 1, 3, 0, 5, 2, 4});
+  CHECK(connect4::thesis_shuffle(other) == connect4::ColumnOrder{6, 1, 3, 0, 5, 2, 4});
 }
 
 TEST_CASE("the thesis shuffle: swap-with-any-index, not a uniform permutation", "[game][move-order]") {
@@ -31,7 +31,7 @@ TEST_CASE("the thesis shuffle: swap-with-any-index, not a uniform permutation", 
       k = static_cast<int>(c % 7);
       c /= 7;
     }
-    ColumnOrder order = kLeftToRight;
+    connect4::ColumnOrder order = connect4::kLeftToRight;
     for (int i = 0; i < 7; ++i)
       std::swap(order[static_cast<std::size_t>(i)],
                 order[static_cast<std::size_t>(choice[static_cast<std::size_t>(i)])]);
@@ -43,17 +43,17 @@ TEST_CASE("the thesis shuffle: swap-with-any-index, not a uniform permutation", 
   Rng rng(99);
   const int draws = 200000;
   int seen = 0;
-  for (int i = 0; i < draws; ++i) seen += thesis_shuffle(rng)[0] == 1;
+  for (int i = 0; i < draws; ++i) seen += connect4::thesis_shuffle(rng)[0] == 1;
   const double se = std::sqrt(exact * (1 - exact) / draws);
   CHECK(std::abs(static_cast<double>(seen) / draws - exact) < 4 * se);
 }
 
 TEST_CASE("the random mover picks only playable columns, each about equally", "[game][move-order]") {
-  Position p;
+  connect4::Position p;
   for (int i = 0; i < 6; ++i) p = p.played(3);  // column 4 full
   Rng rng(5);
   std::map<int, int> counts;
-  for (int i = 0; i < 6000; ++i) ++counts[random_column(p, rng)];
+  for (int i = 0; i < 6000; ++i) ++counts[connect4::random_column(p, rng)];
   CHECK(counts.count(3) == 0);
   CHECK(counts.size() == 6);
   for (const auto& [col, n] : counts) CHECK(std::abs(n - 1000) < 150);

@@ -19,21 +19,21 @@ std::string error_of(void (*parse)(const std::string&), const std::string& text)
   return "(no error)";
 }
 
-void moves(const std::string& t) { parse_moves(t, {"m.txt", 3, 10}); }
-void grid(const std::string& t) { parse_grid(t, {"g.txt", 1, 1}); }
-void list(const std::string& t) { parse_stenmark_list(t, {"l.txt", 1, 1}); }
+void moves(const std::string& t) { connect4::parse_moves(t, {"m.txt", 3, 10}); }
+void grid(const std::string& t) { connect4::parse_grid(t, {"g.txt", 1, 1}); }
+void list(const std::string& t) { connect4::parse_stenmark_list(t, {"l.txt", 1, 1}); }
 
 }  // namespace
 
 TEST_CASE("move strings build the position Pons's notation describes", "[notation]") {
-  const Position p = parse_moves("4453");
+  const connect4::Position p = connect4::parse_moves("4453");
   CHECK(p.moves_played() == 4);
   CHECK(p.square(0, 3) == 1);
   CHECK(p.square(1, 3) == -1);
   CHECK(p.square(0, 4) == 1);
   CHECK(p.square(0, 2) == -1);
-  CHECK(parse_moves("") == Position{});
-  CHECK(parse_moves("  17 ") == Position{}.played(0).played(6));
+  CHECK(connect4::parse_moves("") == connect4::Position{});
+  CHECK(connect4::parse_moves("  17 ") == connect4::Position{}.played(0).played(6));
 }
 
 TEST_CASE("bad move strings say what is wrong and where", "[notation][errors]") {
@@ -58,15 +58,16 @@ TEST_CASE("grids read top row first and print back the same", "[notation]") {
       ". . . O . . .\n"
       ". . O X X . .\n"
       "1 2 3 4 5 6 7\n";
-  const Position p = parse_grid(text);
-  CHECK(p == parse_moves("44534"));
-  CHECK(to_ascii(p) == text);
-  CHECK(parse_position(text) == p);
-  CHECK(parse_grid("|.......|\n|.......|\n|.......|\n|.......|\n|.......|\n|...x...|\n") == parse_moves("4"));
+  const connect4::Position p = connect4::parse_grid(text);
+  CHECK(p == connect4::parse_moves("44534"));
+  CHECK(connect4::to_ascii(p) == text);
+  CHECK(connect4::parse_position(text) == p);
+  CHECK(connect4::parse_grid("|.......|\n|.......|\n|.......|\n|.......|\n|.......|\n|...x...|\n") ==
+        connect4::parse_moves("4"));
 
   Rng rng(3);
   for (int trial = 0; trial < 500; ++trial) {
-    Position q;
+    connect4::Position q;
     for (int i = rng.below(30); i > 0 && !q.is_game_over(); --i) {
       int col;
       do col = rng.below(7);
@@ -74,7 +75,7 @@ TEST_CASE("grids read top row first and print back the same", "[notation]") {
       q = q.played(col);
     }
     if (q.is_game_over()) continue;
-    REQUIRE(parse_grid(to_ascii(q)) == q);
+    REQUIRE(connect4::parse_grid(to_ascii(q)) == q);
   }
 }
 
@@ -106,11 +107,11 @@ TEST_CASE("Stenmark's lists are bottom row first and accept ML's ~1", "[notation
       "[[ 1, 0, 0, 0, 0, 0, 0],\n"
       " [~1, 0, 0, 0, 0, 0, 0],\n"
       " [ 0, 0, 0, 0, 0, 0, 0], [0,0,0,0,0,0,0], [0,0,0,0,0,0,0], [0,0,0,0,0,0,0]]";
-  CHECK(parse_stenmark_list(text) == parse_moves("11"));
-  CHECK(parse_position(text) == parse_moves("11"));
+  CHECK(connect4::parse_stenmark_list(text) == connect4::parse_moves("11"));
+  CHECK(connect4::parse_position(text) == connect4::parse_moves("11"));
   const std::string dash =
       "[[0,0,0,1,0,0,0],[0,0,0,-1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]]";
-  CHECK(parse_stenmark_list(dash) == parse_moves("44"));
+  CHECK(connect4::parse_stenmark_list(dash) == connect4::parse_moves("44"));
 }
 
 TEST_CASE("bad Stenmark lists are rejected with a location", "[notation][errors]") {
@@ -135,10 +136,10 @@ TEST_CASE("random and mutated text never crashes the position parsers", "[notati
       text += alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))];
     if (rng.below(10) == 0) text[0] = '[';
     try {
-      const Position p = parse_position(text);
+      const connect4::Position p = connect4::parse_position(text);
       // whatever parses is a consistent position
       REQUIRE((p.x_stones() & p.o_stones()) == 0);
-      REQUIRE((p.occupied() & ~bits::kBoard) == 0);
+      REQUIRE((p.occupied() & ~connect4::bits::kBoard) == 0);
     } catch (const InputError&) {
     }
   }

@@ -14,15 +14,15 @@ using namespace evalsynth;
 namespace {
 
 // A position of a random game with exactly `stones` stones, not over.
-Position random_position(Rng& rng, int stones) {
+connect4::Position random_position(Rng& rng, int stones) {
   while (true) {
-    Position p;
-    while (!p.is_game_over() && p.moves_played() < stones) p = p.played(random_column(p, rng));
+    connect4::Position p;
+    while (!p.is_game_over() && p.moves_played() < stones) p = p.played(connect4::random_column(p, rng));
     if (!p.is_game_over() && p.moves_played() == stones) return p;
   }
 }
 
-std::array<int, kColumns> reversed(std::array<int, kColumns> columns) {
+std::array<int, connect4::kColumns> reversed(std::array<int, connect4::kColumns> columns) {
   std::reverse(columns.begin(), columns.end());
   return columns;
 }
@@ -34,10 +34,10 @@ TEST_CASE("remembered analyses are the solver's, for a position and its mirror i
   Rng rng(5);
   int asymmetric = 0;
   for (int i = 0; i < 12; ++i) {
-    const Position p = random_position(rng, connect4::kMemoMaxStones - static_cast<int>(rng.below(2)));
-    const Position mirror = p.mirrored();
-    INFO(to_ascii(p));
-    const std::array<int, kColumns> expected = fresh.analyse_outcomes(p);
+    const connect4::Position p = random_position(rng, connect4::kMemoMaxStones - static_cast<int>(rng.below(2)));
+    const connect4::Position mirror = p.mirrored();
+    INFO(connect4::to_ascii(p));
+    const std::array<int, connect4::kColumns> expected = fresh.analyse_outcomes(p);
     const std::size_t before = connect4::remembered_positions();
     CHECK(connect4::remembered_outcomes(remembering, p) == expected);
     const std::size_t after = connect4::remembered_positions();
@@ -50,7 +50,7 @@ TEST_CASE("remembered analyses are the solver's, for a position and its mirror i
   }
   CHECK(asymmetric > 0);  // both orientations were stored and read
   // Later positions are solved, not kept.
-  const Position late = random_position(rng, connect4::kMemoMaxStones + 2);
+  const connect4::Position late = random_position(rng, connect4::kMemoMaxStones + 2);
   const std::size_t before = connect4::remembered_positions();
   CHECK(connect4::remembered_outcomes(remembering, late) == fresh.analyse_outcomes(late));
   CHECK(connect4::remembered_positions() == before);

@@ -55,12 +55,12 @@ std::uint64_t naive_perft(const NaiveBoard& b, int depth) {
   return total;
 }
 
-std::uint64_t perft(const Position& p, int depth) {
+std::uint64_t perft(const connect4::Position& p, int depth) {
   if (depth == 0) return 1;
   std::uint64_t total = 0;
-  for (int col = 0; col < kColumns; ++col) {
+  for (int col = 0; col < connect4::kColumns; ++col) {
     if (!p.can_play(col)) continue;
-    const Position next = p.played(col);
+    const connect4::Position next = p.played(col);
     total += next.is_game_over() ? (depth == 1 ? 1 : 0) : perft(next, depth - 1);
   }
   return total;
@@ -85,7 +85,7 @@ std::vector<std::array<std::pair<int, int>, 4>> all_lines() {
 bool naive_has_four(std::uint64_t stones) {
   for (const auto& line : all_lines()) {
     bool all = true;
-    for (auto [r, c] : line) all = all && (stones & bits::cell(r, c));
+    for (auto [r, c] : line) all = all && (stones & connect4::bits::cell(r, c));
     if (all) return true;
   }
   return false;
@@ -97,14 +97,14 @@ TEST_CASE("perft from the empty board matches a naive array generator to depth 8
   const NaiveBoard empty;
   for (int depth = 0; depth <= 8; ++depth) {
     INFO("depth " << depth);
-    CHECK(perft(Position{}, depth) == naive_perft(empty, depth));
+    CHECK(perft(connect4::Position{}, depth) == naive_perft(empty, depth));
   }
 }
 
 TEST_CASE("perft agrees with the naive generator from mid-game positions", "[position][perft]") {
   Rng rng(7);
   for (int trial = 0; trial < 30; ++trial) {
-    Position p;
+    connect4::Position p;
     NaiveBoard naive;
     const int plies = 5 + rng.below(25);
     bool over = false;
@@ -126,13 +126,13 @@ TEST_CASE("there are 69 lines and each one wins, at every edge and in every dire
   REQUIRE(lines.size() == 69);
   for (const auto& line : lines) {
     std::uint64_t stones = 0;
-    for (auto [r, c] : line) stones |= bits::cell(r, c);
-    CHECK(bits::has_four(stones));
+    for (auto [r, c] : line) stones |= connect4::bits::cell(r, c);
+    CHECK(connect4::bits::has_four(stones));
     for (int missing = 0; missing < 4; ++missing) {
       const auto [mr, mc] = line[missing];
-      const std::uint64_t three = stones & ~bits::cell(mr, mc);
-      CHECK_FALSE(bits::has_four(three));
-      CHECK((bits::winning_cells(three) & bits::cell(mr, mc)) != 0);
+      const std::uint64_t three = stones & ~connect4::bits::cell(mr, mc);
+      CHECK_FALSE(connect4::bits::has_four(three));
+      CHECK((connect4::bits::winning_cells(three) & connect4::bits::cell(mr, mc)) != 0);
     }
   }
 }
@@ -143,16 +143,16 @@ TEST_CASE("four-in-a-row detection agrees with a naive line scan on random stone
   for (int trial = 0; trial < 20000; ++trial) {
     std::uint64_t stones = 0;
     const int count = 4 + rng.below(14);
-    for (int i = 0; i < count; ++i) stones |= bits::cell(rng.below(6), rng.below(7));
+    for (int i = 0; i < count; ++i) stones |= connect4::bits::cell(rng.below(6), rng.below(7));
     const bool expected = naive_has_four(stones);
     with_four += expected;
-    REQUIRE(bits::has_four(stones) == expected);
+    REQUIRE(connect4::bits::has_four(stones) == expected);
     if (expected) continue;
     // winning_cells: exactly the empty cells that would complete a line.
-    const std::uint64_t winning = bits::winning_cells(stones);
+    const std::uint64_t winning = connect4::bits::winning_cells(stones);
     for (int r = 0; r < 6; ++r)
       for (int c = 0; c < 7; ++c) {
-        const std::uint64_t cell = bits::cell(r, c);
+        const std::uint64_t cell = connect4::bits::cell(r, c);
         if (stones & cell) continue;
         const bool completes = naive_has_four(stones | cell);
         REQUIRE(((winning & cell) != 0) == completes);
@@ -164,17 +164,21 @@ TEST_CASE("four-in-a-row detection agrees with a naive line scan on random stone
 TEST_CASE("lines do not wrap from the top of one column into the next", "[position][win]") {
   // rows 3,4,5 of column 0 and row 0 of column 1 are consecutive bits 3,4,5,7
   // only because of the spare bit; a vertical 'line' across columns is no win.
-  CHECK_FALSE(bits::has_four(bits::cell(3, 0) | bits::cell(4, 0) | bits::cell(5, 0) | bits::cell(0, 1)));
-  CHECK_FALSE(bits::has_four(bits::cell(5, 0) | bits::cell(0, 1) | bits::cell(1, 1) | bits::cell(2, 1)));
+  CHECK_FALSE(connect4::bits::has_four(connect4::bits::cell(3, 0) | connect4::bits::cell(4, 0) |
+                                       connect4::bits::cell(5, 0) | connect4::bits::cell(0, 1)));
+  CHECK_FALSE(connect4::bits::has_four(connect4::bits::cell(5, 0) | connect4::bits::cell(0, 1) |
+                                       connect4::bits::cell(1, 1) | connect4::bits::cell(2, 1)));
   // horizontal across the right edge does not exist either
-  CHECK_FALSE(bits::has_four(bits::cell(0, 5) | bits::cell(0, 6) | bits::cell(1, 0) | bits::cell(1, 1)));
+  CHECK_FALSE(connect4::bits::has_four(connect4::bits::cell(0, 5) | connect4::bits::cell(0, 6) |
+                                       connect4::bits::cell(1, 0) | connect4::bits::cell(1, 1)));
   // the only completion of this three is below it, never in the next column
-  CHECK(bits::winning_cells(bits::cell(3, 0) | bits::cell(4, 0) | bits::cell(5, 0)) == bits::cell(2, 0));
+  CHECK(connect4::bits::winning_cells(connect4::bits::cell(3, 0) | connect4::bits::cell(4, 0) |
+                                      connect4::bits::cell(5, 0)) == connect4::bits::cell(2, 0));
 }
 
 TEST_CASE("moves are copy-make and track side, height and result", "[position]") {
-  const Position empty;
-  const Position one = empty.played(3);
+  const connect4::Position empty;
+  const connect4::Position one = empty.played(3);
   CHECK(empty.moves_played() == 0);
   CHECK(one.moves_played() == 1);
   CHECK(one.side_to_move() == Side::O);
@@ -182,7 +186,7 @@ TEST_CASE("moves are copy-make and track side, height and result", "[position]")
   CHECK(one.played(3).square(1, 3) == -1);
   CHECK(one.height(3) == 1);
   // X wins vertically in column 1 with the 7th move.
-  Position p;
+  connect4::Position p;
   for (int col : {0, 1, 0, 1, 0, 1}) p = p.played(col);
   CHECK(p.is_winning_move(0));
   CHECK(p.can_win_now());
@@ -190,25 +194,25 @@ TEST_CASE("moves are copy-make and track side, height and result", "[position]")
   p = p.played(0);
   CHECK(p.is_game_over());
   CHECK(p.last_mover_won());
-  CHECK(terminal_value(p) == kWinValue);
+  CHECK(connect4::terminal_value(p) == kWinValue);
 }
 
 TEST_CASE("a full column cannot be played and the key tells positions apart", "[position]") {
-  Position p;
+  connect4::Position p;
   for (int i = 0; i < 6; ++i) p = p.played(2);
   CHECK_FALSE(p.can_play(2));
   CHECK(p.landing_cell(2) == 0);
-  CHECK((p.playable_cells() & bits::column(2)) == 0);
+  CHECK((p.playable_cells() & connect4::bits::column(2)) == 0);
 
   // Keys are unique over every position up to 6 plies.
   std::set<std::uint64_t> keys;
   std::set<std::pair<std::uint64_t, std::uint64_t>> stones;
-  std::vector<Position> frontier{Position{}};
+  std::vector<connect4::Position> frontier{connect4::Position{}};
   for (int depth = 0; depth < 6; ++depth) {
-    std::vector<Position> next;
-    for (const Position& q : frontier)
+    std::vector<connect4::Position> next;
+    for (const connect4::Position& q : frontier)
       for (int col = 0; col < 7; ++col) {
-        const Position r = q.played(col);
+        const connect4::Position r = q.played(col);
         if (stones.insert({r.x_stones(), r.o_stones()}).second) {
           CHECK(keys.insert(r.key()).second);
           next.push_back(r);

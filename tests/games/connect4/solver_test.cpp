@@ -19,16 +19,16 @@ namespace {
 
 // Full-width negamax with Pons's scoring, no pruning; memoized by position
 // (which changes nothing but the time it takes).
-int minimax(const Position& p, std::map<std::uint64_t, int>& memo) {
+int minimax(const connect4::Position& p, std::map<std::uint64_t, int>& memo) {
   if (const auto it = memo.find(p.key()); it != memo.end()) return it->second;
   int best = -1000;
-  for (int col = 0; col < kColumns; ++col) {
+  for (int col = 0; col < connect4::kColumns; ++col) {
     if (!p.can_play(col)) continue;
     int score = 0;
     if (p.is_winning_move(col)) {
-      score = (kCells + 1 - p.moves_played()) / 2;
+      score = (connect4::kCells + 1 - p.moves_played()) / 2;
     } else {
-      const Position child = p.played(col);
+      const connect4::Position child = p.played(col);
       score = child.is_full() ? 0 : -minimax(child, memo);
     }
     best = std::max(best, score);
@@ -38,10 +38,11 @@ int minimax(const Position& p, std::map<std::uint64_t, int>& memo) {
 }
 
 // A position from a random game with at most `empty` empty cells, not over.
-Position late_position(Rng& rng, int empty) {
+connect4::Position late_position(Rng& rng, int empty) {
   while (true) {
-    Position p;
-    while (!p.is_game_over() && kCells - p.moves_played() > empty) p = p.played(random_column(p, rng));
+    connect4::Position p;
+    while (!p.is_game_over() && connect4::kCells - p.moves_played() > empty)
+      p = p.played(connect4::random_column(p, rng));
     if (!p.is_game_over()) return p;
   }
 }
@@ -52,9 +53,9 @@ TEST_CASE("the solver's scores equal plain minimax", "[solver]") {
   Solver solver(1);  // the smallest table: replacements happen all the time
   Rng rng(2026);
   for (int i = 0; i < 400; ++i) {
-    const Position p = late_position(rng, 6 + rng.below(9));  // 6..14 empty cells
+    const connect4::Position p = late_position(rng, 6 + rng.below(9));  // 6..14 empty cells
     std::map<std::uint64_t, int> memo;
-    INFO(to_ascii(p));
+    INFO(connect4::to_ascii(p));
     REQUIRE(solver.solve(p) == minimax(p, memo));
   }
 }
@@ -63,17 +64,17 @@ TEST_CASE("a position's value is the best of its moves' values", "[solver]") {
   Solver solver;
   Rng rng(7);
   for (int i = 0; i < 150; ++i) {
-    const Position p = late_position(rng, 14 + rng.below(10));
+    const connect4::Position p = late_position(rng, 14 + rng.below(10));
     const auto moves = solver.analyse(p);
     int best = -1000;
-    for (int col = 0; col < kColumns; ++col) {
+    for (int col = 0; col < connect4::kColumns; ++col) {
       const int s = moves[static_cast<std::size_t>(col)];
       if (!p.can_play(col)) {
         CHECK(s == connect4::kFullColumn);
         continue;
       }
       best = std::max(best, s);
-      const Position child = p.played(col);
+      const connect4::Position child = p.played(col);
       if (p.is_winning_move(col))
         CHECK(s == connect4::immediate_win_score(p.moves_played()));
       else if (!child.is_full())
@@ -91,18 +92,18 @@ TEST_CASE("outcomes are the signs of the scores", "[solver]") {
   const auto sign = [](int s) { return (s > 0) - (s < 0); };
   int seen[3] = {0, 0, 0};
   for (int i = 0; i < 300; ++i) {
-    Position p = late_position(rng, 8 + rng.below(12));  // 8..19 empty cells
+    connect4::Position p = late_position(rng, 8 + rng.below(12));  // 8..19 empty cells
     if (i < 30) {  // from the opening book (up to 2 stones, so every child is in it too)
-      const std::vector<Position> openings = opening_boards(Connect4{}, static_cast<int>(rng.below(3)));
+      const std::vector<connect4::Position> openings = opening_boards(connect4::Game{}, static_cast<int>(rng.below(3)));
       p = openings[rng.below(openings.size())];
     }
-    INFO(to_ascii(p));
+    INFO(connect4::to_ascii(p));
     const int outcome = solver.outcome(p);
     REQUIRE(outcome == sign(solver.solve(p)));
     ++seen[outcome + 1];
     const auto outcomes = solver.analyse_outcomes(p);
     const auto scores = solver.analyse(p);
-    for (std::size_t col = 0; col < kColumns; ++col)
+    for (std::size_t col = 0; col < connect4::kColumns; ++col)
       CHECK(outcomes[col] == (scores[col] == connect4::kFullColumn ? connect4::kFullColumn : sign(scores[col])));
   }
   CHECK(seen[0] > 0);  // losses, draws and wins all occur
@@ -120,7 +121,7 @@ TEST_CASE("the solver agrees with Pons's analysed positions", "[solver]") {
       "2416615552 -4 -3 -3 -2 -4 4 3\n"
       "1616621455211 3 5 -2 6 5 3 3\n";
   const auto positions = connect4::parse_analysis_text(text, "pons.analysis");
-  std::vector<Position> boards;
+  std::vector<connect4::Position> boards;
   for (const auto& p : positions) boards.push_back(p.position);
   SolveOptions options;
   options.analyse = true;
