@@ -16,6 +16,7 @@
 #include "lang/printer.hpp"
 #include "lang/random_program.hpp"
 #include "lang/semantics_core.hpp"
+#include "program_walk.hpp"
 #include "support/random.hpp"
 
 using namespace evalsynth;
@@ -23,93 +24,6 @@ using namespace evalsynth::lang;
 using Catch::Matchers::Contains;
 
 namespace {
-
-// A tree walk over the program, each feature asked of the game on its own.
-template <class G>
-class Walk {
- public:
-  Walk(const G& game, const Program& program, const typename G::Position& p) : game_(game), program_(program), p_(p) {}
-  std::int32_t run() { return eval(program_.nodes.size() - 1); }
-
- private:
-  std::int32_t eval(std::size_t i) {
-    namespace s = semantics;
-    const Node& n = program_.nodes[i];
-    const auto k = program_.children(i);
-    auto v = [&](int j) { return eval(k[static_cast<std::size_t>(j)]); };
-    switch (n.op) {
-      case Op::Const:
-      case Op::BoolConst:
-        return n.value;
-      case Op::Var:
-        for (auto it = env_.rbegin(); it != env_.rend(); ++it)
-          if (it->first == n.value) return it->second;
-        FAIL("unbound variable");
-        return 0;
-      case Op::Sq:
-        return game_.square(p_, v(0), v(1));
-      case Op::Feature: {
-        const FeatureRequest request{static_cast<std::uint8_t>(n.value), n.player};
-        std::int32_t value = 0;
-        game_.features(p_, std::span<const FeatureRequest>(&request, 1), &value);
-        return value;
-      }
-      case Op::Add:
-        return s::add(v(0), v(1));
-      case Op::Sub:
-        return s::sub(v(0), v(1));
-      case Op::Mul:
-        return s::mul(v(0), v(1));
-      case Op::Div:
-        return s::div(v(0), v(1));
-      case Op::Mod:
-        return s::mod(v(0), v(1));
-      case Op::Min:
-        return s::min(v(0), v(1));
-      case Op::Max:
-        return s::max(v(0), v(1));
-      case Op::Neg:
-        return s::neg(v(0));
-      case Op::Abs:
-        return s::abs(v(0));
-      case Op::Lt:
-        return v(0) < v(1);
-      case Op::Le:
-        return v(0) <= v(1);
-      case Op::Eq:
-        return v(0) == v(1);
-      case Op::Ne:
-        return v(0) != v(1);
-      case Op::Gt:
-        return v(0) > v(1);
-      case Op::Ge:
-        return v(0) >= v(1);
-      case Op::And:
-        return v(0) && v(1);
-      case Op::Or:
-        return v(0) || v(1);
-      case Op::Not:
-        return !v(0);
-      case Op::If:
-        return v(0) ? v(1) : v(2);
-      case Op::Let: {
-        const std::int32_t bound = v(0);
-        env_.emplace_back(n.value, bound);
-        const std::int32_t body = v(1);
-        env_.pop_back();
-        return body;
-      }
-      case Op::Height:
-        return 0;
-    }
-    return 0;
-  }
-
-  const G& game_;
-  const Program& program_;
-  const typename G::Position& p_;
-  std::vector<std::pair<std::int32_t, std::int32_t>> env_;
-};
 
 template <class G>
 void check_programs(const G& game, std::uint64_t seed) {
@@ -128,7 +42,7 @@ void check_programs(const G& game, std::uint64_t seed) {
       for (int plies = rng.below(game.max_plies()); plies > 0 && game.status(p) == Status::Ongoing; --plies)
         p = game.play(p, random_move(game, p, rng));
       INFO(text << "\n" << game.board_text(p));
-      REQUIRE(compiled(p) == Walk<G>(game, program, p).run());
+      REQUIRE(compiled(p) == test::ProgramWalk<G>(game, program, p).run());
     }
   }
 }
