@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 
 #include "lang/native_code.hpp"
@@ -115,6 +117,15 @@ std::string option_message(const std::string& what) {
 }  // namespace
 
 void CommandLine::parse(const Args& args) {
+  // The options this command reads, one a line, for the test that keeps
+  // every command's help and documentation page equal to its parser
+  // (tests/cli/help_options_test.cpp): nothing is run.
+  if (const char* list = std::getenv("EVALSYNTH_LIST_OPTIONS"); list && *list) {
+    for (const CLI::Option* option : parser_->app.get_options())
+      for (const std::string& name : option->get_lnames()) std::printf("--%s\n", name.c_str());
+    std::fflush(stdout);
+    std::exit(0);
+  }
   // CLI11 would read --flag=VALUE as a boolean ("Could not convert").
   for (const std::string& arg : args) {
     const std::size_t equals = arg.find('=');

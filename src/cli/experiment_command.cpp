@@ -38,8 +38,10 @@ const char* const kExperimentHelp =
     "\n"
     "Every answer is measured the same way: its validation score (the run's\n"
     "own measure, as best.eval's header gives it) and its mistakes against\n"
-    "perfect play on the game's test set (positions no run sees) at the\n"
-    "spec's strength-depth. Then, per spec, the mean and its 95% interval\n"
+    "perfect play on the test set (positions no run sees: --positions, else\n"
+    "the test set beside the spec's validation or training positions, as\n"
+    "`positions --sets` makes them, else the game's under specs/positions/)\n"
+    "at the spec's strength-depth. Then, per spec, the mean and its 95% interval\n"
     "over the seeds (Student's t), and between every two specs Welch's t test\n"
     "and the Mann-Whitney test on each measure (\"A is better\" only where\n"
     "p < 0.05). The specs must play the same game.\n"
@@ -48,6 +50,10 @@ const char* const kExperimentHelp =
     "  --seeds A-B     the seeds (1-1000000; at least two for an interval)\n"
     "  --output DIR    where the runs go (default results/experiment)\n"
     "  --threads N     worker threads of each run (results do not depend on it)\n"
+    "  --positions FILE the test set the answers are measured on\n"
+    "  --generations N each run's generations instead of its spec's (a quick\n"
+    "                  trial; the runs are other runs, under other names)\n"
+    "  --population N  each run's population instead of its spec's\n"
     "  --csv FILE      also write one row per run\n"
     "  --html FILE     also write a page with the measures' spread by spec\n";
 
@@ -61,15 +67,47 @@ struct Trial {
   int positions = 0;
 };
 
-// The spec of one trial: the spec with its seed, name and folders set.
-RunSpec trial_spec(const RunSpec& base, int seed, const std::string& dir, int threads) {
+// What the command line changes in every spec.
+struct TrialOverrides {
+  int threads = 0, generations = 0, population = 0;  // 0: the spec's
+};
+
+// The spec of one trial: the spec with its seed, name and folders set, and
+// the command line's changes (which the name says, so a quick trial is not
+// taken for the spec's own runs).
+RunSpec trial_spec(const RunSpec& base, int seed, const std::string& dir, const TrialOverrides& o) {
   RunSpec s = base;
   s.seed = static_cast<std::uint64_t>(seed);
-  s.name = base.name + "-seed" + std::to_string(seed);
+  std::string changed;
+  if (o.generations > 0) {
+    s.generations = o.generations;
+    changed += "-g" + std::to_string(o.generations);
+  }
+  if (o.population > 0) {
+    s.population = o.population;
+    changed += "-p" + std::to_string(o.population);
+  }
+  s.name = base.name + changed + "-seed" + std::to_string(seed);
   s.output = dir;
   s.checkpoints = dir + "/population";
-  if (threads > 0) s.threads = threads;
+  if (o.threads > 0) s.threads = o.threads;
   return s;
+}
+
+// The test set: the one given, else the `test` set beside the spec's
+// validation (or training) positions, else the game's default.
+std::string test_positions(const std::string& given, const RunSpec& spec) {
+  if (!given.empty()) return given;
+  for (const auto* sets : {&spec.validation_positions, &spec.training_positions})
+    for (const std::string& set : *sets) {
+      const std::filesystem::path beside = std::filesystem::path(set).parent_path();
+      for (const char* name : {"test.positions", "test.analysis"}) {
+        const std::string candidate = (beside / name).string();
+        std::error_code ignored;
+        if (candidate != set && std::filesystem::exists(candidate, ignored)) return candidate;
+      }
+    }
+  return default_test_positions(spec.game_descriptor());
 }
 
 // Runs, resumes or skips the trial; returns the exit code of the run (0
@@ -104,11 +142,11 @@ double validation_score(const RunSpec& s) {
 }
 
 template <Game G>
-void measure_mistakes(const G& game, const RunSpec& s, Trial& t) {
+void measure_mistakes(const G& game, const RunSpec& s, const std::string& positions_file, Trial& t) {
   const std::string answer = s.output + "/" + s.name + "/best.eval";
   const Player<G> player =
       parse_player_list(game, answer + "@" + std::to_string(s.strength_depth), read_evaluator_program).front();
-  const auto positions = read_labelled_positions(game, default_test_positions(s.game_descriptor()));
+  const auto positions = read_labelled_positions(game, positions_file);
   const StrengthResult r = measure_strength(game, player, positions, MoveOrder::Random, 1, s.threads);
   t.mistake_rate = r.rate();
   t.positions = r.positions;
@@ -151,9 +189,14 @@ void compare(const std::string& measure, const std::vector<std::string>& names,
                                   : t.p < stats::kSignificance && u.p < stats::kSignificance
                                       ? (a_ahead ? names[i] : names[j]) + " is better (both tests)"
                                       : (a_ahead ? names[i] : names[j]) + " is better by one test only";
-      std::printf("  %s against %s: Welch t = %.2f (df %.1f), %s; Mann-Whitney U = %.1f, %s%s: %s\n", names[i].c_str(),
-                  names[j].c_str(), t.t, t.df, stats::p_text(t.p).c_str(), u.u, stats::p_text(u.p).c_str(),
-                  u.exact ? " (exact)" : "", verdict.c_str());
+      char welch[96];
+      if (t.no_variance)  // every seed gave one value on both sides: no t to speak of
+        std::snprintf(welch, sizeof welch, "Welch t: no variance (every seed the same on both sides), %s",
+                      stats::p_text(t.p).c_str());
+      else
+        std::snprintf(welch, sizeof welch, "Welch t = %.2f (df %.1f), %s", t.t, t.df, stats::p_text(t.p).c_str());
+      std::printf("  %s against %s: %s; Mann-Whitney U = %.1f, %s%s: %s\n", names[i].c_str(), names[j].c_str(), welch,
+                  u.u, stats::p_text(u.p).c_str(), u.exact ? " (exact)" : "", verdict.c_str());
     }
 }
 
@@ -161,13 +204,16 @@ void compare(const std::string& measure, const std::vector<std::string>& names,
 
 int experiment_command(const Args& args) {
   std::vector<std::string> spec_files;
-  std::string seeds_text, dir = "results/experiment", csv_file, html_file;
-  int threads = 0;
+  std::string seeds_text, dir = "results/experiment", csv_file, html_file, positions_given;
+  TrialOverrides overrides;
   CommandLine command;
   command.positionals(spec_files, 1, 64, "give the specs to compare: evalsynth experiment SPEC... --seeds A-B");
   command.text("seeds", seeds_text);
   command.text("output", dir);
-  command.integer("threads", threads, 1, 1024);
+  command.integer("threads", overrides.threads, 1, 1024);
+  command.text("positions", positions_given);
+  command.integer("generations", overrides.generations, 1, 1000000);
+  command.integer("population", overrides.population, 1, 100000);
   command.text("csv", csv_file);
   command.text("html", html_file);
   command.parse(args);
@@ -193,17 +239,20 @@ int experiment_command(const Args& args) {
   if (!csv_file.empty()) outputs.push_back({csv_file, "--csv"});
   if (!html_file.empty()) outputs.push_back({html_file, "--html"});
   check_outputs(outputs);
-  const std::string positions = default_test_positions(specs[0].game_descriptor());
+  const std::string positions = test_positions(positions_given, specs[0]);
   if (!std::filesystem::exists(positions))
     throw InputError(TextLocation{positions, 1, 1},
-                     "no test positions to measure the answers on; make the game's sets with: " +
+                     "no test positions to measure the answers on; name a test set with --positions FILE, or make "
+                     "the game's sets with: " +
                          make_sets_command(specs[0].game_descriptor().text(), positions));
+  // Read before any run: a set of another game is refused now, not after hours.
+  with_game(specs[0].game_descriptor(), [&](const auto& game) { (void)read_labelled_positions(game, positions); });
   std::filesystem::create_directories(dir + "/specs");
 
   std::vector<Trial> trials;
   for (std::size_t i = 0; i < specs.size(); ++i)
     for (int seed = seeds->first; seed <= seeds->last; ++seed) {
-      const RunSpec s = trial_spec(specs[i], seed, dir, threads);
+      const RunSpec s = trial_spec(specs[i], seed, dir, overrides);
       const std::string spec_file = dir + "/specs/" + s.name + ".spec";
       write_file_atomically(spec_file, "# evalsynth experiment: " + spec_files[i] + " with seed " +
                                            std::to_string(seed) + "\n" + s.resolved_text());
@@ -212,7 +261,7 @@ int experiment_command(const Args& args) {
       if (const int code = bring_to_end(s, spec_file); code != 0) return code;  // stopped: resume by running again
       Trial t{specs[i].name, s.seed};
       t.validation_score = validation_score(s);
-      with_game(s.game_descriptor(), [&](const auto& game) { measure_mistakes(game, s, t); });
+      with_game(s.game_descriptor(), [&](const auto& game) { measure_mistakes(game, s, positions, t); });
       trials.push_back(t);
     }
 

@@ -13,7 +13,10 @@
 namespace evalsynth {
 
 // `option`: the --game value ("" when not given).
-GameDescriptor command_game(const std::string& option, const std::vector<std::string>& files);
+// `given_as`: how the command line gave the name, for its errors
+// ("option '--game'"; `games` takes it as its argument).
+GameDescriptor command_game(const std::string& option, const std::vector<std::string>& files,
+                            const std::string& given_as = "option '--game'");
 
 // The help text's lines for --game.
 #define EVALSYNTH_GAME_OPTION_HELP                                              \

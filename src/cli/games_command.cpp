@@ -7,6 +7,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_option.hpp"
+#include "games/game_file.hpp"
 #include "io/spec.hpp"
 #include "lang/parse.hpp"
 #include "lang/printer.hpp"
@@ -14,13 +15,21 @@
 
 namespace evalsynth {
 
-const char* const kGamesHelp =
-    "usage: evalsynth games [GAME]\n"
+namespace {
+const std::string kGamesHelpText =
+    "usage: evalsynth games [GAME | --game GAME]\n"
     "\n"
-    "Lists every game: how its name takes parameters, its built-in players and\n"
-    "whether perfect play (the exact solver) is within reach. Given a GAME\n"
-    "(mnk(4,4,4)), shows that game and the spec that `game = GAME` alone runs:\n"
-    "every default resolved, as `evalsynth run --dry-run` prints it.\n";
+    "Lists every game: how its name takes parameters, what it is, its built-in\n"
+    "players and whether perfect play (the exact solver) is within reach. Given\n"
+    "a GAME (mnk(4,4,4)), shows that game and the spec that `game = GAME` alone\n"
+    "runs: every default resolved, as `evalsynth run --dry-run` prints it.\n"
+    "\n"
+    "A game of stones on a board is also a file, FILE.game, named wherever a\n"
+    "game is (--game FILE.game, game = FILE.game): lines of KEY = VALUE, '#'\n"
+    "comments (specs/games/ has examples). Its keys:\n" +
+    game_file_keys_text();
+}  // namespace
+const char* const kGamesHelp = kGamesHelpText.c_str();
 
 const char* const kPlayersHelp =
     "usage: evalsynth players [--game NAME] [--program]\n"
@@ -51,7 +60,7 @@ std::string solver_line(const G& game) {
 void describe(const GameDescriptor& game, bool with_spec) {
   const FamilyInfo& info = family_info(game.family);
   if (with_spec) std::printf("%s, of the family ", game.text().c_str());
-  std::printf("%s\n  %s\n  parameters:   %s (default %s)\n", std::string(info.syntax).c_str(),
+  std::printf("%s\n  %s\n  parameters:   %s (the name alone: %s)\n", std::string(info.syntax).c_str(),
               std::string(info.about).c_str(), std::string(info.parameters).c_str(),
               default_game(game.family).text().c_str());
   std::printf("  for example:  %s from the start of %s: %s\n", std::string(info.example.moves).c_str(),
@@ -61,19 +70,32 @@ void describe(const GameDescriptor& game, bool with_spec) {
     std::printf("  perfect play: %s\n", solver_line(g).c_str());
   });
   if (!with_spec) return;
-  const std::string text = "name = " + game_folder_name(game) + "\ngame = " + game.text() + "\n";
-  std::printf("\nThe spec\n\n%s\nruns as:\n\n%s", text.c_str(), parse_spec(text, "<games>").resolved_text().c_str());
+  // A spec's run is named by its file (connect3.spec runs as connect3), as
+  // this one is by the file it would be.
+  const std::string file = game_folder_name(game) + ".spec";
+  const std::string text = "game = " + game.text() + "\n";
+  std::printf(
+      "\nA spec file %s of the one line\n\n%s\nruns as (a spec is named by its file: NAME.spec runs as NAME):\n\n%s",
+      file.c_str(), text.c_str(), parse_spec(text, file).resolved_text().c_str());
 }
 
 }  // namespace
 
 int games_command(const Args& args) {
   std::vector<std::string> names;
+  std::string game_name;
   CommandLine command;
   command.positionals(names, 0, 1, "give at most one game");
+  command.text("game", game_name);  // as every other command names a game
   command.parse(args);
+  if (!names.empty() && !game_name.empty())
+    throw UsageError("give the game once: evalsynth games GAME, or evalsynth games --game GAME");
   if (!names.empty()) {
-    describe(command_game(names[0], {}), true);
+    describe(command_game(names[0], {}, "the game " + in_quotes(names[0])), true);
+    return 0;
+  }
+  if (!game_name.empty()) {
+    describe(command_game(game_name, {}), true);
     return 0;
   }
   for (const GameFamily family : game_families()) {

@@ -102,6 +102,9 @@ int play_match(const G& game, MatchRequest r) {
   MatchOptions& options = r.options;
   const std::vector<Player<G>> xs = parse_player_list(game, r.x_text, read_evaluator_program),
                                os = parse_player_list(game, r.o_text, read_evaluator_program);
+  std::vector<Player<G>> everyone = xs;
+  everyone.insert(everyone.end(), os.begin(), os.end());
+  const std::vector<std::string> sources = match_player_sources(everyone);
   if constexpr (HasOwnSolver<G>) {
     if (r.balanced && r.opening_plies > G::kOpeningBookPlies)
       throw UsageError("--balanced takes openings of at most " + std::to_string(G::kOpeningBookPlies) +
@@ -169,7 +172,7 @@ int play_match(const G& game, MatchRequest r) {
   const bool random = options.settings.order == MoveOrder::Random;
   report_match(r, pairing_results(games, options.games_per_board, random),
                {options.seed, order, rules, board_text, options.games_per_board}, games,
-               {game.name(), boards.size(), board_text, order, options.games_per_board, options.seed});
+               {game.name(), boards.size(), board_text, order, options.games_per_board, options.seed, sources, ""});
   return 0;
 }
 
@@ -218,8 +221,8 @@ int match_command(const Args& args) {
   }
   if (command.given("replay")) {
     // Nothing is played: the options that say how to play have no effect.
-    for (const char* option : {"x", "o", "game", "both-colours", "games", "boards", "openings", "balanced",
-                               "same-depth", "order", "rules", "seed", "threads"})
+    for (const char* option : {"x", "o", "both-colours", "games", "boards", "openings", "balanced", "same-depth",
+                               "order", "rules", "seed", "threads"})
       if (command.given(option))
         throw UsageError(std::string("--replay re-scores the games of a record file without playing: --") + option +
                          " has no effect there");
@@ -229,10 +232,11 @@ int match_command(const Args& args) {
          std::vector<FileRole>{{r.csv, "--csv"}, {r.json, "--json"}, {r.html, "--html"}, {r.record, "--record"}})
       if (!f.path.empty()) written.push_back(f);
     check_outputs(written, {{r.replay, "the --replay file"}});
+    r.game = game_name;
     return replay_match(r);
   }
   if (r.sprt)
-    for (const char* option : {"both-colours", "games", "same-depth", "balanced"})
+    for (const char* option : {"both-colours", "games", "same-depth"})
       if (command.given(option))
         throw UsageError(std::string("--sprt plays pairs of games, both colours from each start board, until the "
                                      "test decides (at most --sprt-max pairs): --") +

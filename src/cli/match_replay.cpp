@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "cli/game_option.hpp"
 #include "cli/match_request.hpp"
 #include "games/registry.hpp"
 #include "support/error.hpp"
@@ -16,14 +17,18 @@ int replay_match(const MatchRequest& r) {
   const MatchRecords records = read_match_records(r.replay);
   const MatchRecordHeader& h = records.header;
   const GameDescriptor game = parse_game(h.game, records.game_at);
+  if (!r.game.empty() && command_game(r.game, {}) != game)
+    throw InputError(records.game_at, "these records are of " + game.text() + ", and the game is " +
+                                          command_game(r.game, {}).text() + " (--game)");
   const std::string rules = with_game(game, [](const auto& g) { return match_rules_text(g); });
+  // Checked before anything is printed.
+  if (records.games.empty()) throw InputError({r.replay, 1, 1}, "the records hold no game");
   std::printf(
       "# evalsynth match --replay %s: %zu game(s) of %s, %d game(s) per start board x %zu start board(s) "
       "(%s), %s move order, seed %llu; not played again\n",
       r.replay.c_str(), records.games.size(), game.text().c_str(), h.games_per_board, h.boards, h.board_text.c_str(),
       h.order.c_str(), static_cast<unsigned long long>(h.seed));
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
-  if (records.games.empty()) throw InputError({r.replay, 1, 1}, "the records hold no game");
   const bool random = h.order == "random";
   if (r.sprt) {
     // The two players, and each pair's games found by where they began.

@@ -4,11 +4,13 @@
 // with (match_output.cpp), the sequential test (match_sprt.cpp) and the
 // replay of saved games (match_replay.cpp).
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "io/match_records.hpp"
 #include "io/match_report.hpp"
+#include "support/error.hpp"
 #include "support/sprt.hpp"
 #include "tournament/match.hpp"
 
@@ -21,6 +23,7 @@ struct MatchRequest {
   MatchOptions options;
   std::string record;  // --record FILE: every game's record
   std::string replay;  // --replay FILE: the games of a record file, not played
+  std::string game;    // --game with --replay: the game the records must be of
   bool ratings = false;
   bool sprt = false;
   stats::SprtBounds sprt_bounds;
@@ -36,6 +39,25 @@ std::string match_rules_text(const G& game) {
     return game.rules_name();
   else
     return game.name();
+}
+
+// The players of a match as its records name them ("LABEL: SOURCE"), each
+// label once. Two players of one label from different sources are refused
+// before any game (two runs' answers both named quick@2 would be one row).
+template <class Player>
+std::vector<std::string> match_player_sources(const std::vector<Player>& players) {
+  std::map<std::string, std::string> source_of;
+  std::vector<std::string> out;
+  for (const Player& p : players) {
+    const auto [at, added] = source_of.emplace(p.label(), p.source);
+    if (added) {
+      out.push_back(p.label() + ": " + p.source);
+    } else if (at->second != p.source) {
+      throw UsageError("two players are named " + p.label() + " (" + at->second + ", and " + p.source +
+                       "): name one, as NAME=" + (p.from_file ? "FILE@DEPTH" : "PLAYER"));
+    }
+  }
+  return out;
 }
 
 // After the games: one line per pairing (the thesis's form and X's score),

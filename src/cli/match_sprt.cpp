@@ -69,18 +69,48 @@ void SprtSequence::print(std::size_t max_pairs, bool random) const {
       : verdict_ == stats::SprtVerdict::AcceptH0
           ? "H0 accepted: " + a_ + " is not " + elo(bounds_.elo1) + " Elo stronger than " + b_ + " (rather " +
                 elo(bounds_.elo0) + ")"
-          : "no decision after " + std::to_string(pairs_) + " pairs" +
+          : "no decision after " + std::to_string(pairs_) + " pair" + (pairs_ == 1 ? "" : "s") +
                 (pairs_ < max_pairs ? ""
                  : random           ? " (the most allowed: --sprt-max)"
-                                    : " (one pair a start board: the left-to-right order repeats a board's games)");
+                                    : " (no more can be played: in the left-to-right order the players repeat a "
+                                      "board's games, so each start board gives one pair; give more boards, with "
+                                      "--openings N or --boards FILE, or --order random)");
   std::printf("LLR %.3f (bounds %.3f, %.3f): %s\n", llr_, bounds_.lower(), bounds_.upper(), verdict.c_str());
   const stats::EloInterval e = stats::elo_interval(pentanomial_);
-  std::printf(
-      "Elo of %s against %s: %s [%s, %s] (95%%, over pairs); trinomial LLR, as if the games were "
-      "independent: %.3f\n",
-      a_.c_str(), b_.c_str(), elo(e.elo).c_str(), elo(e.low).c_str(), elo(e.high).c_str(),
-      stats::sprt_llr(trinomial_, bounds_));
+  // Every pair scored alike: no spread to make an interval of. A clean
+  // sweep bounds Elo on one side only (the 95% Clopper-Pearson bound on the
+  // share of pairs won, as Ordo and fishtest show it).
+  std::size_t alike = 0;
+  for (std::uint64_t c : pentanomial_) alike = std::max<std::size_t>(alike, c);
+  std::string estimate;
+  if (pairs_ < 2) {
+    estimate = elo(e.elo) + " (one pair: no interval)";
+  } else if (alike == pairs_ && (pentanomial_[4] == pairs_ || pentanomial_[0] == pairs_)) {
+    const double share = std::pow(1 - 0.95, 1.0 / static_cast<double>(pairs_));
+    const bool won = pentanomial_[4] == pairs_;
+    estimate = (won ? "above " + elo(stats::elo_of_score(share)) : "below " + elo(-stats::elo_of_score(share))) +
+               " (every pair " + (won ? "won" : "lost") + ": a 95% one-sided bound, over pairs)";
+  } else if (alike == pairs_) {
+    estimate = elo(e.elo) + " (every pair scored alike: no interval)";
+  } else {
+    estimate = elo(e.elo) + " [" + elo(e.low) + ", " + elo(e.high) + "] (95%, over pairs)";
+  }
+  std::printf("Elo of %s against %s: %s; trinomial LLR, as if the games were independent: %.3f\n", a_.c_str(),
+              b_.c_str(), estimate.c_str(), stats::sprt_llr(trinomial_, bounds_));
 }
+
+namespace {
+
+// What a record says of the test that played it: its hypotheses, error
+// rates and the most pairs it could take.
+std::string sprt_text(const stats::SprtBounds& b, std::size_t max_pairs) {
+  char text[160];
+  std::snprintf(text, sizeof text, "elo0 %g, elo1 %g, alpha %g, beta %g, at most %zu pairs", b.elo0, b.elo1, b.alpha,
+                b.beta, max_pairs);
+  return text;
+}
+
+}  // namespace
 
 int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
   return with_game(descriptor, [&](const auto& game) {
@@ -94,15 +124,32 @@ int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
     const Player<G>&a = xs[0], &b = os[0];
     if (a.label() == b.label())
       throw UsageError("--sprt needs two players of different names, not " + a.label() + " twice (name one: A=...)");
-    const std::vector<Position> boards = r.from_file  ? read_game_boards(game, r.boards_file)
+    const std::vector<std::string> sources = match_player_sources(std::vector<Player<G>>{a, b});
+    // Balanced openings as fishtest tests on them: those perfect play scores
+    // near a draw (the opening book's, or the exact solver's draws).
+    if constexpr (HasOwnSolver<G>) {
+      if (r.balanced && r.opening_plies > G::kOpeningBookPlies)
+        throw UsageError("--balanced takes openings of at most " + std::to_string(G::kOpeningBookPlies) +
+                         " plies (the opening book's depth), not " + std::to_string(r.opening_plies));
+    } else if (r.balanced && r.balanced_within != 0) {
+      throw UsageError("for " + game.name() + " --balanced keeps the openings perfect play draws: give --balanced 0");
+    }
+    const std::vector<Position> boards = r.from_file ? read_game_boards(game, r.boards_file)
+                                         : r.balanced
+                                             ? balanced_opening_boards(game, r.opening_plies, r.balanced_within)
                                          : r.openings ? opening_boards(game, r.opening_plies)
                                                       : std::vector<Position>{game.start()};
+    if (boards.empty())
+      throw UsageError("no " + std::to_string(r.opening_plies) + "-ply opening is scored within " +
+                       std::to_string(r.balanced_within) + " of a draw; give a larger --balanced");
     const bool random = r.options.settings.order == MoveOrder::Random;
     // Deterministic players replay a board's game: each board once.
     const std::size_t max_pairs = random ? static_cast<std::size_t>(r.sprt_max_pairs)
                                          : std::min(static_cast<std::size_t>(r.sprt_max_pairs), boards.size());
     const std::string order(word_of(kMoveOrderWords, r.options.settings.order));
     const std::string board_text = r.from_file  ? r.boards_file
+                                   : r.balanced ? std::to_string(r.opening_plies) + "-ply openings scored within " +
+                                                      std::to_string(r.balanced_within) + " of a draw"
                                    : r.openings ? std::to_string(r.opening_plies) + "-ply openings"
                                                 : "start position";
     std::printf(
@@ -138,7 +185,9 @@ int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
                                    board_text,
                                    order,
                                    static_cast<int>((test.pairs() + boards.size() - 1) / boards.size()),
-                                   r.options.seed};
+                                   r.options.seed,
+                                   sources,
+                                   sprt_text(r.sprt_bounds, max_pairs)};
     report_match(r, pairing_results(kept, 1, true), d, kept, header);
     return 0;
   });

@@ -130,6 +130,11 @@ int write_three_sets(const G& game, std::vector<LabelledOf<G>> set, const Positi
   for (std::size_t i = set.size(); i > 1; --i)
     std::swap(set[i - 1], set[static_cast<std::size_t>(rng.below(static_cast<int>(i)))]);
   const std::size_t each = std::min(set.size() / 3, static_cast<std::size_t>(r.options.count / 3));
+  if (file_writes_enabled()) {
+    std::error_code error;
+    std::filesystem::create_directories(r.sets, error);
+    if (error) throw InputError(TextLocation{r.sets, 1, 1}, "cannot make the folder: " + error.message());
+  }
   for (std::size_t k = 0; k < 3; ++k)
     write_set(game,
               std::vector<LabelledOf<G>>(set.begin() + static_cast<std::ptrdiff_t>(k * each),
@@ -179,6 +184,10 @@ int make_positions(const G& game, PositionsRequest r) {
     throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
                      ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.progress = ProgressLine::stderr_is_terminal();
+  // Labelling by perfect play can take minutes: said before it starts.
+  std::fprintf(stderr,
+               "evalsynth positions: playing games of %s and labelling %d position(s) of plies %s by perfect play\n",
+               game.name().c_str(), options.count, r.plies.c_str());
   const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts);
   if (set.empty())
     throw UsageError("no position of " + game.name() + " meets these options (plies " + r.plies +
@@ -239,13 +248,11 @@ int positions_command(const Args& args) {
     with_game(game, [&](const auto& g) {
       for (const char* name : kSetNames) outputs.push_back({set_path(r.sets, name, g), "--sets"});
     });
-    std::error_code error;
-    // (Not on the other ranks of an mpirun, which write nothing.)
-    if (file_writes_enabled()) std::filesystem::create_directories(r.sets, error);
-    if (error)
-      throw UsageError("option '--sets': cannot make the folder " + in_quotes(r.sets) + ": " + error.message());
+    // The folder is made when the sets are written: a run stopped before
+    // leaves nothing behind.
+    check_folder_creatable(r.sets, "option '--sets'");
   }
-  check_outputs(outputs, inputs);
+  check_outputs(outputs, inputs, r.sets.empty());
   return with_game(game, [&](const auto& g) { return make_positions(g, r); });
 }
 

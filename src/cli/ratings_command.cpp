@@ -3,11 +3,14 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <set>
 #include <utility>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/match_request.hpp"
+#include "games/registry.hpp"
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/text.hpp"
@@ -90,13 +93,37 @@ int ratings_command(const Args& args) {
   // The files' pairings in the order given (the default anchor is the
   // first X player read).
   std::vector<PairingResult> all;
+  std::optional<std::pair<GameDescriptor, std::string>> game;  // the records' game, and the first file of it
   for (const std::string& file : files) {
     const bool table = file.size() > 4 && file.compare(file.size() - 4, 4, ".csv") == 0;
-    for (PairingResult& r : table ? read_match_csv(file) : pairing_results(read_match_records(file).games, 1, true))
-      all.push_back(std::move(r));
+    std::vector<PairingResult> results;
+    if (table) {
+      results = read_match_csv(file);
+    } else {
+      const MatchRecords records = read_match_records(file);
+      // One rating list is of one game: another's players are not comparable.
+      const GameDescriptor of = parse_game(records.header.game, records.game_at);
+      if (!game) game.emplace(of, file);
+      if (of != game->first)
+        throw InputError(records.game_at, "these records are of " + of.text() + ", and " + game->second + "'s of " +
+                                              game->first.text() + ": a rating list is of one game");
+      results = pairing_results(records.games, 1, true);
+    }
+    for (PairingResult& r : results) all.push_back(std::move(r));
   }
   std::size_t total = 0;
-  for (const PairingResult& r : all) total += static_cast<std::size_t>(r.x_wins + r.o_wins + r.draws);
+  std::set<std::string> names;
+  for (const PairingResult& r : all) {
+    total += static_cast<std::size_t>(r.x_wins + r.o_wins + r.draws);
+    names.insert(r.x_label);
+    names.insert(r.o_label);
+  }
+  // Checked before anything is printed.
+  if (!anchor.empty() && !names.count(anchor)) {
+    std::string known;
+    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+    throw UsageError("--anchor names a player of the matches, not '" + anchor + "' (the players: " + known + ")");
+  }
   std::printf("# evalsynth ratings: %zu game(s) from %zu file(s)\n", total, files.size());
   print_ratings(all, anchor);
   return 0;

@@ -85,9 +85,12 @@ int measure(const G& game, const StrengthRequest& r) {
   Json results = Json::array(), comparisons = Json::array();
   for (std::size_t e = 0; e < evaluators.size(); ++e) {
     const std::string& label = e == 0 ? name : r.versus;
-    std::printf("%s# mistake rate of %s against perfect play (%s tie-breaking, seed %llu), with its 95%% interval\n",
-                e ? "\n" : "", label.c_str(), r.order == MoveOrder::Random ? "random" : "left-to-right",
-                static_cast<unsigned long long>(r.seed));
+    // The game is named where it is not the default one (Connect4's tables
+    // read as they always have).
+    const std::string in_game = G::kFamily == kDefaultFamily ? "" : " in " + game.name();
+    std::printf("%s# mistake rate of %s%s against perfect play (%s tie-breaking, seed %llu), with its 95%% interval\n",
+                e ? "\n" : "", label.c_str(), in_game.c_str(),
+                r.order == MoveOrder::Random ? "random" : "left-to-right", static_cast<unsigned long long>(r.seed));
     std::printf("%-8s", "depth");
     for (const std::string& n : names) std::printf(" %22s", n.c_str());
     std::printf(" %22s\n", "all");
@@ -218,8 +221,8 @@ int strength_command(const Args& args) {
     std::error_code ignored;
     if (!std::filesystem::exists(f, ignored))
       throw InputError(TextLocation{f, 1, 1},
-                       "no such positions file; make the game's training, validation and "
-                       "test sets with: " +
+                       "no such positions file; name a set with --positions FILE, or make the game's training, "
+                       "validation and test sets with: " +
                            make_sets_command(game.text(), f));
     inputs.push_back({f, "a --positions file"});
   }

@@ -30,6 +30,14 @@ std::string trimmed(const std::string& s, std::size_t& begin) {
 [[noreturn]] void fail(const Field& f, const std::string& message) {
   throw InputError(f.at, message, f.line, f.column);
 }
+// At the word `word` of the value (a list's item), not at the value's start.
+[[noreturn]] void fail_at_word(const Field& f, const std::string& word, const std::string& message) {
+  const std::size_t at = lowercase(f.line).find(word, static_cast<std::size_t>(f.column));
+  if (at == std::string::npos) fail(f, message);
+  TextLocation where = f.at;
+  where.column = static_cast<int>(at) + 1;
+  throw InputError(where, message, f.line, static_cast<int>(at));
+}
 
 int number(const Field& f, const std::string& text, int min, int max, const std::string& what) {
   int v = 0;
@@ -40,6 +48,12 @@ int number(const Field& f, const std::string& text, int min, int max, const std:
     fail(f, what + " is a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" + text +
                 "'");
   return v;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
 }
 
 // The words of a comma-separated value, lowercased.
@@ -58,6 +72,33 @@ std::vector<std::string> words(const std::string& value) {
 
 }  // namespace
 
+std::span<const GameFileKey> game_file_keys() {
+  static constexpr GameFileKey kKeys[] = {
+      {"board", "COLUMNS x ROWS", "(required)", "the board: at most 16 a side and 64 cells"},
+      {"line", "K", "(required)", "stones in a row that win (or, with end = full-board, count)"},
+      {"placement", "anywhere | drop | adjacent", "anywhere",
+       "where a stone may go: any empty cell, the lowest free cell of a column, or next to a stone (the first "
+       "anywhere)"},
+      {"directions", "all | across, up, diagonal, antidiagonal", "all",
+       "the directions a line may run in (comma-separated)"},
+      {"end", "first-line | full-board", "first-line",
+       "a line wins at once, or play on to a full board and more lines win"},
+      {"first", "x", "x", "who moves first: evalsynth's first player is always X"},
+  };
+  return kKeys;
+}
+
+std::string game_file_keys_text() {
+  std::string text;
+  for (const GameFileKey& k : game_file_keys()) {
+    std::string line = "  " + std::string(k.key);
+    line.resize(14, ' ');
+    text += line + std::string(k.values) + " (default " + std::string(k.default_value) + ")\n" + std::string(14, ' ') +
+            std::string(k.about) + "\n";
+  }
+  return text;
+}
+
 GameDescriptor read_game_file(const std::string& path, const TextLocation& where) {
   std::string text;
   try {
@@ -65,7 +106,8 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
   } catch (const InputError& e) {
     throw InputError(where, e.message() + " (" + path + ")");
   }
-  static const std::vector<std::string> kKeys = {"board", "line", "placement", "directions", "end", "first"};
+  std::vector<std::string> kKeys;
+  for (const GameFileKey& k : game_file_keys()) kKeys.emplace_back(k.key);
   std::map<std::string, Field> fields;
   for_each_line(text, [&](const std::string& line, int line_number) {
     const std::string content = line.substr(0, line.find('#'));
@@ -74,17 +116,15 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
     const std::size_t equals = content.find('=');
     const TextLocation at_key{path, line_number, static_cast<int>(key_begin) + 1};
     if (equals == std::string::npos)
-      throw InputError(at_key,
-                       "a line of a game file is KEY = VALUE (keys: board, line, placement, directions, "
-                       "end, first)",
-                       line, static_cast<int>(key_begin));
+      throw InputError(at_key, "a line of a game file is KEY = VALUE (keys: " + joined(kKeys) + ")", line,
+                       static_cast<int>(key_begin));
     std::size_t ignored = 0;
     const std::string key = lowercase(trimmed(content.substr(0, equals), ignored));
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
       const std::string guess = closest_match(key, kKeys);
       throw InputError(at_key,
                        "unknown key '" + key + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?") +
-                           " (keys: board, line, placement, directions, end, first)",
+                           " (keys: " + joined(kKeys) + ")",
                        line, static_cast<int>(key_begin));
     }
     if (fields.count(key))
@@ -142,7 +182,7 @@ GameDescriptor read_game_file(const std::string& path, const TextLocation& where
     if (!(given.size() == 1 && given[0] == "all"))
       for (const std::string& w : given) {
         if (w != "across" && w != "up" && w != "diagonal" && w != "antidiagonal")
-          fail(f, "'directions' is all, or some of across, up, diagonal, antidiagonal, not '" + w + "'");
+          fail_at_word(f, w, "'directions' is all, or some of across, up, diagonal, antidiagonal, not '" + w + "'");
         name += "," + w;
       }
   }

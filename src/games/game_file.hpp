@@ -18,13 +18,24 @@
 //   first      = x            who moves first: x (evalsynth's first player is
 //                             always X; the rules treat both sides alike)
 
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "support/error.hpp"
 
 namespace evalsynth {
 
 struct GameDescriptor;
+
+// The keys a game file may have, in the order `evalsynth help games` and the
+// README list them; the reader knows these and no others.
+struct GameFileKey {
+  std::string_view key, values, default_value, about;
+};
+std::span<const GameFileKey> game_file_keys();
+// Their list as help texts print it: a key, its values and default, what it means.
+std::string game_file_keys_text();
 
 // Reads and checks the file; every bad field is an InputError at its
 // file:line:col (a missing or unreadable file, at `where`).

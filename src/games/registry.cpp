@@ -171,12 +171,28 @@ std::optional<GameLine> take_game_line(std::string& text, const std::string& sou
     } catch (const InputError& e) {
       throw InputError(g.where, e.message(), line_text, caret);
     }
+    const std::string bare = lowercase(g.name);
+    g.whole = bare.find('(') != std::string::npos || bare.ends_with(".game") || !family_named(bare);
+    g.line = line_text;
     for (std::size_t k = i; k < end; ++k)
       if (text[k] != '\r') text[k] = ' ';
     return g;
   }
   return std::nullopt;
 }
+
+bool game_fits(const GameDescriptor& named, bool whole, const GameDescriptor& game) {
+  return named.family == game.family && (!whole || named == game);
+}
+
+void require_game_fits(const GameLine& named, const GameDescriptor& game, std::string_view what) {
+  if (game_fits(named.game, named.whole, game)) return;
+  const std::string of = named.whole ? named.game.text() : std::string(family_name(named.game.family));
+  throw InputError(named.where, std::string(what) + " are of " + of + ", and the game is " + game.text(), named.line,
+                   named.where.column - 1);
+}
+
+GameDescriptor game_named(const std::string& name) { return parse_game(name, {"<game>"}); }
 
 std::optional<std::string> reference_program(const GameDescriptor& game, std::string_view name) {
   return with_game(game, [&](const auto& g) -> std::optional<std::string> {

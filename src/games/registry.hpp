@@ -71,8 +71,24 @@ struct GameLine {
   GameDescriptor game;
   std::string name;  // as written
   TextLocation where;
+  // Whether it names a whole game (mnk(5,4,3,drop), tictactoe, a .game
+  // file), not only a family (mnk: any game of the family).
+  bool whole = false;
+  std::string line;  // the line as written, for messages
 };
 std::optional<GameLine> take_game_line(std::string& text, const std::string& source_name);
+
+// Whether a file whose game line names `named` (a whole game, or only its
+// family) is of `game`: a file made for one board (a program's cells, a
+// position, a start board) is no file of another board of its family.
+bool game_fits(const GameDescriptor& named, bool whole, const GameDescriptor& game);
+// Throws InputError at the line unless it fits `game`: "these positions are
+// of mnk(5,5,4,drop), and the game is mnk(5,4,3,drop)" (`what`: "these
+// positions").
+void require_game_fits(const GameLine& named, const GameDescriptor& game, std::string_view what);
+// The game `name` names when it is a game's name() (every game names itself
+// so): the descriptor that parses back to it.
+GameDescriptor game_named(const std::string& name);
 
 // The text of one of a game's built-in reference programs (its built-in
 // players that are programs of the language: mnk's `open-lines`, ...), if

@@ -1,12 +1,15 @@
 #include "io/match_records.hpp"
 
 #include <charconv>
+#include <cstdio>
 #include <map>
+#include <optional>
 #include <type_traits>
 
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/gzip.hpp"
+#include "support/random.hpp"
 #include "support/text.hpp"
 
 namespace evalsynth {
@@ -47,6 +50,14 @@ Number number_at(const std::string& text, const TextLocation& at, const std::str
   return v;
 }
 
+// "# end: N games, checksum HEX": the games' count and the FNV-1a hash of
+// their lines, line breaks included.
+std::string closing_line(std::size_t games, std::string_view lines) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash_text(lines)));
+  return "# end: " + std::to_string(games) + " games, checksum " + hex;
+}
+
 }  // namespace
 
 std::string match_records_text(const MatchRecordHeader& h, const std::vector<MatchGame>& games) {
@@ -56,13 +67,16 @@ std::string match_records_text(const MatchRecordHeader& h, const std::vector<Mat
   out += "# move order: " + h.order + "\n";
   out += "# games per board: " + std::to_string(h.games_per_board) + "\n";
   out += "# seed: " + std::to_string(h.seed) + "\n";
+  for (const std::string& player : h.players) out += "# player: " + player + "\n";
+  if (!h.sprt.empty()) out += "# sprt: " + h.sprt + "\n";
   out += std::string(kRecordColumns) + "\n";
+  std::string lines;
   for (const MatchGame& g : games) {
-    out += g.x + '\t' + g.o + '\t' + std::to_string(g.board) + '\t' + std::to_string(g.repetition) + '\t' +
-           result_text(g.outcome) + '\t' + std::to_string(g.plies) + '\t' + std::to_string(g.nodes) + '\t' + g.moves +
-           '\n';
+    lines += g.x + '\t' + g.o + '\t' + std::to_string(g.board) + '\t' + std::to_string(g.repetition) + '\t' +
+             result_text(g.outcome) + '\t' + std::to_string(g.plies) + '\t' + std::to_string(g.nodes) + '\t' + g.moves +
+             '\n';
   }
-  return out;
+  return out + lines + closing_line(games.size(), lines) + "\n";
 }
 
 void write_match_records(const std::string& path, const MatchRecordHeader& header,
@@ -81,10 +95,24 @@ MatchRecords read_match_records(const std::string& path) {
   std::map<std::string, int> header_line;  // the fields given, and where
   bool columns_seen = false;
   int lines = 0;
+  std::string game_lines;    // as written, for the closing line's checksum
+  std::optional<int> ended;  // the closing line's number
   for_each_line(text, [&](const std::string& line, int line_number) {
     lines = line_number;
     const TextLocation where{path, line_number, 1};
     if (line.empty()) return;
+    if (ended)
+      throw InputError(where, "nothing follows the closing line (line " + std::to_string(*ended) + ")", line, 0);
+    if (columns_seen && line.starts_with("# end: ")) {
+      ended = line_number;
+      const std::string expected = closing_line(records.games.size(), game_lines);
+      if (line != expected)
+        throw InputError(where,
+                         "the closing line does not fit the games above it (" + std::to_string(records.games.size()) +
+                             " of them, whose lines close as '" + expected + "'): a game was lost, added or changed",
+                         line, 0);
+      return;
+    }
     if (line[0] == '#') {
       const std::size_t colon = line.find(": ");
       if (colon == std::string::npos) return;  // a comment
@@ -110,6 +138,11 @@ MatchRecords read_match_records(const std::string& path) {
         if (records.header.games_per_board == 0) throw InputError(v, "at least one game per board", line, v.column - 1);
       } else if (key == "seed") {
         records.header.seed = number_at<std::uint64_t>(value, v, "the seed", line, UINT64_MAX);
+      } else if (key == "player") {
+        records.header.players.push_back(value);
+        return;  // one a player
+      } else if (key == "sprt") {
+        records.header.sprt = value;
       } else {
         return;
       }
@@ -149,8 +182,14 @@ MatchRecords read_match_records(const std::string& path) {
     g.nodes = number_at<std::uint64_t>(f[6].text, loc(6), "the nodes", line, UINT64_MAX);
     g.moves = f[7].text;
     records.games.push_back(std::move(g));
+    game_lines.append(line).append("\n");
   });
   if (!columns_seen) throw InputError({path, lines + 1, 1}, "no game records here (the column names are missing)");
+  if (!ended)
+    throw InputError({path, lines + 1, 1},
+                     "the records end without their closing line ('# end: N games, checksum ...'): the file was cut "
+                     "short after " +
+                         std::to_string(records.games.size()) + " game(s)");
   return records;
 }
 

@@ -10,15 +10,22 @@
 //   # move order: random
 //   # games per board: 1000
 //   # seed: 1
+//   # player: ibef@2: built-in
+//   # player: quick@3: results/quick/best.eval (hash 9c1f0e2a4b6d8f10)
 //   x  o  board  repetition  result  plies  nodes  moves
 //   ibef@2  adate@2  0  0  1-0  23  14022  44433...
+//   # end: 1000 games, checksum 5b2e0c6d1a7f3e49
 //
 // `board` indexes the match's start boards (the header says which they
 // were), `result` is X's (1-0, 0-1 or 1/2-1/2), `moves` the game's move
 // sequence from its start board, as the game writes one (game/game.hpp).
 // A game's seed is not written: it is game_seed(seed, x, o, board,
 // repetition) (tournament/match.hpp), which the reader fills in; the
-// column would double a compressed file's size.
+// column would double a compressed file's size. The header says where each
+// player came from (a file's path and the hash of its bytes) and, for a
+// sequential test, its bounds; the closing line counts the games and sums
+// their lines (FNV-1a), so a record cut short, or changed by hand, is
+// refused where it ends rather than re-scored as if it were whole.
 
 #include <string>
 #include <vector>
@@ -35,6 +42,8 @@ struct MatchRecordHeader {
   std::string order;        // the root move order's word
   int games_per_board = 1;  // repetitions per board and pairing
   std::uint64_t seed = 1;
+  std::vector<std::string> players;  // "LABEL: SOURCE", where each came from
+  std::string sprt;                  // the sequential test's bounds and limit ("" none)
 };
 
 std::string match_records_text(const MatchRecordHeader& header, const std::vector<MatchGame>& games);

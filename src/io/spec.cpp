@@ -40,7 +40,7 @@ std::vector<BoardSource> RunSpecInterpreter::boards(const spec_ast::Entry& e) co
     for (const auto& term : sum.terms) {
       if (const auto* word = boost::get<spec_ast::Word>(&term.get())) {
         if (word->text != "shallow") locate_.fail(*word, kParts + ", not '" + word->text + "'");
-        out.push_back({BoardSource::Kind::Shallow, 0, {}});
+        out.push_back({BoardSource::Kind::Shallow, 0, {}, 0, locate_.where(*word)});
         continue;
       }
       const spec_ast::Call& call = boost::get<x3::forward_ast<spec_ast::Call>>(term.get()).get();
@@ -56,14 +56,18 @@ std::vector<BoardSource> RunSpecInterpreter::boards(const spec_ast::Entry& e) co
         args.push_back(arg);
       }
       if (f == "random")
-        out.push_back({BoardSource::Kind::Random, static_cast<int>(integer(*args[0], 1, 100000, e.key.text)), {}});
+        out.push_back({BoardSource::Kind::Random,
+                       static_cast<int>(integer(*args[0], 1, 100000, e.key.text)),
+                       {},
+                       0,
+                       locate_.where(call.name)});
       else if (f == "openings")
         out.push_back(
             {BoardSource::Kind::Openings, static_cast<int>(integer(*args[0], 0, kMaxOpeningPlies, "openings")), {}});
       else if (f == "balanced-openings")
         out.push_back(balanced_openings(*args[0], *args[1]));
       else
-        out.push_back({BoardSource::Kind::File, 0, existing_file(*args[0], "board")});
+        out.push_back({BoardSource::Kind::File, 0, existing_file(*args[0], "board"), 0, locate_.where(call.name)});
     }
   return out;
 }
@@ -74,10 +78,23 @@ std::string RunSpecInterpreter::positions_file(const spec_ast::Word& w) const {
     missing_positions_.push_back(&w);  // refused once the game is known, with the command that makes it
     return w.text;
   }
-  return existing_file(w, "positions");
+  positions_files_.push_back(existing_file(w, "positions"));
+  return positions_files_.back();
 }
 
 void RunSpecInterpreter::check_missing_positions() const {
+  // A set of another game, or of another board of the game's family, is
+  // refused at its game line now, before any work.
+  const GameDescriptor game = spec_.game_descriptor();
+  for (const std::string& path : positions_files_) {
+    std::string text = read_file_prefix(path, "positions", std::size_t{1} << 16);
+    if (const auto named = take_game_line(text, path))
+      require_game_fits(*named, game, "these positions");
+    else if (game.family != kDefaultFamily)
+      throw InputError(TextLocation{path, 1, 1},
+                       "labelled positions of " + game.text() + " begin with the line `game " + game.text() +
+                           "` (a file without one is " + std::string(family_info(kDefaultFamily).title) + "'s)");
+  }
   for (const spec_ast::Word* w : missing_positions_)
     locate_.fail(*w, "positions file '" + w->text +
                          "' not found (paths are relative to the current folder); make the game's training, "
@@ -89,6 +106,7 @@ BoardSource RunSpecInterpreter::balanced_openings(const spec_ast::Word& plies_wo
                                                   const spec_ast::Word& within_word) const {
   BoardSource source{BoardSource::Kind::BalancedOpenings, 0, {}};
   source.count = static_cast<int>(integer(plies_word, 0, kMaxOpeningPlies, "balanced-openings"));
+  source.where = locate_.where(plies_word);
   source.within = static_cast<int>(integer(within_word, 0, connect4::kMaxAbsScore, "B"));
   balanced_written_.push_back({source.count, source.within, &plies_word, &within_word});
   return source;

@@ -42,8 +42,11 @@ void RunSpecInterpreter::apply_game_defaults(const Seen& seen) const {
                                "(a program file NAME.eval@DEPTH, random or perfect)");
   }
   // Random boards suit every game; Connect4's `shallow` boards are its own.
-  if (!seen.count("training-boards")) spec_.training = {{BoardSource::Kind::Random, 60, {}}};
-  if (!seen.count("validation-boards")) spec_.validation = {{BoardSource::Kind::Random, 150, {}}};
+  const TextLocation file{spec_.source + " (the default training-boards)", 1, 1};
+  if (!seen.count("training-boards")) spec_.training = {{BoardSource::Kind::Random, 60, {}, 0, file}};
+  if (!seen.count("validation-boards"))
+    spec_.validation = {
+        {BoardSource::Kind::Random, 150, {}, 0, {spec_.source + " (the default validation-boards)", 1, 1}}};
   // Draws are common outside Connect4: count them as half a point, and vary
   // the order of equal moves, as every game spec in specs/ does.
   if (!seen.count("scoring")) spec_.scoring.games = GameScoring::Points;

@@ -66,6 +66,7 @@ class RunSpecInterpreter : public SpecReader {
   };
   mutable std::vector<BalancedWritten> balanced_written_;
   mutable std::vector<const spec_ast::Word*> missing_positions_;
+  mutable std::vector<std::string> positions_files_;  // those that exist, to check their game
 };
 
 }  // namespace evalsynth::spec_detail

@@ -182,8 +182,11 @@ GameDescriptor SpecReader::game(const spec_ast::Entry& e) const {
     text += ")";
   }
   try {
-    return parse_game(text);
+    return parse_game(text, {"--game"});
   } catch (const InputError& error) {
+    // A mistake inside a game file is at its own line; the spec's line
+    // that named the file is a note.
+    if (error.where().source != "--game") throw InputError(error, locate_.where(*at), "the game file named here");
     locate_.fail(*at, error.message());
   }
 }

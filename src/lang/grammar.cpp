@@ -387,7 +387,13 @@ Grammar parse_grammar(const std::string& written, const std::string& source_name
   parse.whole(parser::grammar_file(), statements,
               {"a production (name ::= ...), 'start name', '|' or '@ weight'", "a production", ""});
   Grammar grammar = Builder(parse.handler, parse.source, game ? game->game.family : kDefaultFamily).build(statements);
-  if (game) grammar.game = game->game;
+  if (game) {
+    grammar.game = game->game;
+    if (game->whole) {
+      grammar.whole_game_line = game->where.line;
+      grammar.whole_game_column = game->where.column;
+    }
+  }
   return grammar;
 }
 

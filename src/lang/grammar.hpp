@@ -61,6 +61,10 @@ class Grammar {
   // every program carries the game it was made for.
   GameFamily family = kDefaultFamily;
   GameDescriptor game;
+  // Where its first line named a whole game, not only a family (0: it did
+  // not): such a grammar's cells are that board's, and it grows programs for
+  // that game only.
+  int whole_game_line = 0, whole_game_column = 0;
   std::vector<Nonterminal> nonterminals;
   int start = -1;
 

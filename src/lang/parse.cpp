@@ -359,7 +359,13 @@ Program parse_program(const std::string& written, const std::string& source_name
                    " deep (brackets, if, let, not and unary '-' each open a level)"});
 
   Program program;
-  if (game) program.game = game->game;
+  if (game) {
+    program.game = game->game;
+    if (game->whole) {
+      program.whole_game_line = game->where.line;
+      program.whole_game_column = game->where.column;
+    }
+  }
   Lowering lowering(parse.handler, map, program);
   const Type type = lowering.expression(tree);
   if (type != Type::Int) map.fail_at(0, "a program must compute an integer (the board's value), not a truth value");
@@ -369,6 +375,25 @@ Program parse_program(const std::string& written, const std::string& source_name
 
 Program read_program_file(const std::string& path) {
   return parse_program(read_text_file(path, "program", kMaxSourceBytes), path);
+}
+
+void require_program_game(const Program& program, const GameDescriptor& game, const std::string& path) {
+  if (program.family() == game.family) {
+    if (program.whole_game_line == 0 || program.game == game) return;
+    throw InputError(TextLocation{path, program.whole_game_line, program.whole_game_column},
+                     "this program is for " + program.game.text() + ", and the game is " + game.text() +
+                         " (a program naming only its family, `game " + std::string(family_name(game.family)) +
+                         "`, plays any of its games)");
+  }
+  const std::string written = program.family() == kDefaultFamily
+                                  ? std::string(family_info(kDefaultFamily).title) + " (it has no `game` line)"
+                                  : std::string(family_name(program.family()));
+  const std::string hint = game.family == kDefaultFamily
+                               ? ""
+                               : " (a program of another game than " + std::string(family_info(kDefaultFamily).title) +
+                                     " begins with a line `game " + std::string(family_name(game.family)) + "`)";
+  throw InputError(TextLocation{path, 1, 1},
+                   "this program is for " + written + ", but the game is " + game.text() + hint);
 }
 
 }  // namespace evalsynth::lang

@@ -21,4 +21,9 @@ inline constexpr std::size_t kMaxSourceBytes = 1 << 20;
 Program parse_program(const std::string& text, const std::string& source_name = "<program>");
 Program read_program_file(const std::string& path);
 
+// Throws InputError unless `program` (read from `path`) is of `game`: of
+// its family, and of that very game where its text named a whole game
+// (then at its game line).
+void require_program_game(const Program& program, const GameDescriptor& game, const std::string& path);
+
 }  // namespace evalsynth::lang

@@ -110,6 +110,11 @@ class Program {
   // run's game (grammars name a family only). Only the family is part of the
   // program's identity (equality, hash).
   GameDescriptor game;
+  // Where its text named a whole game (`game mnk(5,4,3,drop)`, not only
+  // `game mnk`): its line and column, 0 if it named none or only a family.
+  // Such a program is refused on another board of its family (its cells,
+  // its features' ranges are that board's).
+  int whole_game_line = 0, whole_game_column = 0;
 
   GameFamily family() const { return game.family; }
   const FeatureLibrary& features() const { return feature_library(family()); }

@@ -111,8 +111,7 @@ std::vector<Labelled<G>> parse_labelled_text(const G& game, std::string text, co
     throw InputError(TextLocation{source_name, 1, 1}, "labelled positions of " + game.name() +
                                                           " begin with the line `game " + game.name() +
                                                           "` (a file without one is Connect4's)");
-  if (named->game.family != G::kFamily)
-    throw InputError(named->where, "these positions are of " + named->name + ", and the game is " + game.name());
+  require_game_fits(*named, game_named(game.name()), "these positions");
   std::vector<Labelled<G>> out;
   for_each_content_line(text, [&](const std::string& line, int line_number, std::size_t first) {
     std::vector<std::pair<std::size_t, std::string>> words;  // column, word
@@ -178,8 +177,12 @@ template <Game G>
 using PositionLine = WrittenPosition<typename G::Position>;
 template <Game G>
 std::vector<PositionLine<G>> parse_position_lines(const G& game, std::string text, const std::string& source_name) {
-  if (const auto named = take_game_line(text, source_name); named && named->game.family != G::kFamily)
-    throw InputError(named->where, "these positions are of " + named->name + ", and the game is " + game.name());
+  if (const auto named = take_game_line(text, source_name))
+    require_game_fits(*named, game_named(game.name()), "these positions");
+  else if (G::kFamily != kDefaultFamily)
+    throw InputError(TextLocation{source_name, 1, 1}, "positions of " + game.name() + " begin with the line `game " +
+                                                          game.name() + "` (a file without one is " +
+                                                          std::string(family_info(kDefaultFamily).title) + "'s)");
   std::vector<PositionLine<G>> out;
   for_each_content_line(text, [&](const std::string& line, int line_number, std::size_t first) {
     const std::size_t stop = std::min(line.find_first_of(" \t\r", first), line.size());

@@ -259,7 +259,11 @@ Ratings fit_ratings(const std::vector<PairingCounts>& table, const RatingOptions
   int held = 0;  // the player whose rating the fit holds at 0
   if (!options.anchor.empty()) {
     const auto found = index.find(options.anchor);
-    if (found == index.end()) throw std::invalid_argument("the anchor '" + options.anchor + "' is not a player");
+    if (found == index.end()) {
+      std::string names;
+      for (const auto& [name, i] : index) names += (names.empty() ? "" : ", ") + name;
+      throw std::invalid_argument("the anchor '" + options.anchor + "' is not a player (the players: " + names + ")");
+    }
     if (!options.anchor_mean) held = found->second;
   }
 

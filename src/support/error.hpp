@@ -22,6 +22,14 @@ class InputError : public std::runtime_error {
         where_(std::move(where)),
         message_(std::move(message)) {}
 
+  // The same error with a note below it, at another place: where a file
+  // with the mistake was named ("spec:1:8: note: the game file named here").
+  InputError(const InputError& error, const TextLocation& note_at, const std::string& note)
+      : std::runtime_error(std::string(error.what()) + "\n" + note_at.source + ":" + std::to_string(note_at.line) +
+                           ":" + std::to_string(note_at.column) + ": note: " + note),
+        where_(error.where_),
+        message_(error.message_) {}
+
   const TextLocation& where() const { return where_; }
   const std::string& message() const { return message_; }
 

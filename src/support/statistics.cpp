@@ -109,6 +109,7 @@ TTest welch_t_test(const std::vector<double>& a, const std::vector<double>& b) {
     r.p = x.mean == y.mean ? 1 : 0;
     r.t = x.mean == y.mean ? 0 : (x.mean > y.mean ? INFINITY : -INFINITY);
     r.df = na + nb - 2;
+    r.no_variance = true;
     return r;
   }
   r.t = (x.mean - y.mean) / std::sqrt(va + vb);

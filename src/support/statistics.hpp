@@ -43,6 +43,7 @@ double sign_test_p(std::uint64_t plus, std::uint64_t minus);
 // when they have none and differ.
 struct TTest {
   double t = 0, df = 0, p = 1;
+  bool no_variance = false;  // both samples constant: t is 0 or infinite, not a statistic
 };
 TTest welch_t_test(const std::vector<double>& a, const std::vector<double>& b);
 

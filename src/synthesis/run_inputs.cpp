@@ -25,6 +25,11 @@ lang::Grammar read_run_grammar(const RunSpec& spec) {
     throw InputError(TextLocation{spec.grammar, 1, 1},
                      "the grammar is for " + std::string(family_name(g.family)) + " and the spec's game is " +
                          game.text() + " (a grammar names its game in its first line: game NAME; none: connect4)");
+  if (g.whole_game_line != 0 && g.game != game)
+    throw InputError(TextLocation{spec.grammar, g.whole_game_line, g.whole_game_column},
+                     "the grammar is for " + g.game.text() + " and the spec's game is " + game.text() +
+                         " (a grammar naming only its family, `game " + std::string(family_name(game.family)) +
+                         "`, serves any of its games)");
   g.game = game;  // the programs it grows are for the run's game, not the line's
   return g;
 }
@@ -42,6 +47,7 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
     const std::optional<std::string> builtin =
         std::filesystem::exists(path) ? std::nullopt : reference_program(game, path);
     lang::Program seed = builtin ? lang::parse_program(*builtin, path) : lang::read_program_file(path);
+    lang::require_program_game(seed, game, path);
     if (const auto why = g.why_not_derived(seed))
       throw InputError(TextLocation{path, 1, 1}, "seed program is not in the search space: " + *why);
     if (seed.size() > spec.limits.max_size)
@@ -60,6 +66,7 @@ RunInputs load_run_inputs(const RunSpec& spec, const evolve::Variation& variatio
   }
   if (!spec.seed_population.empty()) {
     for (lang::Program& p : read_population_programs(spec.seed_population)) {
+      lang::require_program_game(p, game, spec.seed_population);
       if (g.why_not_derived(p) || !variation.acceptable(p)) {
         ++in.seed_population_skipped;
         continue;

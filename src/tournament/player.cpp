@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 
 #include "games/registry.hpp"
 #include "lang/parse.hpp"
 #include "model/model_file.hpp"
 #include "support/error.hpp"
+#include "support/files.hpp"
+#include "support/random.hpp"
 #include "support/text.hpp"
 #include "tournament/player_syntax.hpp"
 
@@ -122,20 +125,50 @@ EvaluatorOf<G> model_evaluator(const G& game, const model::Model& model, const s
 
 template <Game G>
 void require_game(const G& game, const lang::Program& program, const std::string& path) {
-  if (program.family() == G::kFamily) return;
-  const std::string written = program.family() == kDefaultFamily
-                                  ? std::string(family_info(kDefaultFamily).title) + " (it has no `game` line)"
-                                  : std::string(family_name(program.family()));
-  const std::string hint = G::kFamily == kDefaultFamily
-                               ? ""
-                               : " (a program of another game than " + std::string(family_info(kDefaultFamily).title) +
-                                     " begins with a line `game " + std::string(family_name(G::kFamily)) + "`)";
-  throw InputError(TextLocation{path, 1, 1},
-                   "this program is for " + written + ", but the game is " + game.name() + hint);
+  lang::require_program_game(program, game_named(game.name()), path);
+}
+
+namespace {
+
+// "results/quick/best.eval (hash 9c1f0e2a4b6d8f10)": a file's path and the
+// FNV-1a hash of its bytes (a folder: its path alone).
+std::string file_source(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return path;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx",
+                static_cast<unsigned long long>(hash_text(read_file_prefix(path, "player", std::size_t{1} << 30))));
+  return path + " (hash " + hex + ")";
+}
+
+// The run a program file is the answer of, if it is one: its first line
+// says so (io/run_output.cpp writes "# The answer of evalsynth run 'NAME'").
+std::string answer_run(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return "";
+  const std::string head = read_file_prefix(path, "program", 512);
+  const std::string mark = "# The answer of evalsynth run '";
+  if (!head.starts_with(mark)) return "";
+  const std::size_t end = head.find('\'', mark.size());
+  return end == std::string::npos ? "" : head.substr(mark.size(), end - mark.size());
 }
 
 template <Game G>
+Player<G> program_player_of(const G& game, const std::string& path, int depth, const ProgramReader& read);
+
+}  // namespace
+
+template <Game G>
 Player<G> program_player(const G& game, const std::string& path, int depth, const ProgramReader& read) {
+  Player<G> player = program_player_of(game, path, depth, read);
+  player.source = file_source(path);
+  return player;
+}
+
+namespace {
+
+template <Game G>
+Player<G> program_player_of(const G& game, const std::string& path, int depth, const ProgramReader& read) {
   // "population/quick/" names the run folder "quick".
   std::filesystem::path name = std::filesystem::path(path).lexically_normal();
   if (!name.has_filename()) name = name.parent_path();
@@ -156,8 +189,13 @@ Player<G> program_player(const G& game, const std::string& path, int depth, cons
   }
   const lang::Program program = read(path);
   require_game(game, program, path);
-  return {name.stem().string(), depth, evaluator_for(game, program), true};
+  // A run's answer (results/quick/best.eval) is named by its run: two
+  // runs' answers are two players, not best and best.
+  const std::string run = answer_run(path);
+  return {run.empty() ? name.stem().string() : run, depth, evaluator_for(game, program), true};
 }
+
+}  // namespace
 
 // The players one entry of a list stands for: one per depth, or one for a
 // player without a depth.

@@ -46,6 +46,9 @@ struct BasicPlayer {
   // Searches by the sampled "neighbouring state search"
   // (game/sampled_search.hpp) instead of alpha-beta; its name says so.
   bool sampled = false;
+  // Where it came from, for records: "built-in", or a file's path and the
+  // hash of its bytes.
+  std::string source = "built-in";
 
   bool is_random() const { return std::holds_alternative<RandomMover>(brain); }
   bool is_perfect() const { return std::holds_alternative<PerfectPlayer>(brain); }

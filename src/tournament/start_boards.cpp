@@ -60,8 +60,12 @@ std::vector<typename G::Position> read_game_boards(const G& game, const std::str
     return game.read_boards(path);
   } else {
     std::string text = read_text_file(path, "board");
-    if (const auto named = take_game_line(text, path); named && named->game.family != G::kFamily)
-      throw InputError(named->where, "these boards are of " + named->name + ", and the game is " + game.name());
+    if (const auto named = take_game_line(text, path))
+      require_game_fits(*named, game_named(game.name()), "these boards");
+    else if (G::kFamily != kDefaultFamily)
+      throw InputError(TextLocation{path, 1, 1}, "start boards of " + game.name() + " begin with the line `game " +
+                                                     game.name() + "` (a file without one is " +
+                                                     std::string(family_info(kDefaultFamily).title) + "'s)");
     std::vector<typename G::Position> boards;
     const std::vector<std::string> lines = split_lines(text);
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -148,13 +152,20 @@ std::vector<typename G::Position> random_game_boards(const G& rules, int count, 
   for (const auto& p : exclude) seen.insert(game.key(p));
   std::vector<typename G::Position> boards;
   Rng rng(seed);
-  while (static_cast<int>(boards.size()) < count) {
+  // A small game has few positions: past this many games without a new one,
+  // what there is is all there is (the caller says so).
+  const std::size_t give_up = 10000 + 100 * static_cast<std::size_t>(count);
+  for (std::size_t games = 0, last_new = 0; static_cast<int>(boards.size()) < count && games - last_new < give_up;
+       ++games) {
     // Play a whole random game, then take one of its unfinished positions.
     std::vector<typename G::Position> played{game.start()};
     while (game.status(played.back()) == Status::Ongoing)
       played.push_back(game.play(played.back(), random_move(game, played.back(), rng)));
     const auto pick = played[static_cast<std::size_t>(rng.below(static_cast<int>(played.size()) - 1))];
-    if (seen.insert(game.key(pick)).second) boards.push_back(pick);
+    if (seen.insert(game.key(pick)).second) {
+      boards.push_back(pick);
+      last_new = games;
+    }
   }
   return boards;
 }
@@ -200,6 +211,12 @@ std::vector<typename G::Position> build_boards(const G& rules, const std::vector
         break;
       case BoardSource::Kind::Random:
         part = random_game_boards(game, sources[i].count, mix_seed({seed, i, exclude.size()}), taken);
+        if (static_cast<int>(part.size()) < sources[i].count)
+          throw InputError(sources[i].where, "random(" + std::to_string(sources[i].count) +
+                                                 ") asks for that many distinct start positions besides the other "
+                                                 "boards, and random games of " +
+                                                 rules.name() + " reach only " + std::to_string(part.size()) +
+                                                 " more: ask for fewer, or use shallow, openings(N) or file(...)");
         break;
       case BoardSource::Kind::File:
         part = read_game_boards(game, sources[i].path);

@@ -57,7 +57,8 @@ struct BoardSource {
   enum class Kind { Shallow, Random, File, Openings, BalancedOpenings } kind = Kind::Shallow;
   int count = 0;  // random: boards; openings: plies
   std::string path;
-  int within = 0;  // balanced openings: the largest |score| kept
+  int within = 0;                  // balanced openings: the largest |score| kept
+  TextLocation where{"the spec"};  // where a spec gave it, for its errors
 };
 
 // The boards of a set of sources, in order; random boards avoid `exclude` and

@@ -157,7 +157,7 @@ TEST_CASE("another game's program, grammar, positions or players are refused whe
   const std::pair<std::string, std::string> spec_lines[] = {
       {"grammar = grammar/adate.grammar", "adate.grammar:1:1: error: the grammar is for connect4"},
       {"opponents = ibef@1", ":13: error: unknown player 'ibef'"},
-      {"seeds = grammar/examples/ibef.eval", "ibef.eval:1:1: error: seed program is not in the search space"},
+      {"seeds = grammar/examples/ibef.eval", "ibef.eval:1:1: error: this program is for Connect4"},
       {"seeds = strategy", ":9: error: seed program 'strategy' not found"},
       {"training-positions = specs/positions/training.analysis", "training.analysis:1:1: error: labelled positions"},
       {"rules = thesis-java", ":1: error: rules choose Connect4's win test"},

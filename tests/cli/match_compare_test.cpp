@@ -130,7 +130,7 @@ TEST_CASE("a record leaves out each game's seed, and the seed read back plays th
       {builtin_player(connect4::Game{}, "random", 0), builtin_player(connect4::Game{}, "ibef", 1)}};
   const std::vector<connect4::Position> boards = {connect4::Position{}, connect4::Position{}.played(3)};
   const std::vector<MatchGame> played = play_match_games(connect4::Game{}, pairings, boards, options, true);
-  write_match_records(dir / "r.tsv", {"connect4", boards.size(), "two", "random", 5, 31}, played);
+  write_match_records(dir / "r.tsv", {"connect4", boards.size(), "two", "random", 5, 31, {}, ""}, played);
   CHECK(test::read_file(dir / "r.tsv").find(std::to_string(played.front().seed)) == std::string::npos);
   const MatchRecords read = read_match_records(dir / "r.tsv");
   REQUIRE(read.games.size() == played.size());

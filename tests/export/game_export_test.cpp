@@ -46,7 +46,10 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
   std::string checker = "#include <cstdint>\n#include <cstdio>\n";
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const std::string name = numbered("p", i);
-    test::write_file(scratch / (name + ".eval"), lang::to_text(programs[i]) + "\n");
+    // Programs of the family (`game mnk`), which every board of it plays.
+    std::string text = lang::to_text(programs[i]);
+    if (text.starts_with("game ")) text.replace(0, text.find('\n'), "game " + std::string(family_name(G::kFamily)));
+    test::write_file(scratch / (name + ".eval"), text + "\n");
     const test::Run exported = test::run_evalsynth("export " + (scratch / (name + ".eval")) + " --game '" +
                                                    descriptor.text() + "' --cpp " + (scratch / (name + ".hpp")));
     INFO(exported.output);

@@ -184,7 +184,7 @@ TEST_CASE("a game file's bad fields are errors at their line and column", "[game
   CHECK_THAT(error_of("board = 7 x 6\nline = 4\nplacement = gravity\n"),
              Catch::Contains(file + ":3:13: error: 'placement' is anywhere, drop"));
   CHECK_THAT(error_of("board = 7 x 6\nline = 4\ndirections = across, sideways\n"),
-             Catch::Contains(file + ":3:14: error: 'directions' is all, or some of"));
+             Catch::Contains(file + ":3:22: error: 'directions' is all, or some of"));
   CHECK_THAT(error_of("board = 7 x 6\nline = 7\ndirections = up\n"),
              Catch::Contains(file + ":3:14: error: no line of 7 fits a 7 x 6 board"));
   CHECK_THAT(error_of("board = 7 x 6\nline = 4\nend = never\n"), Catch::Contains(file + ":3:7: error: 'end' is"));

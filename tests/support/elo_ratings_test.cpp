@@ -191,7 +191,7 @@ TEST_CASE("elo ratings: preconditions are usage errors with clear messages", "[r
   RatingOptions unknown;
   unknown.anchor = "Z";
   CHECK_THROWS_AS(fit_ratings({{"A", "B", 1, 1, 1}}, unknown), std::invalid_argument);
-  CHECK_THROWS_WITH(fit_ratings({{"A", "B", 1, 1, 1}}, unknown), "the anchor 'Z' is not a player");
+  CHECK_THROWS_WITH(fit_ratings({{"A", "B", 1, 1, 1}}, unknown), "the anchor 'Z' is not a player (the players: A, B)");
   const std::vector<PairingCounts> split{{"A", "B", 3, 2, 1}, {"C", "D", 3, 2, 1}, {"B", "A", 1, 1, 1}};
   CHECK_THROWS_AS(fit_ratings(split), std::invalid_argument);
   CHECK_THROWS_WITH(fit_ratings(split), "ratings need one connected cross-table: A and C are in groups that never met");

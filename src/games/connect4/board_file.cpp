@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "games/connect4/labelled_positions.hpp"
 #include "games/connect4/notation.hpp"
 #include "support/files.hpp"
 #include "support/text.hpp"
@@ -34,7 +35,7 @@ Position parse_move_line(const std::string& line, const TextLocation& where) {
 }  // namespace
 
 std::vector<Position> parse_board_text(const std::string& text, const std::string& source_name) {
-  const std::vector<std::string> lines = split_lines(text);
+  const std::vector<std::string> lines = split_lines(without_game_line(text, source_name, "these boards"));
   std::vector<Position> boards;
   std::size_t i = 0;
   while (i < lines.size()) {

@@ -13,11 +13,16 @@
 
 namespace evalsynth::connect4 {
 
-std::vector<LabelledPosition> parse_analysis_text(const std::string& written, const std::string& source_name) {
-  // Files of other games name theirs first; Connect4's may (`game connect4`).
+std::string without_game_line(const std::string& written, const std::string& source_name, std::string_view what) {
+  // Files of other games name theirs first; Connect4's may (`game connect4`),
+  // and serve both its win tests.
   std::string text = written;
-  if (const auto game = take_game_line(text, source_name); game && game->game.family != connect4::kFamily)
-    throw InputError(game->where, "these positions are of " + game->name + ", and the game is connect4");
+  if (const auto game = take_game_line(text, source_name)) require_game_fits(*game, default_game(kFamily), what);
+  return text;
+}
+
+std::vector<LabelledPosition> parse_analysis_text(const std::string& written, const std::string& source_name) {
+  const std::string text = without_game_line(written, source_name, "these positions");
   const SourceText source(text, source_name);
   std::vector<LabelledPosition> positions;
   std::size_t line_start = 0;
@@ -78,7 +83,8 @@ std::vector<LabelledPosition> read_analysis_file(const std::string& path) {
   return parse_analysis_text(read_text_file(path, "analysis"), path);
 }
 
-std::vector<MovesLine> parse_move_lines(const std::string& text, const std::string& source_name) {
+std::vector<MovesLine> parse_move_lines(const std::string& written, const std::string& source_name) {
+  const std::string text = without_game_line(written, source_name, "these positions");
   const SourceText source(text, source_name);
   std::vector<MovesLine> lines;
   std::size_t line_start = 0;

@@ -34,6 +34,12 @@ inline constexpr int kMaxAbsScore = (kCells + 1) / 2 - 3;
 std::vector<LabelledPosition> read_analysis_file(const std::string& path);
 std::vector<LabelledPosition> parse_analysis_text(const std::string& text, const std::string& source_name);
 
+// `text` with its game line blanked out (game/registry.hpp's take_game_line),
+// if it has one: Connect4's files need none, and one naming another game is
+// an InputError there ("these positions are of mnk(3,3,3), and the game is
+// connect4", `what` "these positions").
+std::string without_game_line(const std::string& text, const std::string& source_name, std::string_view what);
+
 // A position given as a move string, with where it was given.
 struct MovesLine {
   std::string moves;
