@@ -24,9 +24,15 @@ std::string thesis_line(const PairingResult& r) {
 
 namespace {
 
+// "54.2% ± 3.1"; an interval that would pass 0% or 100% is clamped there
+// and written with its ends: "4.3% [0.0, 12.8]" (a score is a share).
 std::string interval_text(double mean, double half_width) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f%% \u00b1 %.1f", 100 * mean, 100 * half_width);
+  if (mean - half_width < 0 || mean + half_width > 1)
+    std::snprintf(buf, sizeof buf, "%.1f%% [%.1f, %.1f]", 100 * mean, 100 * std::max(0.0, mean - half_width),
+                  100 * std::min(1.0, mean + half_width));
+  else
+    std::snprintf(buf, sizeof buf, "%.1f%% \u00b1 %.1f", 100 * mean, 100 * half_width);
   return buf;
 }
 
@@ -114,9 +120,15 @@ std::string paired_verdict(const PairingResult& a, const PairingResult& b) {
                                ? " start boards, their repeated games taken together: the left-to-right order "
                                  "repeats games)"
                                : " start boards, their pairs taken together: a board's games share it)";
-  return "score " + interval_text(m.mean, m.half_width) + " (95%, over " + std::to_string(scores.size()) + over +
-         "; sign test over them: +" + std::to_string(better) + " -" + std::to_string(worse) + ", " + stats::p_text(p) +
-         ": " + verdict;
+  // One observation has a share but no spread: no interval to give.
+  char mean[32];
+  std::snprintf(mean, sizeof mean, "%.1f%%", 100 * m.mean);
+  const std::string score =
+      scores.size() < 2
+          ? std::string("score ") + mean + " (no interval from one observation: over 1" + over
+          : "score " + interval_text(m.mean, m.half_width) + " (95%, over " + std::to_string(scores.size()) + over;
+  return score + "; sign test over them: +" + std::to_string(better) + " -" + std::to_string(worse) + ", " +
+         stats::p_text(p) + ": " + verdict;
 }
 
 std::vector<std::string> paired_lines(const std::vector<PairingResult>& results) {

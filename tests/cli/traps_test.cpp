@@ -31,6 +31,8 @@ TEST_CASE("a game record knows it is whole: cut or changed, it is refused where 
       (dir / "r.tsv"));
   INFO(played.output);
   REQUIRE(played.exit_code == 0);
+  // A score's interval stays between 0% and 100% (random wins 1 of 6 as X).
+  CHECK_THAT(played.output, Contains("X's score 16.7% [0.0, ") && !Contains("16.7% ± 32.7"));
   const std::string record = test::read_file(dir / "r.tsv");
   CHECK_THAT(record, Contains("# player: THREAT-LINES1: built-in"));
   CHECK_THAT(record, Contains("# end: 12 games, checksum "));
@@ -167,4 +169,16 @@ TEST_CASE("ratings checks its anchor before it prints, and names the players", "
   const test::Run r = test::run_evalsynth("ratings " + (dir / "r.tsv") + " --anchor nobody");
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.output, Contains("RANDOM") && Contains("THREAT-LINES1") && !Contains("# evalsynth ratings"));
+}
+
+TEST_CASE("positions says it labels before it starts, and a refused set leaves no folder", "[cli][positions]") {
+  test::ScratchFolder dir("positions-folder");
+  const test::Run made = test::run_evalsynth("positions --game tictactoe --count 9 --sets " + (dir / "made"));
+  CHECK(made.exit_code == 0);
+  CHECK_THAT(made.output, Contains("labelling 9 position(s) of plies 0-8 by perfect play"));
+  // Too few positions for three sets: refused, and nothing made.
+  const test::Run few =
+      test::run_evalsynth("positions --game tictactoe --count 30 --plies 0-0 --sets " + (dir / "few"));
+  CHECK(few.exit_code == 2);
+  CHECK_FALSE(std::filesystem::exists(dir / "few"));
 }

@@ -74,6 +74,8 @@ TEST_CASE("statistics: Student's t, Welch's test and the t interval as the textb
   // No spread: equal means give p = 1, different ones p = 0.
   CHECK(welch_t_test({1, 1}, {1, 1}).p == 1);
   CHECK(welch_t_test({1, 1}, {2, 2}).p == 0);
+  CHECK(welch_t_test({1, 1}, {2, 2}).no_variance);
+  CHECK_FALSE(welch_t_test({1, 2}, {2, 2}).no_variance);
   // The t interval of 1, 2, 3, 4, 5: mean 3, sd 1.581, t(4) = 2.776: +- 1.963.
   const MeanInterval m = t_interval({1, 2, 3, 4, 5});
   CHECK(m.mean == Approx(3));
