@@ -175,7 +175,7 @@ TEST_CASE("positions says it labels before it starts, and a refused set leaves n
   test::ScratchFolder dir("positions-folder");
   const test::Run made = test::run_evalsynth("positions --game tictactoe --count 9 --sets " + (dir / "made"));
   CHECK(made.exit_code == 0);
-  CHECK_THAT(made.output, Contains("labelling 9 position(s) of plies 0-8 by perfect play"));
+  CHECK_THAT(made.output, Contains("labelling 27 position(s) of plies 0-8 by perfect play"));
   // Too few positions for three sets: refused, and nothing made.
   const test::Run few =
       test::run_evalsynth("positions --game tictactoe --count 30 --plies 0-0 --sets " + (dir / "few"));
