@@ -1,4 +1,5 @@
-// Every command's help names exactly the options its parser reads: each
+// Every command's help names exactly the options its parser reads, and its
+// page in docs/commands/ shows that help: each
 // option the parser knows is in the help text, and each option the help's
 // option list names is one the parser knows (the parser lists its options
 // when EVALSYNTH_LIST_OPTIONS is set, cli/command_line.cpp). A command or
@@ -57,6 +58,13 @@ TEST_CASE("every command's help lists the options its parser reads, and no other
       std::smatch m;
       if (std::regex_search(line, m, listed)) in_list.insert(m[1]);
     }
+    // Its page in docs/commands/ carries the same help (scripts/make-command-pages).
+    const std::string page = test::read_file(std::string(test::kSourceDir) + "/docs/commands/" + command + ".md");
+    const std::string begin = "```text\n", end = "```\n<!-- help: end -->";
+    const std::size_t from = page.find(begin), to = page.find(end);
+    REQUIRE(from != std::string::npos);
+    REQUIRE(to != std::string::npos);
+    CHECK(page.substr(from + begin.size(), to - from - begin.size()) == help);
     // --no-jit is every command's, in the tool's own usage.
     for (const std::string& option : options)
       if (option != "--no-jit") CHECK(in_help.count(option) == 1);

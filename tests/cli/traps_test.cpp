@@ -145,9 +145,10 @@ TEST_CASE("a game file's mistakes are located in the game file, the spec's line 
   CHECK(test::run_evalsynth("games --game tictactoe").exit_code == 0);
 }
 
-TEST_CASE("help games lists every key of a game file, as the reader knows them", "[cli][games][help]") {
+TEST_CASE("help games and the games page list every key of a game file, as the reader knows them",
+          "[cli][games][help]") {
   const test::Run help = test::run_evalsynth("help games");
-  const std::string readme = test::read_file(std::string(test::kSourceDir) + "/README.md");
+  const std::string readme = test::read_file(std::string(test::kSourceDir) + "/docs/games.md");
   for (const evalsynth::GameFileKey& key : evalsynth::game_file_keys()) {
     CHECK_THAT(help.output, Contains(std::string(key.key)) && Contains(std::string(key.values)));
     CHECK_THAT(readme, Contains(std::string("`").append(key.key).append("`")));
