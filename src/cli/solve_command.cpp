@@ -33,7 +33,8 @@ const char* const kSolveHelp =
     "Other games (--game, or a first line `game NAME` in the input): a position\n"
     "in the game's notation ('-' for the start), solved by the exact solver;\n"
     "SCORE is 10000 minus the plies to the end for a win, its negative for a\n"
-    "loss, 0 for a draw.\n"
+    "loss, 0 for a draw. A file of another game's positions names it in its\n"
+    "first line; lines typed on standard input for --game need not.\n"
     "\n"
     "Options:\n" EVALSYNTH_GAME_OPTION_HELP
     "  --openings N    solve every distinct N-ply opening instead (one of each\n"
@@ -60,6 +61,7 @@ struct SolveRequest {
   bool openings = false;
   int opening_plies = 0;
   std::string text, source;
+  solver::GameLineRule game_line_rule = solver::GameLineRule::RequiredOutsideDefaultFamily;
 };
 
 void report_totals(std::size_t count, double seconds, std::uint64_t nodes, bool analyse) {
@@ -81,7 +83,7 @@ int solve_game(const G& game, const SolveRequest& r) {
   } else if constexpr (HasOwnSolver<G>) {
     lines = game.parse_positions(r.text, r.source);
   } else {
-    lines = solver::parse_position_lines(game, r.text, r.source);
+    lines = solver::parse_position_lines(game, r.text, r.source, r.game_line_rule);
   }
   SolveReport report;
   if constexpr (HasOwnSolver<G>) {
@@ -151,6 +153,8 @@ int solve_command(const Args& args) {
   GameDescriptor game;
   if (!game_name.empty()) {
     game = command_game(game_name, {});
+    // Typed for the game just named: no game line needed.
+    if (files.empty()) r.game_line_rule = solver::GameLineRule::GameNamedByCommand;
   } else {
     std::string scanned = r.text;
     if (const auto line = take_game_line(scanned, r.source)) game = line->game;

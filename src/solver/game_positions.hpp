@@ -169,17 +169,23 @@ std::vector<Labelled<G>> parse_labelled_text(const G& game, std::string text, co
   return out;
 }
 
+// Whether a text of positions must name its game: a file must (a file of
+// another board would otherwise be read as this one's), while lines typed on
+// standard input for a game the command line names need not.
+enum class GameLineRule { RequiredOutsideDefaultFamily, GameNamedByCommand };
+
 // Positions a line (the first word; the rest of a line is ignored, so
 // labelled files read as they are), for `solve`: each with its text and line.
-// An optional game line must name `game`'s family. Finished positions are
-// errors with file:line:col.
+// A game line must fit `game`. Finished positions are errors with
+// file:line:col.
 template <Game G>
 using PositionLine = WrittenPosition<typename G::Position>;
 template <Game G>
-std::vector<PositionLine<G>> parse_position_lines(const G& game, std::string text, const std::string& source_name) {
+std::vector<PositionLine<G>> parse_position_lines(const G& game, std::string text, const std::string& source_name,
+                                                  GameLineRule rule = GameLineRule::RequiredOutsideDefaultFamily) {
   if (const auto named = take_game_line(text, source_name))
     require_game_fits(*named, game_named(game.name()), "these positions");
-  else if (G::kFamily != kDefaultFamily)
+  else if (G::kFamily != kDefaultFamily && rule == GameLineRule::RequiredOutsideDefaultFamily)
     throw InputError(TextLocation{source_name, 1, 1}, "positions of " + game.name() + " begin with the line `game " +
                                                           game.name() + "` (a file without one is " +
                                                           std::string(family_info(kDefaultFamily).title) + "'s)");

@@ -108,6 +108,15 @@ TEST_CASE("every command takes --game, and a program's file says its game", "[cl
   r = run_evalsynth("solve --game tictactoe --openings 1", kSource);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("b2 0"));  // tic-tac-toe's centre draws, as every first move
+  // Typed on standard input for the game named: no game line needed; a
+  // file of positions without one is still refused (it could be another board's).
+  r = test::run_shell("echo b2 | " + std::string(test::kEvalsynthBinary) + " solve --game tictactoe");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("b2 0"));
+  test::write_file(dir / "b2.positions", "b2\n");
+  r = run_evalsynth("solve --game tictactoe " + (dir / "b2.positions"), kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("b2.positions:1:1: error: positions of mnk(3,3,3) begin with the line"));
   test::write_file(dir / "m.eval", "game mnk\nthreats(x) - threats(o) + 2 * forks(x)\n");
   r = run_evalsynth("check " + (dir / "m.eval") + " --position b2a1", kSource);
   CHECK(r.exit_code == 0);
