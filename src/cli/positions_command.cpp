@@ -13,6 +13,7 @@
 #include "tournament/player.hpp"
 #include "tournament/player_syntax.hpp"
 #include "tournament/position_sets.hpp"
+#include "tournament/strength.hpp"
 
 namespace evalsynth {
 
@@ -26,7 +27,10 @@ const char* const kPositionsHelp =
     "a third of what it has), only positions where the choice matters, at the\n"
     "plies the game's solver reaches (each game its own default). Name them in a\n"
     "spec (training-positions, validation-positions, strength-positions) and in\n"
-    "strength --positions. Without --sets:\n"
+    "strength --positions. Each set's plies and how the side to move stands\n"
+    "(wins, draws, loses) are said when it is written, and a warning when the\n"
+    "game's references make no mistake on it at depths 1-2 (such a set cannot\n"
+    "tell evaluators apart: try earlier plies). Without --sets:\n"
     "\n"
     "Makes a labelled position set: N distinct positions (symmetric images count\n"
     "as one) from games of mixed players - the random mover and the game's\n"
@@ -118,6 +122,50 @@ void write_set(const G& game, const std::vector<LabelledOf<G>>& set, const std::
   std::printf("wrote %zu position(s) to %s\n", set.size(), path.c_str());
 }
 
+// What a set holds, said after it is written: its plies and how the side to
+// move stands under perfect play, so a set of nothing but won or early
+// positions shows at once.
+template <Game G>
+void describe_mix(const G& game, const std::vector<LabelledOf<G>>& set, const std::string& name) {
+  if (set.empty() || !file_writes_enabled()) return;
+  std::vector<int> plies;
+  int outcomes[3] = {0, 0, 0};  // the side to move loses, draws, wins
+  for (const auto& p : set) {
+    plies.push_back(game.plies(p.position));
+    const std::vector<int> classes = value_classes(p);
+    ++outcomes[1 + *std::max_element(classes.begin(), classes.end())];
+  }
+  std::sort(plies.begin(), plies.end());
+  const double n = static_cast<double>(set.size());
+  std::printf("  %s: plies %d-%d (median %d); the side to move wins %.0f%%, draws %.0f%%, loses %.0f%%\n", name.c_str(),
+              plies.front(), plies.back(), plies[plies.size() / 2], 100 * outcomes[2] / n, 100 * outcomes[1] / n,
+              100 * outcomes[0] / n);
+}
+
+// A set on which every reference of the game plays perfectly at depths 1
+// and 2 cannot tell evaluators apart (every one errs 0%, as on a game's late
+// positions where each move is an immediate win or block): said, with what
+// to try, rather than left for a run to find.
+template <Game G>
+void warn_if_references_never_err(const G& game, const std::vector<LabelledOf<G>>& set, const PositionsRequest& r) {
+  const std::vector<std::string> references = reference_player_names(game);
+  if (set.empty() || references.empty() || !file_writes_enabled()) return;
+  for (const std::string& name : references)
+    for (int depth = 1; depth <= 2; ++depth) {
+      const Player<G> player = builtin_player(game, name, depth);
+      if (measure_strength(game, player, set, MoveOrder::Random, r.options.seed, r.options.threads).mistakes > 0)
+        return;
+    }
+  std::fflush(stdout);  // after what was written, in a terminal too
+  std::string names;
+  for (const std::string& name : references) names += (names.empty() ? "" : ", ") + name;
+  std::fprintf(stderr,
+               "evalsynth positions: warning: the game's references (%s) make no mistake on these positions at "
+               "depths 1-2, so they cannot tell evaluators apart; try earlier plies (--plies, now %s), "
+               "--random-games, or a larger board\n",
+               names.c_str(), r.plies.c_str());
+}
+
 // --sets: one set of three times the count, distinct up to symmetry, dealt
 // out in a seeded shuffle into training, validation and test, so the three
 // are disjoint by construction and as alike as draws from one source.
@@ -135,11 +183,13 @@ int write_three_sets(const G& game, std::vector<LabelledOf<G>> set, const Positi
     std::filesystem::create_directories(r.sets, error);
     if (error) throw InputError(TextLocation{r.sets, 1, 1}, "cannot make the folder: " + error.message());
   }
+  std::vector<LabelledOf<G>> sets[3];
   for (std::size_t k = 0; k < 3; ++k)
-    write_set(game,
-              std::vector<LabelledOf<G>>(set.begin() + static_cast<std::ptrdiff_t>(k * each),
-                                         set.begin() + static_cast<std::ptrdiff_t>((k + 1) * each)),
-              set_path(r.sets, kSetNames[k], game));
+    sets[k].assign(set.begin() + static_cast<std::ptrdiff_t>(k * each),
+                   set.begin() + static_cast<std::ptrdiff_t>((k + 1) * each));
+  for (std::size_t k = 0; k < 3; ++k) write_set(game, sets[k], set_path(r.sets, kSetNames[k], game));
+  for (std::size_t k = 0; k < 3; ++k) describe_mix(game, sets[k], kSetNames[k]);
+  warn_if_references_never_err(game, sets[2], r);
   if (static_cast<int>(each) * 3 < r.options.count)
     std::fprintf(stderr, "evalsynth positions: %s has %zu distinct positions that meet these options: %zu a set\n",
                  game.name().c_str(), set.size(), each);
@@ -196,6 +246,8 @@ int make_positions(const G& game, PositionsRequest r) {
                      " is not written");
   if (!r.sets.empty()) return write_three_sets(game, set, r);
   write_set(game, set, r.output);
+  describe_mix(game, set, r.output);
+  warn_if_references_never_err(game, set, r);
   if (static_cast<int>(set.size()) < options.count)
     std::fprintf(stderr, "evalsynth positions: only %zu distinct positions found in plies %s\n", set.size(),
                  r.plies.c_str());

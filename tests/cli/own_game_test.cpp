@@ -2,6 +2,8 @@
 // and every artefact of the run (the answer, summary.json, the checkpoint,
 // exports) names the game it was made for, read back and played on it.
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 #include <vector>
@@ -157,4 +159,40 @@ TEST_CASE("a spec or strength naming missing sets says the command that makes th
   CHECK(strength.exit_code == 1);
   CHECK_THAT(strength.output,
              Catch::Contains("evalsynth positions --game 'mnk(4,4,4)' --sets specs/positions/mnk-4-4-4"));
+}
+
+TEST_CASE("positions --sets says what each set holds, and warns when no reference can err on it",
+          "[cli][games][positions]") {
+  test::ScratchFolder dir("position-mix");
+  const evalsynth::mnk::Game game(3, 3, 3);
+  const test::Run made = test::run_evalsynth("positions --game tictactoe --count 30 --sets " + (dir / "t"));
+  REQUIRE(made.exit_code == 0);
+  // The mix said for the test set is the file's.
+  const auto positions = evalsynth::read_labelled_positions(game, dir / "t/test.positions");
+  std::vector<int> plies;
+  int wins = 0, draws = 0;
+  for (const auto& p : positions) {
+    plies.push_back(game.plies(p.position));
+    int best = -1;
+    for (int s : p.scores) best = std::max(best, evalsynth::solver::value_class(s));
+    wins += best == 1;
+    draws += best == 0;
+  }
+  std::sort(plies.begin(), plies.end());
+  const auto percent = [&](int n) { return std::to_string(static_cast<int>(std::lround(100.0 * n / 30))); };
+  CHECK_THAT(made.output,
+             Catch::Contains("test: plies " + std::to_string(plies.front()) + "-" + std::to_string(plies.back()) +
+                             " (median " + std::to_string(plies[15]) + "); the side to move wins " + percent(wins) +
+                             "%, draws " + percent(draws) + "%"));
+  // Tic-tac-toe's references err on its sets; on a 5 x 5 board where three
+  // stones next to each other win, from the default plies every position is
+  // an immediate win or block, and no reference errs.
+  CHECK_THAT(made.output, !Catch::Contains("warning"));
+  test::write_file(dir / "three.game", "board = 5 x 5\nline = 3\nplacement = adjacent\n");
+  const test::Run trivial =
+      test::run_evalsynth("positions --game " + (dir / "three.game") + " --count 30 --sets " + (dir / "three"));
+  REQUIRE(trivial.exit_code == 0);
+  CHECK_THAT(trivial.output, Catch::Contains("warning: the game's references (open-lines, threat-lines) make no "
+                                             "mistake on these positions at depths 1-2"));
+  CHECK_THAT(trivial.output, Catch::Contains("the side to move wins 100%"));
 }
