@@ -24,8 +24,9 @@ const char* const kPositionsHelp =
     "--sets makes a game's three labelled sets at once, disjoint (mirror images\n"
     "included) and reproducible: FOLDER/training, validation and test (.positions;\n"
     "Connect4: .analysis), N positions each (default 500; fewer on a small game,\n"
-    "a third of what it has), only positions where the choice matters, at the\n"
-    "plies the game's solver reaches (each game its own default). Name them in a\n"
+    "a third of what it has), only positions where the choice matters, from the\n"
+    "whole game: from the earliest ply at which a few probe positions are each\n"
+    "labelled within a fixed number of solver nodes, to the end. Name them in a\n"
     "spec (training-positions, validation-positions, strength-positions) and in\n"
     "strength --positions. Each set's plies and how the side to move stands\n"
     "(wins, draws, loses) are said when it is written, and a warning when the\n"
@@ -47,7 +48,9 @@ const char* const kPositionsHelp =
     "  --count N          positions (default 1000)\n"
     "  --plies A-B        moves made, from A to B (Connect4: stones on the board;\n"
     "                     default 8-36, below about 8 stones each position takes\n"
-    "                     seconds to solve; other games: each its own default)\n"
+    "                     seconds to solve; other games: from the earliest ply\n"
+    "                     the solver labels within its probe budget, no later\n"
+    "                     than the game's own guess, to the end)\n"
     "  --decisive         only positions where the choice matters (the moves are\n"
     "                     not all wins, all draws or all losses)\n"
     "  --random-games     from games of uniformly random moves instead of mixed\n"
@@ -202,8 +205,10 @@ int make_positions(const G& game, PositionsRequest r) {
   const int most_plies = game.max_plies() - 1;
   if (!r.from.empty() && !r.plies_given) r.plies = "1-1";
   if (!r.plies_given && r.from.empty()) {
+    // From as early as the solver affords (the game's default start is its
+    // static guess), so the sets span the whole game.
     const auto [first, last] = game.default_position_plies();
-    r.plies = std::to_string(first) + "-" + std::to_string(last);
+    r.plies = std::to_string(earliest_labelled_ply(game, first)) + "-" + std::to_string(last);
   }
   const auto range = parse_int_range(r.plies, 0, most_plies);
   if (!range || range->last < range->first)

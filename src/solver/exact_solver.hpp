@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "game/game.hpp"
@@ -38,6 +39,9 @@ template <class G>
 concept ExactlySolvable = Game<G> && requires(const G& g, const typename G::Position& p) {
   { g.canonical(p) } -> std::same_as<typename G::Position>;
 };
+
+// Thrown by a search of an ExactSolver past its node limit.
+struct NodeLimitReached {};
 
 template <ExactlySolvable G>
 class ExactSolver {
@@ -72,6 +76,10 @@ class ExactSolver {
 
   std::uint64_t nodes() const { return nodes_; }
   void clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
+  // From now on, a search that takes the node count past `limit` throws
+  // NodeLimitReached (the table keeps only finished entries, so it stays
+  // valid): how `positions` probes how far back the solver reaches.
+  void limit_nodes(std::uint64_t limit) { node_limit_ = limit; }
 
  private:
   static constexpr int kInfinity = kExactWin + 1;
@@ -112,7 +120,7 @@ class ExactSolver {
   // Fail-soft negamax: the exact score if it lies in (alpha, beta), else a
   // bound on the side beyond it.
   int negamax(const Position& p, int ply, int alpha, int beta) {
-    ++nodes_;
+    if (++nodes_ > node_limit_) throw NodeLimitReached{};
     const Status status = game_.status(p);
     if (status != Status::Ongoing) {
       if (status == Status::Drawn) return 0;
@@ -175,6 +183,7 @@ class ExactSolver {
   G game_;
   std::vector<Entry> table_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = std::numeric_limits<std::uint64_t>::max();
 };
 
 }  // namespace evalsynth::solver

@@ -5,6 +5,7 @@
 
 #include "games/registry.hpp"
 #include "solver/exact_solve_all.hpp"
+#include "support/random.hpp"
 #include "tournament/player.hpp"
 
 namespace evalsynth {
@@ -62,6 +63,22 @@ void label(const G& game, std::vector<LabelledOf<G>>& batch, const SolveOptions&
   }
 }
 
+// Plays the game on from `p` (its moves' text appended to `moves`) until it
+// ends or reaches ply `target`: each side its player, a move in eight random.
+template <Game G>
+void play_until(const G& game, const Player<G> (&players)[2], int target, Rng& rng, typename G::Position& p,
+                std::string& moves) {
+  while (game.status(p) == Status::Ongoing && game.plies(p) < target) {
+    const Player<G>& mover = players[game.side_to_move(p) == Side::X ? 0 : 1];
+    SearchCounters counters;
+    const typename G::Move move = rng.unit() < kRandomMoveRate
+                                      ? random_move(game, p, rng)
+                                      : choose_move(game, mover, p, MoveOrder::Random, rng, counters);
+    append_move_text(game, moves, p, move);
+    p = game.play(p, move);
+  }
+}
+
 }  // namespace
 
 template <Game G>
@@ -101,15 +118,7 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
         moves = from.moves;
         target += game.plies(p);
       }
-      while (game.status(p) == Status::Ongoing && game.plies(p) < target) {
-        const Player<G>& mover = players[game.side_to_move(p) == Side::X ? 0 : 1];
-        SearchCounters counters;
-        const typename G::Move move = rng.unit() < kRandomMoveRate
-                                          ? random_move(game, p, rng)
-                                          : choose_move(game, mover, p, MoveOrder::Random, rng, counters);
-        append_move_text(game, moves, p, move);
-        p = game.play(p, move);
-      }
+      play_until(game, players, target, rng, p, moves);
       if (game.status(p) != Status::Ongoing || !taken.insert(game.canonical_key(p)).second) continue;
       last_new = games;
       LabelledOf<G> labelled;
@@ -129,9 +138,45 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
   return set;
 }
 
-#define EVALSYNTH_INSTANTIATE(G)                            \
-  template std::vector<LabelledOf<G>> make_position_set<G>( \
-      const G&, const PositionSetOptions&, const std::vector<LabelledOf<G>>&, const std::vector<LabelledOf<G>>&);
+template <Game G>
+int earliest_labelled_ply(const G& game, int from_ply) {
+  if constexpr (HasOwnSolver<G>) {
+    return from_ply;
+  } else {
+    // A probe's budget: the nodes of labelling one position (every move's
+    // value). Probes per ply: a few games' worth.
+    constexpr std::uint64_t kProbeNodes = 100'000;
+    constexpr int kProbesPerPly = 32;
+    solver::ExactSolver<G> solver(game, 16);
+    Rng rng(0x9E0BE5ULL);
+    const MixedPlayers<G> mixed(game, false);
+    int earliest = from_ply;
+    for (int ply = from_ply - 1; ply >= 0; --ply) {
+      for (int probe = 0; probe < kProbesPerPly; ++probe) {
+        // A position as the sets' games reach it, labelled as they are.
+        const Player<G> players[2] = {mixed.draw(rng), mixed.draw(rng)};
+        typename G::Position p = game.start();
+        std::string moves;
+        play_until(game, players, ply, rng, p, moves);
+        if (game.status(p) != Status::Ongoing) continue;
+        solver.clear_table();
+        solver.limit_nodes(solver.nodes() + kProbeNodes);
+        try {
+          (void)solver.analyse(p);
+        } catch (const solver::NodeLimitReached&) {
+          return earliest;
+        }
+      }
+      earliest = ply;
+    }
+    return earliest;
+  }
+}
+
+#define EVALSYNTH_INSTANTIATE(G)                                                                                  \
+  template std::vector<LabelledOf<G>> make_position_set<G>(                                                       \
+      const G&, const PositionSetOptions&, const std::vector<LabelledOf<G>>&, const std::vector<LabelledOf<G>>&); \
+  template int earliest_labelled_ply<G>(const G&, int);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

@@ -41,4 +41,14 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
                                              const std::vector<LabelledOf<G>>& exclude,
                                              const std::vector<LabelledOf<G>>& starts = {});
 
+// The earliest ply, at most `from_ply`, from which the exact solver labels
+// `game`'s positions within a fixed number of nodes each: going back ply by
+// ply from `from_ply`, seeded random games' positions are solved until one
+// takes more. So `positions` draws its sets from as early in the game as
+// the solver affords, not only from a game's static guess of its reach. The
+// same game gives the same ply everywhere (one solver, a fixed table). Games
+// with their own solver (Connect4) keep `from_ply`.
+template <Game G>
+int earliest_labelled_ply(const G& game, int from_ply);
+
 }  // namespace evalsynth

@@ -14,6 +14,7 @@
 #include "lang/parse.hpp"
 #include "test_support.hpp"
 #include "tournament/labelled.hpp"
+#include "tournament/position_sets.hpp"
 
 namespace {
 
@@ -185,14 +186,37 @@ TEST_CASE("positions --sets says what each set holds, and warns when no referenc
                              " (median " + std::to_string(plies[15]) + "); the side to move wins " + percent(wins) +
                              "%, draws " + percent(draws) + "%"));
   // Tic-tac-toe's references err on its sets; on a 5 x 5 board where three
-  // stones next to each other win, from the default plies every position is
-  // an immediate win or block, and no reference errs.
+  // stones next to each other win, from ply 8 on (this game's static guess
+  // of the solver's reach) every position is an immediate win or block, and
+  // no reference errs.
   CHECK_THAT(made.output, !Catch::Contains("warning"));
   test::write_file(dir / "three.game", "board = 5 x 5\nline = 3\nplacement = adjacent\n");
-  const test::Run trivial =
-      test::run_evalsynth("positions --game " + (dir / "three.game") + " --count 30 --sets " + (dir / "three"));
+  const test::Run trivial = test::run_evalsynth("positions --game " + (dir / "three.game") +
+                                                " --plies 8-24 --count 30 --sets " + (dir / "three"));
   REQUIRE(trivial.exit_code == 0);
   CHECK_THAT(trivial.output, Catch::Contains("warning: the game's references (open-lines, threat-lines) make no "
                                              "mistake on these positions at depths 1-2"));
   CHECK_THAT(trivial.output, Catch::Contains("the side to move wins 100%"));
+}
+
+TEST_CASE("positions --sets draws from as early in the game as the solver affords", "[cli][games][positions]") {
+  test::ScratchFolder dir("position-reach");
+  // The small adjacency game is solved from its start in no time: its sets
+  // span the whole game (the static guess began at ply 8), and on them the
+  // references err.
+  test::write_file(dir / "three.game", "board = 5 x 5\nline = 3\nplacement = adjacent\n");
+  const test::Run whole =
+      test::run_evalsynth("positions --game " + (dir / "three.game") + " --count 30 --sets " + (dir / "three"));
+  REQUIRE(whole.exit_code == 0);
+  CHECK_THAT(whole.output, Catch::Contains("of plies 0-24 by perfect play"));
+  CHECK_THAT(whole.output, !Catch::Contains("warning"));
+  // The probe itself: never later than the guess, back to the start where
+  // every position is cheap, and Connect4 (its own solver) keeps its plies.
+  CHECK(evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(3, 3, 3), 5) == 0);
+  CHECK(evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(3, 3, 3), 0) == 0);
+  CHECK(evalsynth::earliest_labelled_ply(evalsynth::connect4::Game{}, 8) == 8);
+  const int five_four = evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(5, 5, 4), 8);
+  CHECK(five_four > 0);  // an empty 5 x 5 board is far beyond one probe's budget
+  CHECK(five_four <= 8);
+  CHECK(evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(5, 5, 4), 8) == five_four);  // deterministic
 }
