@@ -151,14 +151,17 @@ void describe_mix(const G& game, const std::vector<LabelledOf<G>>& set, const st
 // to try, rather than left for a run to find.
 template <Game G>
 void warn_if_references_never_err(const G& game, const std::vector<LabelledOf<G>>& set, const PositionsRequest& r) {
+  // Every process measures (measure_strength spreads its positions over an
+  // MPI job's ranks: all of them take part); only the one that writes says.
   const std::vector<std::string> references = reference_player_names(game);
-  if (set.empty() || references.empty() || !file_writes_enabled()) return;
+  if (set.empty() || references.empty()) return;
   for (const std::string& name : references)
     for (int depth = 1; depth <= 2; ++depth) {
       const Player<G> player = builtin_player(game, name, depth);
       if (measure_strength(game, player, set, MoveOrder::Random, r.options.seed, r.options.threads).mistakes > 0)
         return;
     }
+  if (!file_writes_enabled()) return;
   std::fflush(stdout);  // after what was written, in a terminal too
   std::string names;
   for (const std::string& name : references) names += (names.empty() ? "" : ", ") + name;
