@@ -55,10 +55,17 @@ const char* const kBenchHelp =
     "                     specs/quick.spec; nothing of the run is written)\n"
     "  --population-generations N  generations evolved first (default 5; 0 skips)\n"
     "\n"
-    "Other games: for tic-tac-toe, mnk(5,5,4), adjacent4(8,6) and ModNim(100,3),\n"
-    "games/s and nodes/s of a fitness workload of the game's reference programs\n"
-    "(one thread, 100 random boards) next to Connect4's nodes/s above, and ns\n"
-    "per evaluation of each reference program next to native IBEF.\n"
+    "Other games: for tic-tac-toe, mnk(5,5,4), adjacent4(8,6), ModNim(100,3) and\n"
+    "checkers(8), games/s and nodes/s of a fitness workload of the game's\n"
+    "reference programs (one thread, 100 random boards) next to Connect4's\n"
+    "nodes/s above, and ns per evaluation of each reference program next to\n"
+    "native IBEF.\n"
+    "\n"
+    "Every family's programs: ns per evaluation of 20 random programs of about\n"
+    "100 nodes of the game's language (mnk(5,5,4), a drop and a fill board,\n"
+    "adjacent4(8,6), ModNim(100,3), checkers(8)), by the interpreter and by\n"
+    "native code, each as a ratio to the family's best reference written in\n"
+    "C++ (Connect4: its ~100-node programs above against native IBEF).\n"
     "\n"
     "Learned evaluators: ns per evaluation of the thesis network, an n-tuple\n"
     "network and the language's ntuple() (uncached, and through its cache) next\n"
@@ -267,6 +274,7 @@ int bench_command(const Args& args) {
   using Clock = std::chrono::steady_clock;
   const double evaluation_ms = compiled.seconds / static_cast<double>(compiled.games) * games_per_evaluation * 1e3;
   std::printf("  (one fitness evaluation of 620 games with the weight table: %.1f ms)\n", evaluation_ms);
+  double native_100_ns = 0;  // the ~100-node programs' native code, for the families' table
   for (std::size_t target : {50, 100, 200}) {
     Rng rng(target);
     std::size_t total_nodes = 0;
@@ -296,10 +304,12 @@ int bench_command(const Args& args) {
     std::printf("  %-44s %8.2f ns  %6.2fx  (%.1fx faster; built in %.1f us, interpreter's in %.1f us)\n",
                 (what + ", native code").c_str(), native_code_ns / count, native_code_ns / count / native_ns,
                 interpreted_ns / native_code_ns, native_build_us / count, interpreter_build_us / count);
+    if (target == 100) native_100_ns = native_code_ns / count;
   }
   bench_learners(positions, rounds, native_ns, learner_games);
   bench_search_leaves(positions, rounds);
   bench_games(reps, static_cast<double>(native.nodes) / native.seconds, native_ns);
+  bench_family_programs(reps, native_100_ns, native_ns);
   if (population_generations > 0) bench_population(population_spec, population_generations);
   if (solver_limit > 0) bench_solver(solver_sets, labelled, static_cast<std::size_t>(solver_limit));
   return 0;

@@ -1,20 +1,38 @@
 #include "cli/bench_games.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "cli/bench_timing.hpp"
 #include "game/perft.hpp"
 #include "games/registry.hpp"
+#include "lang/game_program.hpp"
 #include "lang/parse.hpp"
+#include "lang/random_program.hpp"
 #include "tournament/evaluators.hpp"
 #include "tournament/fitness.hpp"
 #include "tournament/start_boards.hpp"
 
 namespace evalsynth {
 namespace {
+
+template <class G>
+std::vector<typename G::Position> random_positions(const G& game, std::size_t count) {
+  std::vector<typename G::Position> positions;
+  Rng rng(7);
+  while (positions.size() < count) {
+    typename G::Position p = game.start();
+    for (int plies = rng.below(game.max_plies()); plies > 0 && game.status(p) == Status::Ongoing; --plies)
+      p = game.play(p, random_move(game, p, rng));
+    positions.push_back(p);
+  }
+  return positions;
+}
 
 template <Game G>
 void bench_game(const G& game, int reps, double connect4_nodes_per_second, double connect4_ns) {
@@ -40,14 +58,7 @@ void bench_game(const G& game, int reps, double connect4_nodes_per_second, doubl
   std::printf("  %-16s %6d games  %9.0f games/s  %8.2f Mnodes/s  %6.2fx Connect4's nodes/s\n", game.name().c_str(),
               fitness.games, fitness.games / median, nodes_per_second / 1e6,
               nodes_per_second / connect4_nodes_per_second);
-  std::vector<typename G::Position> positions;
-  Rng rng(7);
-  while (positions.size() < 4096) {
-    typename G::Position p = game.start();
-    for (int plies = rng.below(game.max_plies()); plies > 0 && game.status(p) == Status::Ongoing; --plies)
-      p = game.play(p, random_move(game, p, rng));
-    positions.push_back(p);
-  }
+  const std::vector<typename G::Position> positions = random_positions(game, 4096);
   for (const ReferenceProgram& r : references) {
     const Player<G> player = builtin_player(game, r.name, 1);
     const double ns = visit_evaluator(std::get<EvaluatorOf<G>>(player.brain), [&](const auto& evaluator) {
@@ -56,6 +67,100 @@ void bench_game(const G& game, int reps, double connect4_nodes_per_second, doubl
     std::printf("    %-30s %8.2f ns per evaluation  %6.2fx native IBEF\n", std::string(r.name).c_str(), ns,
                 ns / connect4_ns);
   }
+}
+
+// A game's best reference as a programmer would write it in C++: the
+// features it reads from the game's own pass (the code native programs call
+// too), its arithmetic compiled ahead of time. What a program in native
+// code is measured against.
+template <class G, std::size_t N, class Combine>
+struct HandWritten {
+  const G* game;
+  std::array<FeatureRequest, N> requests;
+  Combine combine;
+  std::int32_t operator()(const typename G::Position& p) const {
+    std::array<std::int32_t, N> v;
+    game->features(p, requests, v.data());
+    return combine(v);
+  }
+};
+template <std::size_t N, class G, class Combine>
+HandWritten<G, N, Combine> hand_written(const G& game, const std::array<const char*, N>& names, Combine combine) {
+  const FeatureLibrary& library = feature_library(G::kFamily);
+  std::array<FeatureRequest, N> requests{};
+  for (std::size_t i = 0; i < N; ++i) {
+    // "name" or "name'" (O's): a feature of one side, or of none.
+    std::string name = names[i];
+    const bool o = name.ends_with('\'');
+    if (o) name.pop_back();
+    const int id = library.find(name, 0);
+    if (id < 0) throw std::logic_error("no feature " + name);
+    requests[i] = {static_cast<std::uint8_t>(id), static_cast<std::uint8_t>(o ? 1 : 0)};
+  }
+  return {&game, requests, combine};
+}
+// threat-lines: 16 (threats(x) - threats(o)) + open_lines(x) - open_lines(o).
+template <class G>
+auto threat_lines(const G& game) {
+  return hand_written(game, std::array{"threats", "threats'", "open_lines", "open_lines'"},
+                      [](const auto& v) { return 16 * (v[0] - v[1]) + v[2] - v[3]; });
+}
+auto native_reference(const mnk::Game& game) { return threat_lines(game); }
+auto native_reference(const mnk::FillGame& game) { return threat_lines(game); }
+auto native_reference(const adjacent4::Game& game) { return threat_lines(game); }
+auto native_reference(const modnim::Game& game) {  // strategy
+  return hand_written(game, std::array{"sticks", "limit", "to_move"},
+                      [](const auto& v) { return v[0] % (v[1] + 1) == 1 ? -1000 * v[2] : 1000 * v[2]; });
+}
+auto native_reference(const checkers::Game& game) {  // positional
+  return hand_written(game,
+                      std::array{"men", "men'", "kings", "kings'", "back_rank", "back_rank'", "centre", "centre'",
+                                 "mobility", "mobility'", "exposed", "exposed'"},
+                      [](const auto& v) {
+                        return 8 * (2 * (v[0] - v[1]) + 3 * (v[2] - v[3])) + v[4] - v[5] + v[6] - v[7] + v[8] - v[9] -
+                               4 * (v[10] - v[11]);
+                      });
+}
+
+// ns per evaluation of random programs of about 100 nodes of the game's
+// language, by the interpreter and by native code, against the game's
+// reference written in C++; and the game's feature pass alone for the
+// features the programs read (what no form of the program can save).
+template <class G>
+void bench_family_programs(const G& game, int reps) {
+  const std::vector<typename G::Position> positions = random_positions(game, 4096);
+  const int rounds = std::max(1, reps / 4);
+  const double native_ns = nanoseconds_per_evaluation(native_reference(game), positions, rounds);
+  Rng rng(100);
+  double interpreted_ns = 0, native_code_ns = 0, pass_ns = 0;
+  std::size_t total_nodes = 0;
+  const int count = 20;
+  for (int i = 0; i < count; ++i) {
+    lang::Program program = lang::random_program(rng, 100, std::nullopt, G::kFamily);
+    while (program.size() < 75 || program.size() > 125)
+      program = lang::random_program(rng, 150, std::nullopt, G::kFamily);
+    total_nodes += program.size();
+    const lang::GameProgram<G> by_interpreter(game, program, false), by_native_code(game, program);
+    interpreted_ns += nanoseconds_per_evaluation(by_interpreter, positions, rounds);
+    native_code_ns += nanoseconds_per_evaluation(by_native_code, positions, rounds);
+    const std::vector<FeatureRequest> requests =
+        lang::bytecode::compile(lang::simplify(program), [&](int row, int col) {
+          return game.cell_of(row, col);
+        }).features;
+    const auto pass = [&](const typename G::Position& p) {
+      std::array<std::int32_t, lang::GameProgram<G>::kMaxSlots> values;
+      if (requests.empty()) return 0;
+      game.features(p, requests, values.data());
+      return values[0];
+    };
+    pass_ns += nanoseconds_per_evaluation(pass, positions, rounds);
+  }
+  interpreted_ns /= count;
+  native_code_ns /= count;
+  pass_ns /= count;
+  std::printf("  %-20s %8.2f ns %8.2f ns %6.2fx %8.2f ns %6.2fx %8.2f ns   (%zu nodes)\n", game.name().c_str(),
+              native_ns, interpreted_ns, interpreted_ns / native_ns, native_code_ns, native_code_ns / native_ns,
+              pass_ns, total_nodes / count);
 }
 
 // Search nodes/s of the engine alone: both sides a constant evaluator (the
@@ -93,6 +198,24 @@ void compare_engines(const Builtin& builtin, const FromFile& file, int reps) {
 }
 
 }  // namespace
+
+void bench_family_programs(int reps, double connect4_native_code_ns, double connect4_ns) {
+  std::printf(
+      "\nevery family's programs: ns per evaluation of 20 random programs of about 100 nodes of its language,\n"
+      "by the interpreter and by native code, each next to the family's best reference written in C++ (the\n"
+      "same features from the game's own pass), on 4096 random positions; Connect4's against native IBEF;\n"
+      "last, the game's feature pass alone for the features the programs read\n");
+  std::printf("  %-20s %11s %11s %7s %11s %7s %11s\n", "game", "C++", "interpreter", "ratio", "native", "ratio",
+              "pass");
+  std::printf("  %-20s %8.2f ns %11s %7s %8.2f ns %6.2fx\n", "connect4", connect4_ns, "", "", connect4_native_code_ns,
+              connect4_native_code_ns / connect4_ns);
+  if (!lang::native_code_enabled()) std::printf("  (native code is off: both columns are the interpreter)\n");
+  for (const char* name :
+       {"mnk(5,5,4)", "mnk(7,6,4,drop)", "mnk(5,5,3,fill)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
+    with_game(parse_game(name), [&](const auto& game) {
+      if constexpr (lang::ProgramGame<std::decay_t<decltype(game)>>) bench_family_programs(game, reps);
+    });
+}
 
 void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns) {
   std::printf(

@@ -12,4 +12,11 @@ namespace evalsynth {
 // evaluation) measured in the same invocation.
 void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns);
 
+// For each family, on one thread: ns per evaluation of random programs of
+// about 100 nodes by the interpreter and by native code, each as a ratio
+// to the family's best reference written in C++; Connect4's row is the
+// bench's own measurement (`connect4_native_code_ns` of its ~100-node
+// programs in native code, `connect4_ns` native IBEF's).
+void bench_family_programs(int reps, double connect4_native_code_ns, double connect4_ns);
+
 }  // namespace evalsynth

@@ -115,13 +115,16 @@ void require_move_sequences(const G& game, const std::vector<LabelledOf<G>>& sta
 }
 
 template <Game G>
-void write_set(const G& game, const std::vector<LabelledOf<G>>& set, const std::string& path) {
-  std::string text;
+std::string set_text(const G& game, const std::vector<LabelledOf<G>>& set) {
   if constexpr (HasOwnSolver<G>)
-    text = game.labelled_text(set);
+    return game.labelled_text(set);
   else
-    text = solver::labelled_text(game, set);
-  write_file_atomically(path, text);
+    return solver::labelled_text(game, set);
+}
+
+template <Game G>
+void write_set(const G& game, const std::vector<LabelledOf<G>>& set, const std::string& path) {
+  write_file_atomically(path, set_text(game, set));
   std::printf("wrote %zu position(s) to %s\n", set.size(), path.c_str());
 }
 
@@ -193,7 +196,13 @@ int write_three_sets(const G& game, std::vector<LabelledOf<G>> set, const Positi
   for (std::size_t k = 0; k < 3; ++k)
     sets[k].assign(set.begin() + static_cast<std::ptrdiff_t>(k * each),
                    set.begin() + static_cast<std::ptrdiff_t>((k + 1) * each));
-  for (std::size_t k = 0; k < 3; ++k) write_set(game, sets[k], set_path(r.sets, kSetNames[k], game));
+  // The three replace earlier sets together or not at all: a mix of old
+  // and new would share positions between training and test.
+  std::vector<std::pair<std::string, std::string>> files;
+  for (std::size_t k = 0; k < 3; ++k) files.emplace_back(set_path(r.sets, kSetNames[k], game), set_text(game, sets[k]));
+  write_files_together(files);
+  for (std::size_t k = 0; k < 3; ++k)
+    std::printf("wrote %zu position(s) to %s\n", sets[k].size(), files[k].first.c_str());
   for (std::size_t k = 0; k < 3; ++k) describe_mix(game, sets[k], kSetNames[k]);
   warn_if_references_never_err(game, sets[2], r);
   if (static_cast<int>(each) * 3 < r.options.count)

@@ -192,6 +192,17 @@ concept HasNativeEvaluators = Game<G> && requires(const G& g) {
   { g.native_evaluators() } -> std::same_as<std::span<const NativeReference<typename G::NativeEvaluator>>>;
 };
 
+// The stones as two 64-bit boards, X's and O's, whose bits are the game's
+// cell handles (lang/game_program.hpp's cell_of): native code for the
+// game's programs reads sq(r, c) as two bit tests.
+struct StoneBitboards {
+  std::uint64_t x = 0, o = 0;
+};
+template <class G>
+concept HasStoneBitboards = Game<G> && requires(const G& g, const typename G::Position& p) {
+  { g.stone_bitboards(p) } -> std::same_as<StoneBitboards>;
+};
+
 // Perfect play within reach only from this many plies on (the solver's
 // reach); without it, from the start.
 template <class G>

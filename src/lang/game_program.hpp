@@ -1,21 +1,25 @@
 #pragma once
 // Programs compiled for evaluation in any game of the engine but Connect4
-// (whose own, faster form is lang/compiled.hpp): simplified, compiled to the
-// shared bytecode (lang/bytecode.hpp) and run by its interpreter. The game
-// computes every feature the program reads in one call per evaluation (so
-// features that share work, such as the counts of a board's lines, share
-// it), into slots the code then loads. No allocation per evaluation.
+// (whose own form is lang/compiled.hpp): simplified, compiled to the shared
+// bytecode (lang/bytecode.hpp), then to native code (lang/native_code.hpp)
+// where it is on, else run by the bytecode's interpreter, with the same
+// values. The game computes every feature the program reads in one call per
+// evaluation (so features that share work, such as the counts of a board's
+// lines, share it), into slots the code then loads. No allocation per
+// evaluation.
 
 #include <array>
 #include <cassert>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <span>
 
 #include "game/feature_library.hpp"
 #include "game/game.hpp"
 #include "games/family.hpp"
 #include "lang/bytecode.hpp"
+#include "lang/native_code.hpp"
 #include "lang/program.hpp"
 #include "lang/simplify.hpp"
 
@@ -44,17 +48,32 @@ class GameProgram {
   static constexpr std::size_t kMaxSlots = 512;
 
   // Precondition: the program is of the game's family. Throws InputError if
-  // it needs more than bytecode::kMaxStack stack slots.
-  GameProgram(const G& game, const Program& program) : game_(game) {
+  // it needs more than bytecode::kMaxStack stack slots. `native`: native
+  // code where it is on (false: the interpreter, the reference it is tested
+  // against).
+  GameProgram(const G& game, const Program& program, bool native = true) : game_(game) {
     assert(program.family() == G::kFamily);
     compiled_ = bytecode::compile(simplify(program), [&](int row, int col) { return game.cell_of(row, col); });
     assert(compiled_.features.size() <= kMaxSlots);
     constant_ = compiled_.code.size() == 1 && compiled_.code[0].code == bytecode::Code::Const;
+    if (native && !constant_ && reads_cells_natively()) {
+      const GameCalls calls{compiled_.features.size(), &fill_features, &square_from, &height_from};
+      native_ = NativeCode::generate(compiled_.code, calls);
+    }
   }
+  // Copies share the native code; its calls find the copy by the context.
+  GameProgram(const GameProgram&) = default;
+  GameProgram& operator=(const GameProgram&) = default;
 
   std::int32_t operator()(const Position& p) const {
     // A program that simplifies to a number (grown programs do) reads nothing.
     if (constant_) return compiled_.code[0].operand;
+    if (native_) {
+      const Context context{this, &p};
+      StoneBitboards stones;
+      if constexpr (HasStoneBitboards<G>) stones = game_.stone_bitboards(p);
+      return native_->game_function()(stones.x, stones.o, &context);
+    }
     std::array<std::int32_t, kMaxSlots> values;
     // A program that reads no feature (squares only, or a constant) skips
     // the game's feature pass: the search then pays for its own work only.
@@ -64,8 +83,36 @@ class GameProgram {
   }
 
   std::size_t instruction_count() const { return compiled_.code.size(); }
+  bool is_native() const { return native_ != nullptr; }
 
  private:
+  // What native code's calls receive: the program (its game and feature
+  // slots) and the position.
+  struct Context {
+    const GameProgram* program;
+    const Position* p;
+  };
+  static void fill_features(const void* context, std::int32_t* values) {
+    const auto& c = *static_cast<const Context*>(context);
+    c.program->game_.features(*c.p, std::span<const FeatureRequest>(c.program->compiled_.features), values);
+  }
+  static std::int32_t square_from(const void* context, std::int32_t row, std::int32_t col) {
+    const auto& c = *static_cast<const Context*>(context);
+    return Board{c.program->game_, *c.p}.square(row, col);
+  }
+  static std::int32_t height_from(const void* context, std::int32_t col) {
+    const auto& c = *static_cast<const Context*>(context);
+    return Board{c.program->game_, *c.p}.height(col);
+  }
+  // Native code reads a constant sq(r, c) as bits of the stone bitboards: a
+  // game without them qualifies only where the program reads no cell.
+  bool reads_cells_natively() const {
+    if constexpr (HasStoneBitboards<G>) return true;
+    for (const bytecode::Instruction& in : compiled_.code)
+      if (in.code == bytecode::Code::SquareAt && in.cell != 0) return false;
+    return true;
+  }
+
   struct Board {
     const G& game;
     const Position& p;
@@ -82,6 +129,7 @@ class GameProgram {
   G game_;
   bytecode::CompiledCode compiled_;
   bool constant_ = false;
+  std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
 };
 
 }  // namespace evalsynth::lang

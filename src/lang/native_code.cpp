@@ -16,7 +16,10 @@ void Generator::run(const std::vector<bytecode::Instruction>& code) {
   namespace x86 = asmjit::x86;
   slots_.assign(static_cast<std::size_t>(max_depth(code)), Slot{});
   prologue();
-  fill_basis();
+  if (calls_)
+    fill_game_slots();
+  else
+    fill_basis();
   std::size_t top = 0;  // values on the stack
   for (const bytecode::Instruction& in : code) top = emit(in, top);
   assert(top == 1);
@@ -108,7 +111,10 @@ std::size_t Generator::emit(const bytecode::Instruction& in, std::size_t top) {
       square(in.cell, top);
       return top + 1;
     case Code::Feature:
-      feature(static_cast<Feature>(in.feature), in.player, top);
+      if (calls_)  // the game's pass filled the slot
+        slots_[top] = {Slot::Kind::Basis, 4 * in.operand};
+      else
+        feature(static_cast<Feature>(in.feature), in.player, top);
       return top + 1;
     case Code::Load:
       copy(static_cast<std::size_t>(in.operand), top);
@@ -117,10 +123,16 @@ std::size_t Generator::emit(const bytecode::Instruction& in, std::size_t top) {
       copy(top - 1, top - 2);
       return top - 1;
     case Code::Square:
-      computed_square(top - 2);
+      if (calls_)
+        call_game(top - 2, true);
+      else
+        computed_square(top - 2);
       return top - 1;
     case Code::Height:
-      computed_height(top - 1);
+      if (calls_)
+        call_game(top - 1, false);
+      else
+        computed_height(top - 1);
       return top;
     case Code::Neg:
     case Code::Abs:
@@ -182,8 +194,12 @@ std::size_t native_code_bytes() {
 }
 void set_native_code_enabled(bool on) { enabled.store(on && native_code_available(), std::memory_order_relaxed); }
 
-std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecode::Instruction>& code,
-                                                       FeatureFamilies families) {
+namespace {
+
+// Makes the code with a generator made by `make(assembler)`, or nullptr.
+template <class MakeGenerator>
+std::shared_ptr<const NativeCode> generate_with(const std::vector<bytecode::Instruction>& code,
+                                                const MakeGenerator& make) {
 #if EVALSYNTH_NATIVE_CODE
   if (!native_code_enabled() || code.empty()) return nullptr;
   asmjit::CodeHolder holder;
@@ -191,21 +207,44 @@ std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecod
   ErrorFlag errors;
   holder.setErrorHandler(&errors);
   asmjit::x86::Assembler assembler(&holder);
-  native::Generator(assembler, families).run(code);
-  if (errors.failed) return nullptr;
-  NativeFunction function = nullptr;
-  if (runtime().add(&function, &holder) != asmjit::kErrorOk) return nullptr;
-  return std::make_shared<const NativeCode>(function);
+  native::Generator generator = make(assembler);
+  generator.run(code);
+  if (errors.failed || !generator.ok()) return nullptr;
+  void* entry = nullptr;
+  if (runtime().add(&entry, &holder) != asmjit::kErrorOk) return nullptr;
+  return std::make_shared<const NativeCode>(entry);
 #else
   (void)code;
-  (void)families;
+  (void)make;
   return nullptr;
+#endif
+}
+
+}  // namespace
+
+std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecode::Instruction>& code,
+                                                       FeatureFamilies families) {
+#if EVALSYNTH_NATIVE_CODE
+  return generate_with(code, [&](auto& assembler) { return native::Generator(assembler, families); });
+#else
+  (void)families;
+  return generate_with(code, 0);
+#endif
+}
+
+std::shared_ptr<const NativeCode> NativeCode::generate(const std::vector<bytecode::Instruction>& code,
+                                                       const GameCalls& calls) {
+#if EVALSYNTH_NATIVE_CODE
+  return generate_with(code, [&](auto& assembler) { return native::Generator(assembler, calls); });
+#else
+  (void)calls;
+  return generate_with(code, 0);
 #endif
 }
 
 NativeCode::~NativeCode() {
 #if EVALSYNTH_NATIVE_CODE
-  runtime().release(function_);
+  runtime().release(entry_);
 #endif
 }
 

@@ -9,6 +9,10 @@ namespace evalsynth::lang::native {
 void Generator::square(std::uint64_t cell, std::size_t depth) {
   namespace x86 = asmjit::x86;
   if (cell == 0) return set_constant(depth, 0);
+  if (!std::has_single_bit(cell)) {  // not a cell of the stones' bitboards
+    ok_ = false;
+    return set_constant(depth, 0);
+  }
   const int bit = std::countr_zero(cell);
   const Gp r = result_register(depth, x86::eax);
   a_.mov(r.r64(), x86::rdi);
@@ -180,6 +184,42 @@ void Generator::feature(Feature f, std::uint8_t player, std::size_t depth) {
     default:
       assert(false && "window features and ntuple() are read from the basis");
   }
+  store(depth, r);
+}
+
+void Generator::fill_game_slots() {
+  namespace x86 = asmjit::x86;
+  a_.mov(x86::qword_ptr(x86::rsp, stones_offset()), x86::rdi);
+  a_.mov(x86::qword_ptr(x86::rsp, stones_offset() + 8), x86::rsi);
+  a_.mov(saved_context(), x86::rdx);
+  if (calls_->slots == 0) return;
+  a_.mov(x86::rdi, x86::rdx);
+  a_.lea(x86::rsi, in_basis(0, 0));
+  a_.mov(x86::rax, reinterpret_cast<std::uint64_t>(calls_->features));
+  a_.call(x86::rax);
+  a_.mov(x86::rdi, x86::qword_ptr(x86::rsp, stones_offset()));
+  a_.mov(x86::rsi, x86::qword_ptr(x86::rsp, stones_offset() + 8));
+}
+
+void Generator::call_game(std::size_t depth, bool square) {
+  namespace x86 = asmjit::x86;
+  // The values below `depth` that live in caller-saved registers survive
+  // the call in the frame.
+  const std::size_t live = std::min(depth, kCallerSavedHomes);
+  for (std::size_t d = 0; d < live; ++d)
+    if (slots_[d].kind == Slot::Kind::Home) a_.mov(saved_home(d), home_register(d).r64());
+  a_.emit(x86::Inst::kIdMov, x86::esi, source(depth));
+  if (square) a_.emit(x86::Inst::kIdMov, x86::edx, source(depth + 1));
+  a_.mov(x86::rdi, saved_context());
+  a_.mov(x86::rax,
+         square ? reinterpret_cast<std::uint64_t>(calls_->square) : reinterpret_cast<std::uint64_t>(calls_->height));
+  a_.call(x86::rax);
+  for (std::size_t d = 0; d < live; ++d)
+    if (slots_[d].kind == Slot::Kind::Home) a_.mov(home_register(d).r64(), saved_home(d));
+  a_.mov(x86::rdi, x86::qword_ptr(x86::rsp, stones_offset()));
+  a_.mov(x86::rsi, x86::qword_ptr(x86::rsp, stones_offset() + 8));
+  const Gp r = result_register(depth, x86::eax);
+  if (r != x86::eax) a_.mov(r, x86::eax);
   store(depth, r);
 }
 

@@ -43,13 +43,26 @@ namespace evalsynth::lang::native {
 // argument, if it reads ntuple() or ntuple2(); no test at run time decides
 // which.
 //
-// Registers: rdi = X's stones, rsi = O's, edx = the network's value on entry; rax,
+// For any other game (GameCalls given) the basis is the game's feature
+// slots, filled by one call of its feature pass; sq and height with computed
+// arguments call the game, saving the live values in caller-saved registers
+// around the call.
+//
+// Registers: rdi = X's stones, rsi = O's, edx = the network's value (Connect4)
+// or rdx = the context (any other game) on entry; rax,
 // rcx, rdx, r10 scratch (idiv
 // needs eax and edx, variable shifts cl). Frame, from rsp up: the basis, the
-// deeper stack slots, the stones saved across the kernel call.
+// deeper stack slots, the stones saved across calls (and, for any other
+// game, the context and the caller-saved homes saved around a call).
 class Generator {
  public:
-  Generator(asmjit::x86::Assembler& a, FeatureFamilies families) : a_(a), families_(families) {}
+  Generator(asmjit::x86::Assembler& a, FeatureFamilies families)
+      : a_(a), families_(families), basis_bytes_(sizeof(FeatureBasis)) {}
+  Generator(asmjit::x86::Assembler& a, const GameCalls& calls)
+      : a_(a), calls_(&calls), basis_bytes_(static_cast<std::int32_t>((calls.slots * 4 + 7) / 8 * 8)) {}
+
+  // False where the code cannot be made (a cell handle that is not one bit).
+  bool ok() const { return ok_; }
 
   void run(const std::vector<bytecode::Instruction>& code);
 
@@ -60,7 +73,6 @@ class Generator {
   static constexpr std::size_t kHomeRegisters = 9;
   static constexpr std::size_t kCallerSavedHomes = 3;  // r8, r9, r11: the rest are pushed
   static_assert(sizeof(FeatureBasis) % 8 == 0);
-  static constexpr std::int32_t kSpillOffset = sizeof(FeatureBasis);
 
   // Where the value at one depth is: in its home (register or frame slot),
   // or not yet materialized.
@@ -82,18 +94,26 @@ class Generator {
   static bool callee_saved(std::size_t depth) { return depth >= kCallerSavedHomes; }
   std::size_t registers_used() const { return std::min(slots_.size(), kHomeRegisters); }
   std::size_t pushes() const { return registers_used() > kCallerSavedHomes ? registers_used() - kCallerSavedHomes : 0; }
+  std::int32_t spill_offset() const { return basis_bytes_; }
   std::int32_t stones_offset() const {
     const std::size_t spilled = slots_.size() > kHomeRegisters ? slots_.size() - kHomeRegisters : 0;
-    return kSpillOffset + static_cast<std::int32_t>((spilled * 4 + 7) / 8 * 8);
+    return spill_offset() + static_cast<std::int32_t>((spilled * 4 + 7) / 8 * 8);
   }
-  // Keeps rsp 16-byte aligned at the kernel call (it is 8 off at entry).
+  // The stones (16 bytes); for any other game also the context (8) and the
+  // caller-saved homes around a call (8 each).
+  std::int32_t saved_bytes() const { return calls_ ? 16 + 8 + 8 * static_cast<std::int32_t>(kCallerSavedHomes) : 16; }
+  asmjit::x86::Mem saved_context() const { return asmjit::x86::qword_ptr(asmjit::x86::rsp, stones_offset() + 16); }
+  asmjit::x86::Mem saved_home(std::size_t depth) const {
+    return asmjit::x86::qword_ptr(asmjit::x86::rsp, stones_offset() + 24 + 8 * static_cast<std::int32_t>(depth));
+  }
+  // Keeps rsp 16-byte aligned at every call (it is 8 off at entry).
   std::int32_t frame_bytes() const {
-    const std::int32_t bytes = stones_offset() + 16;
+    const std::int32_t bytes = stones_offset() + saved_bytes();
     return (8 + 8 * static_cast<std::int32_t>(pushes()) + bytes) % 16 == 0 ? bytes : bytes + 8;
   }
-  static asmjit::x86::Mem frame_slot(std::size_t depth) {
+  asmjit::x86::Mem frame_slot(std::size_t depth) const {
     return asmjit::x86::dword_ptr(asmjit::x86::rsp,
-                                  kSpillOffset + static_cast<std::int32_t>(4 * (depth - kHomeRegisters)));
+                                  spill_offset() + static_cast<std::int32_t>(4 * (depth - kHomeRegisters)));
   }
   static asmjit::x86::Mem in_basis(std::size_t offset, std::uint32_t size) {
     return asmjit::x86::ptr(asmjit::x86::rsp, static_cast<std::int32_t>(offset), size);
@@ -160,6 +180,12 @@ class Generator {
   // A feature from the basis and the stones (lang/feature_basis.hpp).
   void feature(Feature f, std::uint8_t player, std::size_t depth);
 
+  // Any other game: its feature pass into the basis, and sq(row, col) at
+  // `depth` (its arguments there and one deeper) or height(col) at `depth`
+  // by a call of the game's.
+  void fill_game_slots();
+  void call_game(std::size_t depth, bool square);
+
   void unary(Code code, std::size_t depth);
 
   // if: result = condition ? then : otherwise, at the condition's depth.
@@ -172,7 +198,10 @@ class Generator {
 
   asmjit::x86::Assembler& a_;
   FeatureFamilies families_;
+  const GameCalls* calls_ = nullptr;  // any other game's; null for Connect4
+  std::int32_t basis_bytes_;
   std::vector<Slot> slots_;
+  bool ok_ = true;
 };
 
 #endif

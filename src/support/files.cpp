@@ -64,23 +64,53 @@ void sync_folder_of(const std::string& path) {
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, const std::string& content, bool durable) {
-  if (!writes_enabled) return;
-  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
-  auto fail = [&](const char* what) {
+namespace {
+
+std::string temporary_of(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
+
+// Writes `content` beside `path` under its temporary name (removed on failure).
+void write_temporary(const std::string& path, const std::string& content, bool durable) {
+  const std::string temporary = temporary_of(path);
+  auto fail = [&] {
     const std::string reason = std::strerror(errno);
     std::remove(temporary.c_str());
-    throw InputError(TextLocation{path, 1, 1}, std::string(what) + ": " + reason);
+    throw InputError(TextLocation{path, 1, 1}, "cannot write the file: " + reason);
   };
   std::FILE* f = std::fopen(temporary.c_str(), "wb");
-  if (!f) fail("cannot write the file");
+  if (!f) fail();
   const bool written = std::fwrite(content.data(), 1, content.size(), f) == content.size();
   const bool flushed = std::fflush(f) == 0 && (!durable || ::fsync(::fileno(f)) == 0);
-  if (std::fclose(f) != 0 || !written || !flushed) fail("cannot write the file");
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace the file");
+  if (std::fclose(f) != 0 || !written || !flushed) fail();
+}
+
+void replace_by_temporary(const std::string& path) {
+  if (std::rename(temporary_of(path).c_str(), path.c_str()) == 0) return;
+  const std::string reason = std::strerror(errno);
+  std::remove(temporary_of(path).c_str());
+  throw InputError(TextLocation{path, 1, 1}, "cannot replace the file: " + reason);
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& content, bool durable) {
+  if (!writes_enabled) return;
+  write_temporary(path, content, durable);
+  replace_by_temporary(path);
   // The rename is durable once the folder is synced too. Best effort: some
   // file systems do not sync folders, and the file itself is complete anyway.
   if (durable) sync_folder_of(path);
+}
+
+void write_files_together(const std::vector<std::pair<std::string, std::string>>& files) {
+  if (!writes_enabled) return;
+  for (std::size_t i = 0; i < files.size(); ++i) try {
+      write_temporary(files[i].first, files[i].second, true);
+    } catch (const InputError&) {
+      for (std::size_t j = 0; j < i; ++j) std::remove(temporary_of(files[j].first).c_str());
+      throw;
+    }
+  for (const auto& [path, content] : files) replace_by_temporary(path);
+  for (const auto& [path, content] : files) sync_folder_of(path);
 }
 
 void sync_to_disk(const std::string& path) {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace evalsynth {
@@ -26,6 +27,12 @@ std::string read_file_prefix(const std::string& path, const std::string& what, s
 // the file is complete for every process at once (it survives the writer's
 // death) and sync_to_disk makes it survive the machine's crash too.
 void write_file_atomically(const std::string& path, const std::string& content, bool durable = true);
+
+// Several files that belong together (a run's three position sets): every
+// one is written completely and synced under a temporary name first, and
+// only then are they renamed into place, one after another, so a failure or
+// a kill during the writing replaces none of them.
+void write_files_together(const std::vector<std::pair<std::string, std::string>>& files);
 
 // Syncs a file and its folder to the disk, best effort (a file gone
 // meanwhile is no error). Safe to call from another thread.

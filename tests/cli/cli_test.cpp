@@ -185,6 +185,26 @@ TEST_CASE("matches give the same table with native code and with --no-jit", "[cl
   const Run interpreted = run("match " + program + "@1-3 ibef@2 --games 30 --seed 4 --no-jit");
   REQUIRE(jit.exit_code == 0);
   CHECK(jit.output == interpreted.output);
+  // Every other game's programs too (lang/game_program.hpp).
+  const struct {
+    std::string game, program, reference;
+  } others[] = {
+      {"mnk(5,4,3,drop)", "threats(x) - 2 * open_lines(o) + 3 * sq(0, 2) - (stones(o) % 3) * sq(1, moves() % 5)",
+       "threat-lines"},
+      {"checkers(6)", "3 * (men(x) - men(o)) + (kings(x) - kings(o)) * (2 + sq(quiet() % 6, moves() % 6))", "material"},
+      {"modnim(21,4)", "if sticks() % (limit() + 2) = 1 then -50 * to_move() else moves() % 7", "parity"},
+  };
+  for (const auto& other : others) {
+    INFO(other.game);
+    const std::string file = scratch / "g.eval";
+    write(file, "game " + other.game.substr(0, other.game.find('(')) + "\n" + other.program + "\n");
+    const std::string match =
+        "match --game '" + other.game + "' " + file + "@1-3 " + other.reference + "@2 --games 20 --seed 4";
+    const Run on = run(match), off = run(match + " --no-jit");
+    INFO(on.output);
+    REQUIRE(on.exit_code == 0);
+    CHECK(on.output == off.output);
+  }
 }
 
 TEST_CASE("an output that would replace an input or another output is refused before any work", "[cli][errors]") {

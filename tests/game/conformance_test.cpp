@@ -350,9 +350,14 @@ TEMPLATE_LIST_TEST_CASE("conformance: compiled programs agree with a walk of the
         const lang::Program program =
             lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(100)), std::nullopt, G::kFamily);
         if constexpr (lang::ProgramGame<G>) {
-          const lang::GameProgram<G> compiled(game, program);
-          for (std::size_t j = 0; j < reached.size(); j += 1 + reached.size() / 30)
-            REQUIRE(compiled(reached[j].position) == test::ProgramWalk<G>(game, program, reached[j].position).run());
+          // Native code (where it is on) and the interpreter.
+          const lang::GameProgram<G> compiled(game, program), interpreted(game, program, false);
+          if (lang::native_code_enabled() && compiled.instruction_count() > 1) REQUIRE(compiled.is_native());
+          for (std::size_t j = 0; j < reached.size(); j += 1 + reached.size() / 30) {
+            const std::int32_t walked = test::ProgramWalk<G>(game, program, reached[j].position).run();
+            REQUIRE(compiled(reached[j].position) == walked);
+            REQUIRE(interpreted(reached[j].position) == walked);
+          }
         } else {
           // Connect4's programs: the interpreter, native code and weight tables.
           const lang::Connect4Program interpreted(program, lang::Connect4Program::Mode::InterpreterOnly),

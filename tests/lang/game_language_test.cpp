@@ -36,13 +36,16 @@ void check_programs(const G& game, std::uint64_t seed) {
     const Program back = parse_program(text, "p.eval");
     REQUIRE(back == program);
     REQUIRE(back.canonical_hash() == program.canonical_hash());
-    const GameProgram<G> compiled(game, program);
+    const GameProgram<G> compiled(game, program), interpreted(game, program, false);
+    CHECK_FALSE(interpreted.is_native());
     for (int j = 0; j < 40; ++j) {
       typename G::Position p = game.start();
       for (int plies = rng.below(game.max_plies()); plies > 0 && game.status(p) == Status::Ongoing; --plies)
         p = game.play(p, random_move(game, p, rng));
       INFO(text << "\n" << game.board_text(p));
-      REQUIRE(compiled(p) == test::ProgramWalk<G>(game, program, p).run());
+      const std::int32_t walked = test::ProgramWalk<G>(game, program, p).run();
+      REQUIRE(compiled(p) == walked);
+      REQUIRE(interpreted(p) == walked);
     }
   }
 }
@@ -64,6 +67,37 @@ TEST_CASE("other games' programs: printed and read back, compiled equal to a tre
         -2147483647 - 1);
   CHECK(GameProgram<mnk::Game>(drop, parse_program("game mnk\n10 * sq(0, 3) + sq(1, 3) + 5 * sq(0, 2)", "s"))(p) ==
         10 - 1 + 5);
+}
+
+TEST_CASE("native code for other games keeps its values across the game's calls, and deep stacks in its frame",
+          "[lang][games][native]") {
+  const mnk::Game drop(5, 4, 3, mnk::Placement::Drop);
+  // Values computed before a computed sq() live in registers
+  // the game's call may change; stacks deeper than the registers live in
+  // the frame.
+  std::vector<std::string> texts = {
+      "(threats(x) + 1) + ((open_lines(o) - 2) * sq(moves() % 4, open_lines(x) % 5))",
+      "(moves() + 1) - ((to_move() - 3) * ((stones(x) + 7) - sq(moves() % 3, (moves() + 1) % 5)))",
+      "(stones(x) + 1) * ((stones(o) + 2) - ((moves() + 3) * (sq(1, 2) - sq(0, 3) - sq(to_move(), moves() % 5))))",
+  };
+  std::string deep = "moves()";
+  for (int i = 1; i <= 14; ++i)
+    deep = "(stones(x) + " + std::to_string(i) + ") - (" + deep + " * sq(" + std::to_string(i % 4) + ", moves() % 5))";
+  texts.push_back(deep);
+  Rng rng(9);
+  for (const std::string& text : texts) {
+    const Program program = parse_program("game mnk\n" + text, "n.eval");
+    const GameProgram<mnk::Game> native(drop, program), interpreted(drop, program, false);
+    CHECK(native.is_native() == native_code_enabled());
+    for (int j = 0; j < 200; ++j) {
+      mnk::Game::Position p = drop.start();
+      for (int plies = rng.below(drop.max_plies()); plies > 0 && drop.status(p) == Status::Ongoing; --plies)
+        p = drop.play(p, random_move(drop, p, rng));
+      INFO(text << "\n" << drop.board_text(p));
+      REQUIRE(native(p) == interpreted(p));
+      REQUIRE(native(p) == test::ProgramWalk<mnk::Game>(drop, program, p).run());
+    }
+  }
 }
 
 TEST_CASE("a program names its game, and another game's features and cells are refused where written",

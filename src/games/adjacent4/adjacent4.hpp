@@ -66,8 +66,8 @@ class Game : public grid::StoneGame<Game> {
 
 // What it offers beyond the Game concept (game/game.hpp's abilities).
 static_assert(HasFastWinTests<Game> && HasSearchOrder<Game> && HasReferencePrograms<Game> && HasSolverReach<Game> &&
-              HasCellGrid<Game> && !HasMoveSeparator<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> &&
-              !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> &&
-              !HasBoardRules<Game> && !HasOwnSolver<Game>);
+              HasCellGrid<Game> && HasStoneBitboards<Game> && !HasMoveSeparator<Game> && !HasRootOrder<Game> &&
+              !HasNativeEvaluators<Game> && !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> &&
+              !HasOwnBoardFiles<Game> && !HasBoardRules<Game> && !HasOwnSolver<Game>);
 
 }  // namespace evalsynth::adjacent4

@@ -96,6 +96,8 @@ class Game {
   std::int32_t square_at(const Position& p, std::uint64_t cell) const {
     return (p.x & cell) ? 1 : (p.o & cell) ? -1 : 0;
   }
+  // Men and kings alike: sq() does not tell them apart.
+  StoneBitboards stone_bitboards(const Position& p) const { return {p.x, p.o}; }
   std::int32_t square(const Position& p, std::int32_t row, std::int32_t col) const {
     return square_at(p, cell_of(row, col));
   }
@@ -138,8 +140,8 @@ class Game {
 
 // What it offers beyond the Game concept (game/game.hpp's abilities).
 static_assert(HasMoveSeparator<Game> && HasReferencePrograms<Game> && HasSolverReach<Game> && HasCellGrid<Game> &&
-              !HasFastWinTests<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> && !HasOwnWords<Game> &&
-              !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> && !HasBoardRules<Game> &&
-              !HasOwnSolver<Game>);
+              HasStoneBitboards<Game> && !HasFastWinTests<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> &&
+              !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> &&
+              !HasBoardRules<Game> && !HasOwnSolver<Game>);
 
 }  // namespace evalsynth::checkers

@@ -114,6 +114,7 @@ class StoneGame {
   std::int32_t square_at(const Position& p, std::uint64_t cell) const {
     return (p.x & cell) ? 1 : (p.o & cell) ? -1 : 0;
   }
+  StoneBitboards stone_bitboards(const Position& p) const { return {p.x, p.o}; }
   std::int32_t square(const Position& p, std::int32_t row, std::int32_t col) const {
     return square_at(p, cell_of(row, col));
   }

@@ -130,8 +130,9 @@ using FillGame = MnkGame<true>;
 // What they offer beyond the Game concept (game/game.hpp's abilities).
 static_assert(HasFastWinTests<Game> && !HasFastWinTests<FillGame>);
 static_assert(HasSearchOrder<Game> && HasSearchOrder<FillGame> && HasReferencePrograms<Game> && HasSolverReach<Game> &&
-              HasCellGrid<Game> && HasCellGrid<FillGame> && !HasMoveSeparator<Game> && !HasRootOrder<Game> &&
-              !HasNativeEvaluators<Game> && !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> &&
-              !HasOwnBoardFiles<Game> && !HasBoardRules<Game> && !HasOwnSolver<Game>);
+              HasCellGrid<Game> && HasCellGrid<FillGame> && HasStoneBitboards<Game> && HasStoneBitboards<FillGame> &&
+              !HasMoveSeparator<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> && !HasOwnWords<Game> &&
+              !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> && !HasBoardRules<Game> &&
+              !HasOwnSolver<Game>);
 
 }  // namespace evalsynth::mnk

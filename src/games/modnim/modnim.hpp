@@ -127,6 +127,6 @@ class Game {
 static_assert(HasMoveSeparator<Game> && HasReferencePrograms<Game> && HasCellGrid<Game> && !HasFastWinTests<Game> &&
               !HasSearchOrder<Game> && !HasSolverReach<Game> && !HasRootOrder<Game> && !HasNativeEvaluators<Game> &&
               !HasOwnWords<Game> && !HasRulesName<Game> && !HasTerminalBoard<Game> && !HasOwnBoardFiles<Game> &&
-              !HasBoardRules<Game> && !HasOwnSolver<Game>);
+              !HasBoardRules<Game> && !HasOwnSolver<Game> && !HasStoneBitboards<Game>);
 
 }  // namespace evalsynth::modnim
