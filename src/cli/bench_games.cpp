@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
@@ -20,6 +22,32 @@
 
 namespace evalsynth {
 namespace {
+
+// Othello 8 x 8: the League's weighted piece counter (games/othello/
+// features.cpp has the same table as a program), a mask per weight and
+// popcounts.
+struct OthelloCounter {
+  const othello::Game* game;
+  std::array<std::uint64_t, 6> masks{};
+  static constexpr std::array<int, 6> kWeights = {100, -25, 10, 5, 2, 1};
+  explicit OthelloCounter(const othello::Game& g) : game(&g) {
+    assert(g.size() == 8);
+    constexpr int table[8][8] = {{100, -25, 10, 5, 5, 10, -25, 100}, {-25, -25, 1, 1, 1, 1, -25, -25},
+                                 {10, 1, 5, 2, 2, 5, 1, 10},         {5, 1, 2, 1, 1, 2, 1, 5},
+                                 {5, 1, 2, 1, 1, 2, 1, 5},           {10, 1, 5, 2, 2, 5, 1, 10},
+                                 {-25, -25, 1, 1, 1, 1, -25, -25},   {100, -25, 10, 5, 5, 10, -25, 100}};
+    for (int r = 0; r < 8; ++r)
+      for (int c = 0; c < 8; ++c)
+        for (std::size_t k = 0; k < kWeights.size(); ++k)
+          if (table[r][c] == kWeights[k]) masks[k] |= g.geometry().cell(r, c);
+  }
+  std::int32_t operator()(const othello::Position& p) const {
+    std::int32_t v = 0;
+    for (std::size_t k = 0; k < masks.size(); ++k)
+      v += kWeights[k] * (std::popcount(p.x & masks[k]) - std::popcount(p.o & masks[k]));
+    return v;
+  }
+};
 
 template <class G>
 std::vector<typename G::Position> random_positions(const G& game, std::size_t count) {
@@ -112,6 +140,7 @@ auto native_reference(const modnim::Game& game) {  // strategy
   return hand_written(game, std::array{"sticks", "limit", "to_move"},
                       [](const auto& v) { return v[0] % (v[1] + 1) == 1 ? -1000 * v[2] : 1000 * v[2]; });
 }
+OthelloCounter native_reference(const othello::Game& game) { return OthelloCounter(game); }
 auto native_reference(const checkers::Game& game) {  // positional
   return hand_written(game,
                       std::array{"men", "men'", "kings", "kings'", "back_rank", "back_rank'", "centre", "centre'",
@@ -210,8 +239,8 @@ void bench_family_programs(int reps, double connect4_native_code_ns, double conn
   std::printf("  %-20s %8.2f ns %11s %7s %8.2f ns %6.2fx\n", "connect4", connect4_ns, "", "", connect4_native_code_ns,
               connect4_native_code_ns / connect4_ns);
   if (!lang::native_code_enabled()) std::printf("  (native code is off: both columns are the interpreter)\n");
-  for (const char* name :
-       {"mnk(5,5,4)", "mnk(7,6,4,drop)", "mnk(5,5,3,fill)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
+  for (const char* name : {"mnk(5,5,4)", "mnk(7,6,4,drop)", "mnk(5,5,3,fill)", "adjacent4(8,6)", "modnim(100,3)",
+                           "checkers(8)", "othello(8)"})
     with_game(parse_game(name), [&](const auto& game) {
       if constexpr (lang::ProgramGame<std::decay_t<decltype(game)>>) bench_family_programs(game, reps);
     });
@@ -221,7 +250,7 @@ void bench_games(int reps, double connect4_nodes_per_second, double connect4_ns)
   std::printf(
       "\nother games: a fitness workload on one thread (the second reference program against the first at\n"
       "depth 2, as X and O at depths 1 and 2, from 100 random boards), and the references' cost\n");
-  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)"})
+  for (const char* name : {"mnk(3,3,3)", "mnk(5,5,4)", "adjacent4(8,6)", "modnim(100,3)", "checkers(8)", "othello(8)"})
     with_game(parse_game(name), [&](const auto& game) {
       if constexpr (HasReferencePrograms<std::decay_t<decltype(game)>>)
         bench_game(game, reps, connect4_nodes_per_second, connect4_ns);

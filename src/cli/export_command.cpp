@@ -116,6 +116,16 @@ Source read_source(const std::string& path) {
 
 // A model file: the page plays against the four-in-a-row design's network
 // (the other learners' models play in match, strength and play).
+// A family whose features have no C++ or JavaScript form yet is refused
+// before anything is written (exported as another's, its values would be
+// wrong).
+void require_exported(const GameDescriptor& game) {
+  if (!exporter::exports_family(game.family))
+    throw UsageError("export does not know " + std::string(family_info(game.family).title) +
+                     " yet (its features have no C++ or JavaScript form): play " + game.text() +
+                     " with `evalsynth play`, and use its programs in evalsynth's own matches");
+}
+
 int export_model_page(const std::string& path, const std::string& game_name, std::string name, bool cpp,
                       const std::string& page, int depth) {
   model::Model m = model::read_model(path);
@@ -126,6 +136,7 @@ int export_model_page(const std::string& path, const std::string& game_name, std
                      "win-net); this model plays in match, strength and play");
   if (cpp) throw UsageError("--cpp writes programs; " + path + " is a network: export it with --html");
   const GameDescriptor game = command_game(game_name, {path});
+  require_exported(game);
   if (game.text() != net->game())
     throw InputError(TextLocation{path, 1, 1},
                      "this is a model learned for " + net->game() + ", and the game is " + game.text());
@@ -177,6 +188,7 @@ int export_command(const Args& args) {
   Source source = read_source(program[0]);
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
+  require_exported(game);
   if (html && game.family == connect4::kFamily && game.params[0] != 0)
     throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
                      " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");

@@ -27,6 +27,12 @@ bool is_usable_identifier(const std::string& name);
 // become '_', a leading digit gets a prefix.
 std::string identifier_from(const std::string& text);
 
+// Whether the exporter writes C++ headers and playable pages for the
+// family's programs: its features' C++ and JavaScript and its page's rules
+// and board exist. A family without them is refused before anything is
+// written, never exported as another's.
+bool exports_family(GameFamily family);
+
 // The header defining, for Connect4, `int NAME(const int board[6][7])` and
 // `int NAME(std::uint64_t x_stones, std::uint64_t o_stones)`; for the
 // k-in-a-row boards the same for their boards (bit row * columns + col);

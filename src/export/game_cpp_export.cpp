@@ -234,7 +234,13 @@ std::string checkers_header_body(const lang::Program& program, const checkers::G
 
 }  // namespace
 
+bool exports_family(GameFamily family) {
+  return family == connect4::kFamily || family == mnk::kFamily || family == adjacent4::kFamily ||
+         family == modnim::kFamily || family == checkers::kFamily;
+}
+
 std::string game_cpp_header(const lang::Program& source, const ExportInfo& info) {
+  assert(exports_family(info.game.family));
   const lang::Program program = lang::simplify(source);
   std::string guard = "EVALSYNTH_EXPORT_";
   for (char c : info.name) guard += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -261,7 +267,7 @@ std::string game_cpp_header(const lang::Program& source, const ExportInfo& info)
     } else if constexpr (std::is_same_v<G, modnim::Game>) {
       usage = "//   int " + info.name + "(int sticks_left, int moves_made);\n";
       code = modnim_header_body(program, g, info.name, detail);
-    } else if constexpr (requires { g.geometry(); }) {
+    } else if constexpr (std::is_base_of_v<grid::StoneGame<G>, G>) {  // the k-in-a-row boards
       const grid::Geometry& geometry = g.geometry();
       usage = "//   int " + info.name + "(const int board[" + std::to_string(geometry.rows()) + "][" +
               std::to_string(geometry.columns()) + "]);   board[row][col], row 0 = bottom, +1 X, -1 O\n" + "//   int " +

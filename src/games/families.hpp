@@ -9,7 +9,8 @@
   F(mnk, __VA_ARGS__)                     \
   F(adjacent4, __VA_ARGS__)               \
   F(modnim, __VA_ARGS__)                  \
-  F(checkers, __VA_ARGS__)
+  F(checkers, __VA_ARGS__)                \
+  F(othello, __VA_ARGS__)
 
 #include <cstddef>
 #include <type_traits>
@@ -19,6 +20,7 @@
 #include "games/connect4/family.hpp"
 #include "games/mnk/family.hpp"
 #include "games/modnim/family.hpp"
+#include "games/othello/family.hpp"
 
 namespace evalsynth {
 

@@ -293,3 +293,45 @@ TEST_CASE("a malformed labelled position file of another game is refused at its 
     CHECK_THAT(r.output, Contains(message));
   }
 }
+
+TEST_CASE("othello: perft, a match, check, a run, and export refused before anything is written",
+          "[cli][games][othello]") {
+  test::Run r = run_evalsynth("perft --game othello --depth 6", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("perft 6: 8200"));
+  r = run_evalsynth("match --game othello wpc@1 mobility-corners@1 --both-colours --games 4", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("WPC1 vs MOBILITY-CORNERS1: +"));
+  const test::ScratchFolder dir("othello-commands");
+  test::write_file(dir / "e.eval", "game othello\nmobility(x) - mobility(o) + 20 * (stable(x) - stable(o))\n");
+  r = run_evalsynth("check " + (dir / "e.eval") + " --position d3c3pass", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("may pass only when it has no move"));
+  r = run_evalsynth("check " + (dir / "e.eval") + " --position d3c3", kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("othello(8)"));
+  r = run_evalsynth("match --game 'othello(7)' wpc@1 discs@1", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("6 x 6 or 8 x 8"));
+  // The League's heuristic is published for 8 x 8 only.
+  r = run_evalsynth("match --game 'othello(6)' wpc@1 discs@1", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("mobility-corners"));
+  for (const std::string& to : {" --cpp " + (dir / "e.hpp"), " --html " + (dir / "e.html")}) {
+    r = run_evalsynth("export " + (dir / "e.eval") + to, kSource);
+    CHECK(r.exit_code != 0);
+    CHECK_THAT(r.output, Contains("export does not know Othello yet"));
+  }
+  CHECK_FALSE(std::filesystem::exists(dir / "e.hpp"));
+  CHECK_FALSE(std::filesystem::exists(dir / "e.html"));
+  // A short run on 6 x 6, the same for 1 and 2 threads.
+  const std::string body = "opponents = mobility-corners@1\ncandidate-depths = 1\n";
+  const test::ScratchFolder one("othello-run-1"), two("othello-run-2");
+  REQUIRE(
+      run_evalsynth("run " + write_spec(one, "s.spec", "othello(6)", body, 3) + " --threads 1", kSource).exit_code ==
+      0);
+  REQUIRE(
+      run_evalsynth("run " + write_spec(two, "s.spec", "othello(6)", body, 3) + " --threads 2", kSource).exit_code ==
+      0);
+  CHECK(test::run_outcome(one) == test::run_outcome(two));
+}

@@ -55,6 +55,7 @@ const std::map<std::string, std::vector<std::string>> kVariants = {
     {"adjacent4", {"adjacent4(5,4)"}},
     {"modnim", {"modnim(21,4)"}},
     {"checkers", {"checkers(6)", "checkers(4,12)"}},
+    {"othello", {"othello(6)"}},
 };
 
 template <class Record>
