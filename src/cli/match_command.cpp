@@ -59,6 +59,9 @@ const char* const kMatchHelp =
     "                     without a depth (random, perfect) meet every depth\n"
     "  --order ORDER      root move order deciding ties: random (default, the\n"
     "                     thesis's Java agents) or left-to-right (ADATE's spec)\n"
+    "  --random-moves P   P% of the moves, both players', made at random instead\n"
+    "                     (0-100, default 0): the Othello League plays 1-ply\n"
+    "                     players with 10 against its heuristic, both colours\n"
     "  --rules RULES      Connect4's win test: standard (default) or thesis-java,\n"
     "                     the thesis's Java win test, which misses one\n"
     "                     diagonal; its tables were\n"
@@ -165,14 +168,19 @@ int play_match(const G& game, MatchRequest r) {
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s%s, seed %llu\n",
       options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), HasRulesName<G> ? "" : "game ",
       (rules + (HasRulesName<G> ? " rules" : "")).c_str(), static_cast<unsigned long long>(options.seed));
+  if (options.settings.random_move_percent > 0)
+    std::printf("# random moves: %d%% of the moves, either player's, are made at random\n",
+                options.settings.random_move_percent);
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
   std::fflush(stdout);
 
   const std::vector<MatchGame> games = play_match_games(game, pairings, boards, options, !r.record.empty());
-  const bool random = options.settings.order == MoveOrder::Random;
+  // A board's games are independent draws when ties or random moves vary them.
+  const bool random = options.settings.order == MoveOrder::Random || options.settings.random_move_percent > 0;
   report_match(r, pairing_results(games, options.games_per_board, random),
                {options.seed, order, rules, board_text, options.games_per_board}, games,
-               {game.name(), boards.size(), board_text, order, options.games_per_board, options.seed, sources, ""});
+               {game.name(), boards.size(), board_text, order, options.games_per_board, options.seed, sources, "",
+                options.settings.random_move_percent});
   return 0;
 }
 
@@ -196,6 +204,7 @@ int match_command(const Args& args) {
   command.integer("balanced", r.balanced_within, 0, connect4::kMaxAbsScore);
   command.flag("same-depth", r.same_depth);
   command.choice("order", r.options.settings.order, kMoveOrderWords);
+  command.integer("random-moves", r.options.settings.random_move_percent, 0, 100);
   command.choice("rules", rules, connect4::kRuleSetWords);
   command.integer("seed", r.options.seed, 0, INT64_MAX);
   command.integer("threads", r.options.threads, 1, 1024);

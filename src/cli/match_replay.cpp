@@ -29,7 +29,7 @@ int replay_match(const MatchRequest& r) {
       r.replay.c_str(), records.games.size(), game.text().c_str(), h.games_per_board, h.boards, h.board_text.c_str(),
       h.order.c_str(), static_cast<unsigned long long>(h.seed));
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
-  const bool random = h.order == "random";
+  const bool random = h.order == "random" || h.random_move_percent > 0;
   if (r.sprt) {
     // The two players, and each pair's games found by where they began.
     std::set<std::string> names;

@@ -142,7 +142,7 @@ int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
     if (boards.empty())
       throw UsageError("no " + std::to_string(r.opening_plies) + "-ply opening is scored within " +
                        std::to_string(r.balanced_within) + " of a draw; give a larger --balanced");
-    const bool random = r.options.settings.order == MoveOrder::Random;
+    const bool random = r.options.settings.order == MoveOrder::Random || r.options.settings.random_move_percent > 0;
     // Deterministic players replay a board's game: each board once.
     const std::size_t max_pairs = random ? static_cast<std::size_t>(r.sprt_max_pairs)
                                          : std::min(static_cast<std::size_t>(r.sprt_max_pairs), boards.size());
@@ -187,7 +187,8 @@ int sprt_match(const GameDescriptor& descriptor, const MatchRequest& r) {
                                    static_cast<int>((test.pairs() + boards.size() - 1) / boards.size()),
                                    r.options.seed,
                                    sources,
-                                   sprt_text(r.sprt_bounds, max_pairs)};
+                                   sprt_text(r.sprt_bounds, max_pairs),
+                                   r.options.settings.random_move_percent};
     report_match(r, pairing_results(kept, 1, true), d, kept, header);
     return 0;
   });

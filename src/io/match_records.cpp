@@ -65,6 +65,7 @@ std::string match_records_text(const MatchRecordHeader& h, const std::vector<Mat
   out += "# game: " + h.game + "\n";
   out += "# start boards: " + std::to_string(h.boards) + " (" + h.board_text + ")\n";
   out += "# move order: " + h.order + "\n";
+  if (h.random_move_percent > 0) out += "# random moves: " + std::to_string(h.random_move_percent) + "\n";
   out += "# games per board: " + std::to_string(h.games_per_board) + "\n";
   out += "# seed: " + std::to_string(h.seed) + "\n";
   for (const std::string& player : h.players) out += "# player: " + player + "\n";
@@ -133,6 +134,8 @@ MatchRecords read_match_records(const std::string& path) {
         if (value != "random" && value != "left-to-right")
           throw InputError(v, "the move order is random or left-to-right, not '" + value + "'", line, v.column - 1);
         records.header.order = value;
+      } else if (key == "random moves") {
+        records.header.random_move_percent = number_at<int>(value, v, "the percentage of random moves", line, 100);
       } else if (key == "games per board") {
         records.header.games_per_board = number_at<int>(value, v, "the games per board", line, 10'000'000);
         if (records.header.games_per_board == 0) throw InputError(v, "at least one game per board", line, v.column - 1);

@@ -8,6 +8,7 @@
 //   # game: connect4
 //   # start boards: 1 (empty board)
 //   # move order: random
+//   # random moves: 10 (only where some were: match --random-moves)
 //   # games per board: 1000
 //   # seed: 1
 //   # player: ibef@2: built-in
@@ -44,6 +45,7 @@ struct MatchRecordHeader {
   std::uint64_t seed = 1;
   std::vector<std::string> players;  // "LABEL: SOURCE", where each came from
   std::string sprt;                  // the sequential test's bounds and limit ("" none)
+  int random_move_percent = 0;       // moves made at random (match --random-moves; 0: the line is left out)
 };
 
 std::string match_records_text(const MatchRecordHeader& header, const std::vector<MatchGame>& games);

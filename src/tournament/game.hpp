@@ -29,7 +29,9 @@ GameRecord play_game(const G& game, const Player<G>& x, const Player<G>& o, cons
   typename G::Position p = start;
   while (true) {
     const Player<G>& mover = game.side_to_move(p) == Side::X ? x : o;
-    const typename G::Move move = choose_move(game, mover, p, settings.order, rng, counters);
+    const bool at_random = settings.random_move_percent > 0 && rng.below(100) < settings.random_move_percent;
+    const typename G::Move move =
+        at_random ? random_move(game, p, rng) : choose_move(game, mover, p, settings.order, rng, counters);
     if (moves) append_move_text(game, *moves, p, move);
     Status status;
     if constexpr (HasFastWinTests<G>) {

@@ -172,7 +172,7 @@ template <Game G>
 std::vector<PairingResult> run_match(const G& game, const std::vector<Pairing<G>>& pairings,
                                      const std::vector<typename G::Position>& boards, const MatchOptions& options) {
   return pairing_results(play_match_games(game, pairings, boards, options, false), options.games_per_board,
-                         options.settings.order == MoveOrder::Random);
+                         options.settings.order == MoveOrder::Random || options.settings.random_move_percent > 0);
 }
 
 #define EVALSYNTH_INSTANTIATE(G)                                                                                   \

@@ -81,6 +81,10 @@ int perfect_play_min_plies(const G& game) {
 // How games are played: the tie-breaking order (the rules are the game's).
 struct GameSettings {
   MoveOrder order = MoveOrder::Random;
+  // The percentage of moves, either player's, made uniformly at random
+  // instead (the Othello League's protocol: 10). 0 draws nothing, so
+  // games without it are as they always were.
+  int random_move_percent = 0;
 };
 
 // The move `player` makes in `p` (precondition: the game is not over).

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -32,6 +33,15 @@ std::string write_spec(const test::ScratchFolder& dir, const std::string& file, 
                              "checkpoint-every = 1\noutput = " +
                              (dir / "results") + "\ncheckpoints = " + (dir / "population") + "\n");
   return path;
+}
+
+// A run of three generations of `game` with `body` gives the same answer,
+// log and summary on 1 and 2 threads.
+void check_same_run_on_one_and_two_threads(const std::string& game, const std::string& body) {
+  const test::ScratchFolder one("run-1-thread"), two("run-2-threads");
+  REQUIRE(run_evalsynth("run " + write_spec(one, "s.spec", game, body, 3) + " --threads 1", kSource).exit_code == 0);
+  REQUIRE(run_evalsynth("run " + write_spec(two, "s.spec", game, body, 3) + " --threads 2", kSource).exit_code == 0);
+  CHECK(test::run_outcome(one) == test::run_outcome(two));
 }
 
 const std::string kTicTacToeBody =
@@ -258,14 +268,7 @@ TEST_CASE("checkers: match, check, a run and its errors through the commands", "
   const std::string body =
       "grammar = grammar/checkers.grammar\nopponents = material@1\nseeds = positional\ncandidate-depths = 1\n"
       "training-boards = openings(1)\nvalidation-boards = openings(2)\nmove-order = random\n";
-  const test::ScratchFolder one("checkers-run-1"), two("checkers-run-2");
-  REQUIRE(
-      run_evalsynth("run " + write_spec(one, "s.spec", "checkers(6)", body, 3) + " --threads 1", kSource).exit_code ==
-      0);
-  REQUIRE(
-      run_evalsynth("run " + write_spec(two, "s.spec", "checkers(6)", body, 3) + " --threads 2", kSource).exit_code ==
-      0);
-  CHECK(test::run_outcome(one) == test::run_outcome(two));
+  check_same_run_on_one_and_two_threads("checkers(6)", body);
 }
 
 TEST_CASE("a malformed labelled position file of another game is refused at its line and column",
@@ -303,6 +306,27 @@ TEST_CASE("othello: perft, a match, check, a run, and export refused before anyt
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("WPC1 vs MOBILITY-CORNERS1: +"));
   const test::ScratchFolder dir("othello-commands");
+  // The League's protocol: 1-ply players, 10% of the moves at random, both
+  // colours; the same games on any thread count, kept and replayed.
+  const std::string league =
+      "match --game othello wpc@1 mobility-corners@1 --both-colours --games 30 "
+      "--random-moves 10 --order left-to-right --record " +
+      (dir / "league.tsv");
+  r = run_evalsynth(league + " --threads 1", kSource);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("# random moves: 10% of the moves"));
+  const test::Run two_threads = run_evalsynth(league + " --threads 2", kSource);
+  CHECK(two_threads.output == r.output);
+  const std::string record = test::read_file(dir / "league.tsv");
+  CHECK_THAT(record, Contains("# random moves: 10\n"));
+  std::set<std::string> games;
+  std::istringstream lines(record);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty() && line[0] != '#') games.insert(line.substr(line.rfind('\t') + 1));
+  CHECK(games.size() > 30);  // deterministic players, yet the random moves vary every game
+  const test::Run replayed = run_evalsynth("match --replay " + (dir / "league.tsv"), kSource);
+  REQUIRE(replayed.exit_code == 0);
+  CHECK_THAT(replayed.output, Contains("WPC1 vs MOBILITY-CORNERS1: +"));
   test::write_file(dir / "e.eval", "game othello\nmobility(x) - mobility(o) + 20 * (stable(x) - stable(o))\n");
   r = run_evalsynth("check " + (dir / "e.eval") + " --position d3c3pass", kSource);
   CHECK(r.exit_code != 0);
@@ -326,12 +350,5 @@ TEST_CASE("othello: perft, a match, check, a run, and export refused before anyt
   CHECK_FALSE(std::filesystem::exists(dir / "e.html"));
   // A short run on 6 x 6, the same for 1 and 2 threads.
   const std::string body = "opponents = mobility-corners@1\ncandidate-depths = 1\n";
-  const test::ScratchFolder one("othello-run-1"), two("othello-run-2");
-  REQUIRE(
-      run_evalsynth("run " + write_spec(one, "s.spec", "othello(6)", body, 3) + " --threads 1", kSource).exit_code ==
-      0);
-  REQUIRE(
-      run_evalsynth("run " + write_spec(two, "s.spec", "othello(6)", body, 3) + " --threads 2", kSource).exit_code ==
-      0);
-  CHECK(test::run_outcome(one) == test::run_outcome(two));
+  check_same_run_on_one_and_two_threads("othello(6)", body);
 }
