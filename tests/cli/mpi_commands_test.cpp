@@ -115,7 +115,7 @@ TEST_CASE("solve, positions and learn under mpirun: the one-process output on 3 
     CHECK(without_line(alone.output, "solved ") == without_line(three.output, "solved "));
   }
   for (const std::string command :
-       {"positions --game 'adjacent4(6,5)' --count 12 --seed 3", "positions --count 12 --plies 10-14 --seed 2"}) {
+       {"positions --game 'adjacent4(6,5)' --count 12 --seed 3", "positions --count 12 --plies 18-22 --seed 2"}) {
     INFO(command);
     REQUIRE(test::run_evalsynth(command + " --output " + (dir / "alone.txt"), kSource).exit_code == 0);
     REQUIRE(test::mpirun(3, command + " --output " + (dir / "three.txt")).exit_code == 0);
