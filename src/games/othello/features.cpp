@@ -104,16 +104,21 @@ std::span<const ReferenceProgram> reference_programs(int size) {
 void Game::features(const Position& p, std::span<const FeatureRequest> requests, std::int32_t* values) const {
   const std::uint64_t occupied = p.x | p.o, empty = board_ & ~occupied;
   const std::uint64_t corners = g_->corners(), border = g_->border();
-  // The cells next to an empty cell, and the squares around each corner.
-  const std::uint64_t near_empty = g_->neighbours(empty);
+  // The squares around the empty corners (X- and C-squares), made only
+  // when a program reads them: the pass runs once per evaluation.
   std::uint64_t x_squares = 0, c_squares = 0;
-  for (std::uint64_t c = corners; c; c &= c - 1) {
-    const std::uint64_t corner = c & -c;
-    if (corner & occupied) continue;
-    const std::uint64_t around = g_->neighbours(corner);
-    c_squares |= around & border;
-    x_squares |= around & ~border;
-  }
+  bool squares_made = false;
+  auto corner_squares = [&] {
+    if (squares_made) return;
+    squares_made = true;
+    for (std::uint64_t c = corners; c; c &= c - 1) {
+      const std::uint64_t corner = c & -c;
+      if (corner & occupied) continue;
+      const std::uint64_t around = g_->neighbours(corner);
+      c_squares |= around & border;
+      x_squares |= around & ~border;
+    }
+  };
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const std::uint64_t mine = requests[i].player == 0 ? p.x : p.o, theirs = requests[i].player == 0 ? p.o : p.x;
     std::int32_t v = 0;
@@ -128,15 +133,17 @@ void Game::features(const Position& p, std::span<const FeatureRequest> requests,
         v = std::popcount(g_->neighbours(theirs) & empty);
         break;
       case Feature::Frontier:
-        v = std::popcount(mine & near_empty);
+        v = std::popcount(mine & g_->neighbours(empty));
         break;
       case Feature::Corners:
         v = std::popcount(mine & corners);
         break;
       case Feature::XSquares:
+        corner_squares();
         v = std::popcount(mine & x_squares);
         break;
       case Feature::CSquares:
+        corner_squares();
         v = std::popcount(mine & c_squares);
         break;
       case Feature::Edges:
