@@ -40,7 +40,8 @@ const char* const kExperimentHelp =
     "own measure, as best.eval's header gives it) and its mistakes against\n"
     "perfect play on the test set (positions no run sees: --positions, else\n"
     "the test set beside the spec's validation or training positions, as\n"
-    "`positions --sets` makes them, else the game's under specs/positions/)\n"
+    "`positions --sets` makes them, else the game's under specs/positions/;\n"
+    "none where perfect play is beyond the solver's reach, as in checkers(6))\n"
     "at the spec's strength-depth. Then, per spec, the mean and its 95% interval\n"
     "over the seeds (Student's t), and between every two specs Welch's t test\n"
     "and the Mann-Whitney test on each measure (\"A is better\" only where\n"
@@ -239,14 +240,22 @@ int experiment_command(const Args& args) {
   if (!csv_file.empty()) outputs.push_back({csv_file, "--csv"});
   if (!html_file.empty()) outputs.push_back({html_file, "--html"});
   check_outputs(outputs);
-  const std::string positions = test_positions(positions_given, specs[0]);
-  if (!std::filesystem::exists(positions))
+  // A game beyond the exact solver's reach (checkers on 6 x 6 and up) has no
+  // test set: its answers are compared by their validation scores alone.
+  const bool labelled =
+      positions_given.empty()
+          ? with_game(specs[0].game_descriptor(),
+                      [](const auto& game) { return perfect_play_min_plies(game) < game.max_plies(); })
+          : true;
+  const std::string positions = labelled ? test_positions(positions_given, specs[0]) : "";
+  if (labelled && !std::filesystem::exists(positions))
     throw InputError(TextLocation{positions, 1, 1},
                      "no test positions to measure the answers on; name a test set with --positions FILE, or make "
                      "the game's sets with: " +
                          make_sets_command(specs[0].game_descriptor().text(), positions));
   // Read before any run: a set of another game is refused now, not after hours.
-  with_game(specs[0].game_descriptor(), [&](const auto& game) { (void)read_labelled_positions(game, positions); });
+  if (labelled)
+    with_game(specs[0].game_descriptor(), [&](const auto& game) { (void)read_labelled_positions(game, positions); });
   std::filesystem::create_directories(dir + "/specs");
 
   std::vector<Trial> trials;
@@ -261,29 +270,35 @@ int experiment_command(const Args& args) {
       if (const int code = bring_to_end(s, spec_file); code != 0) return code;  // stopped: resume by running again
       Trial t{specs[i].name, s.seed};
       t.validation_score = validation_score(s);
-      with_game(s.game_descriptor(), [&](const auto& game) { measure_mistakes(game, s, positions, t); });
+      if (labelled) with_game(s.game_descriptor(), [&](const auto& game) { measure_mistakes(game, s, positions, t); });
       trials.push_back(t);
     }
 
-  std::printf("\n# evalsynth experiment: %zu spec(s) x seeds %d-%d; mistakes on %s at each spec's strength-depth\n",
-              specs.size(), seeds->first, seeds->last, positions.c_str());
+  if (labelled)
+    std::printf("\n# evalsynth experiment: %zu spec(s) x seeds %d-%d; mistakes on %s at each spec's strength-depth\n",
+                specs.size(), seeds->first, seeds->last, positions.c_str());
+  else
+    std::printf(
+        "\n# evalsynth experiment: %zu spec(s) x seeds %d-%d; no mistakes measured: perfect play in %s is "
+        "beyond the exact solver's reach\n",
+        specs.size(), seeds->first, seeds->last, specs[0].game_descriptor().text().c_str());
   std::printf("%-24s %8s %18s %14s\n", "spec", "seed", "validation score", "mistakes");
   std::vector<std::string> names;
   std::map<std::string, std::vector<double>> scores, mistakes;
   CsvWriter csv({"spec", "seed", "validation_score", "mistake_rate", "positions"});
   for (const Trial& t : trials) {
     std::printf("%-24s %8llu %18.1f %14s\n", t.spec_name.c_str(), static_cast<unsigned long long>(t.seed),
-                t.validation_score, percent(t.mistake_rate).c_str());
+                t.validation_score, labelled ? percent(t.mistake_rate).c_str() : "-");
     if (!scores.count(t.spec_name)) names.push_back(t.spec_name);
     scores[t.spec_name].push_back(t.validation_score);
     mistakes[t.spec_name].push_back(t.mistake_rate);
     char score[32], rate[32];
     std::snprintf(score, sizeof score, "%g", t.validation_score);
     std::snprintf(rate, sizeof rate, "%.6f", t.mistake_rate);
-    csv.row({t.spec_name, std::to_string(t.seed), score, rate, std::to_string(t.positions)});
+    csv.row({t.spec_name, std::to_string(t.seed), score, labelled ? rate : "", std::to_string(t.positions)});
   }
   compare("validation score", names, scores, true, false);
-  compare("mistake rate on the test set", names, mistakes, false, true);
+  if (labelled) compare("mistake rate on the test set", names, mistakes, false, true);
   if (!csv_file.empty()) write_file_atomically(csv_file, csv.text());
   if (!html_file.empty()) {
     ReportInputs page;

@@ -1,11 +1,7 @@
 #include "lang/grammar.hpp"
 
-#include <algorithm>
 #include <charconv>
-#include <fstream>
-#include <functional>
-#include <map>
-#include <sstream>
+#include <optional>
 
 #include "lang/grammar_operators.hpp"
 #include "lang/grammar_parser.hpp"

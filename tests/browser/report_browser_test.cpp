@@ -42,7 +42,8 @@ TEST_CASE("match --html and strength --html pages in headless Chromium", "[brows
   CHECK(s.output.find("data-errors") == std::string::npos);
 }
 
-TEST_CASE("an experiment's page in headless Chromium: both measures drawn", "[browser][report][experiment]") {
+TEST_CASE("an experiment's page in headless Chromium: both measures drawn, or the one there is",
+          "[browser][report][experiment]") {
   const test::ScratchFolder dir("browser-experiment");
   evalsynth::ReportInputs page;
   page.title = "evalsynth experiment";
@@ -54,6 +55,12 @@ TEST_CASE("an experiment's page in headless Chromium: both measures drawn", "[br
   INFO(r.output.substr(0, 2000));
   CHECK_THAT(r.output, Contains("data-charts=\"2/2\"") && Contains("Answers by spec, one point per seed"));
   CHECK(r.output.find("data-errors") == std::string::npos);
+  // A game beyond the solver's reach: no mistake rates, one chart, not a row of zeros.
+  page.experiment_csv = "spec,seed,validation_score,mistake_rate,positions\nc6,1,320,,0\nc6,2,315,,0\n";
+  test::write_file(dir / "v.html", evalsynth::html_page(page));
+  const test::Run v = load_in_chromium(dir / "v.html");
+  CHECK_THAT(v.output, Contains("data-charts=\"1/1\""));
+  CHECK(v.output.find("data-errors") == std::string::npos);
 }
 
 TEST_CASE("a learning run's report in headless Chromium", "[browser][report]") {

@@ -97,3 +97,22 @@ TEST_CASE("experiment refuses what cannot be compared before any run", "[cli][ex
   }
   CHECK_FALSE(std::filesystem::exists(dir / "runs"));
 }
+
+TEST_CASE("experiment on a game beyond the exact solver's reach compares validation scores alone",
+          "[cli][experiment][games]") {
+  const test::ScratchFolder dir("experiment-checkers");
+  test::write_file(dir / "c6.spec",
+                   "game = checkers(6)\nopponents = material@1\ncandidate-depths = 1\npopulation = 6\n"
+                   "generations = 2\ntraining-boards = random(2)\nvalidation-boards = random(2)\n");
+  const test::Run r = test::run_evalsynth("experiment " + dir / "c6.spec" + " --seeds 1-2 --output " + dir / "runs" +
+                                          " --csv " + dir / "c6.csv");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output,
+             Contains("no mistakes measured: perfect play in checkers(6) is beyond the exact solver's reach") &&
+                 Contains("# validation score (higher is better)"));
+  CHECK(r.output.find("mistake rate on the test set") == std::string::npos);
+  const std::string csv = test::read_file(dir / "c6.csv");
+  CHECK_THAT(csv, Contains("\nc6,1,") && Contains("\nc6,2,"));
+  CHECK(csv.find(",,") != std::string::npos);  // no mistake rate
+}

@@ -255,6 +255,7 @@
     const g = el('div', { class: 'charts' });
     ex.append(g);
     for (const [column, title] of [['validation_score', 'Validation score'], ['mistake_rate', 'Mistake rate on the test set']]) {
+      if (rows.every((r) => r[column] === '')) continue; // a game beyond the solver's reach: no mistakes measured
       const canvas = el('canvas', { role: 'img', 'aria-label': title });
       g.append(el('div', { class: 'chart' }, canvas));
       new Chart(canvas, {
