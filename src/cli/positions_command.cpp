@@ -49,8 +49,9 @@ const char* const kPositionsHelp =
     "  --plies A-B        moves made, from A to B (Connect4: stones on the board;\n"
     "                     default 8-36, below about 8 stones each position takes\n"
     "                     seconds to solve; other games: from the earliest ply\n"
-    "                     the solver labels within its probe budget, no later\n"
-    "                     than the game's own guess, to the end)\n"
+    "                     the solver labels within its probe budget, found\n"
+    "                     from the game's own guess, earlier or, where the\n"
+    "                     guess is out of reach, later; to the end)\n"
     "  --decisive         only positions where the choice matters (the moves are\n"
     "                     not all wins, all draws or all losses)\n"
     "  --random-games     from games of uniformly random moves instead of mixed\n"
@@ -71,11 +72,18 @@ const char* const kPositionsHelp =
     "  --output FILE      where to write the set (checked before any work)\n"
     "  --sets FOLDER      write the three sets into FOLDER (created) instead\n"
     "  --threads N        solver threads (default: all cores)\n"
-    "  --table-mb M       solver table per thread in MiB (default 64)\n";
+    "  --table-mb M       solver table per thread in MiB (default 64)\n"
+    "  --node-limit N     other games than Connect4: a position whose labelling\n"
+    "                     takes the exact solver more than N nodes (default\n"
+    "                     10000000, seconds) is left out, and counted, so a\n"
+    "                     game whose hardest positions take hours (gomoku)\n"
+    "                     still gets its sets; 0: no limit\n";
 
 namespace {
 
 constexpr const char* kSetNames[] = {"training", "validation", "test"};
+// About seconds of the exact solver for one position.
+constexpr std::uint64_t kDefaultNodeLimit = 10'000'000;
 
 // FOLDER/NAME.positions (Connect4: .analysis, the format its sets are in).
 template <Game G>
@@ -220,7 +228,7 @@ int make_positions(const G& game, PositionsRequest r) {
     // From as early as the solver affords (the game's default start is its
     // static guess), so the sets span the whole game.
     const auto [first, last] = game.default_position_plies();
-    r.plies = std::to_string(earliest_labelled_ply(game, first)) + "-" + std::to_string(last);
+    r.plies = std::to_string(earliest_labelled_ply(game, first, last)) + "-" + std::to_string(last);
   }
   const auto range = parse_int_range(r.plies, 0, most_plies);
   if (!range || range->last < range->first)
@@ -255,7 +263,13 @@ int make_positions(const G& game, PositionsRequest r) {
   std::fprintf(stderr,
                "evalsynth positions: playing games of %s and labelling %d position(s) of plies %s by perfect play\n",
                game.name().c_str(), options.count, r.plies.c_str());
-  const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts);
+  PositionSetCounts counts;
+  const std::vector<LabelledOf<G>> set = make_position_set(game, options, exclude, starts, &counts);
+  if (counts.beyond_limit > 0)
+    std::fprintf(stderr,
+                 "evalsynth positions: %d position(s) left out: each beyond the solver's limit of %llu nodes "
+                 "(--node-limit)\n",
+                 counts.beyond_limit, static_cast<unsigned long long>(options.node_limit));
   if (set.empty())
     throw UsageError("no position of " + game.name() + " meets these options (plies " + r.plies +
                      (r.from.empty() ? "" : " after " + r.from + "'s positions") +
@@ -291,6 +305,8 @@ int positions_command(const Args& args) {
   command.text("sets", r.sets);
   command.integer("threads", r.options.threads, 1, 1024);
   command.integer("table-mb", r.options.table_mb, 1, 65536);
+  r.options.node_limit = kDefaultNodeLimit;
+  command.integer("node-limit", r.options.node_limit, 0, INT64_MAX);
   command.parse(args);
   if (command.given("output") == command.given("sets"))
     throw UsageError("say where to write: --output FILE for one set, or --sets FOLDER for all three");

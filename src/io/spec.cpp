@@ -152,6 +152,9 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
   };
   h["seeds"] = [&](const auto& e) {
     s.seeds.clear();
+    // `none`: a first population of random programs only, where the game's
+    // default seeds its references (spec_defaults.cpp).
+    if (words(e).size() == 1 && words(e)[0]->text == "none") return;
     // A plain name may be one of the game's built-in programs, checked once
     // the game is known (check_game).
     for (const auto* w : words(e)) s.seeds.push_back(is_builtin_seed(*w) ? w->text : existing_file(*w, "seed program"));

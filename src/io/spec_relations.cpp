@@ -130,7 +130,7 @@ void RunSpecInterpreter::check_game(const Seen& seen) const {
       }
     }
   });
-  if (const auto it = seen.find("seeds"); it != seen.end())
+  if (const auto it = seen.find("seeds"); it != seen.end() && !spec_.seeds.empty())  // empty: seeds = none
     for (const auto* w : words(*it->second)) {
       if (!is_builtin_seed(*w)) continue;
       if (!reference_program(spec_.game, w->text)) {

@@ -25,6 +25,7 @@ struct ExactSolved {
   int score = 0;           // the position's value for its side to move
   std::vector<int> moves;  // each legal move's value (analyse only), in the game's order
   std::uint64_t nodes = 0;
+  bool solved = true;  // false: beyond options.node_limit (score and moves empty)
 };
 
 // Precondition: no position is finished (with `analyse`).
@@ -42,11 +43,20 @@ std::vector<ExactSolved> exact_solve_all(const G& game, const std::vector<typena
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         const std::uint64_t nodes_before = solver.nodes();
         ExactSolved& out = solved[i - begin];
-        if (options.analyse) {
-          out.moves = solver.analyse(positions[i]);
-          out.score = *std::max_element(out.moves.begin(), out.moves.end());
-        } else {
-          out.score = solver.solve(positions[i]);
+        if (options.node_limit > 0) {
+          solver.clear_table();
+          solver.limit_nodes(nodes_before + options.node_limit);
+        }
+        try {
+          if (options.analyse) {
+            out.moves = solver.analyse(positions[i]);
+            out.score = *std::max_element(out.moves.begin(), out.moves.end());
+          } else {
+            out.score = solver.solve(positions[i]);
+          }
+        } catch (const NodeLimitReached&) {
+          out.solved = false;
+          out.moves.clear();
         }
         out.nodes = solver.nodes() - nodes_before;
         progress.add();
@@ -57,7 +67,8 @@ std::vector<ExactSolved> exact_solve_all(const G& game, const std::vector<typena
     std::string encoded;
     BinaryOutputArchive a(encoded);
     for (const ExactSolved& s : solved) {
-      a(static_cast<std::int32_t>(s.score), s.nodes, static_cast<std::uint32_t>(s.moves.size()));
+      a(static_cast<std::int32_t>(s.score), s.nodes, static_cast<std::uint8_t>(s.solved),
+        static_cast<std::uint32_t>(s.moves.size()));
       for (const int m : s.moves) a(static_cast<std::int32_t>(m));
     }
     return encoded;
@@ -66,9 +77,11 @@ std::vector<ExactSolved> exact_solve_all(const G& game, const std::vector<typena
   BinaryInputArchive a(bytes, 0);
   for (ExactSolved& s : solved) {
     std::int32_t score = 0;
+    std::uint8_t solved_flag = 1;
     std::uint32_t moves = 0;
-    a(score, s.nodes, moves);
+    a(score, s.nodes, solved_flag, moves);
     s.score = score;
+    s.solved = solved_flag != 0;
     s.moves.resize(moves);
     for (int& m : s.moves) {
       std::int32_t v = 0;

@@ -84,7 +84,7 @@ void play_until(const G& game, const Player<G> (&players)[2], int target, Rng& r
 template <Game G>
 std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
                                              const std::vector<LabelledOf<G>>& exclude,
-                                             const std::vector<LabelledOf<G>>& starts) {
+                                             const std::vector<LabelledOf<G>>& starts, PositionSetCounts* counts) {
   std::unordered_set<std::uint64_t> taken;
   for (const auto& p : exclude) taken.insert(game.canonical_key(p.position));
   Rng rng(options.seed);
@@ -94,6 +94,7 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
   solve.analyse = true;
   solve.threads = options.threads;
   solve.table_mb = options.table_mb;
+  solve.node_limit = options.node_limit;
   // A bounded number of games: a range with too few distinct positions ends
   // with a short set rather than never.
   // And a small game whose every reachable position has been seen stops
@@ -128,6 +129,11 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
     }
     label(game, batch, solve);
     for (std::size_t i = 0; i < batch.size() && static_cast<int>(set.size()) < options.count; ++i) {
+      if constexpr (!HasOwnSolver<G>)
+        if (batch[i].scores.empty()) {  // beyond the node limit
+          if (counts) ++counts->beyond_limit;
+          continue;
+        }
       if (options.decisive && !choice_matters(value_classes(batch[i]))) continue;
       const int left = moves_left(batch[i]);
       if (left < options.fewest_moves_left || left > options.most_moves_left) continue;
@@ -139,7 +145,7 @@ std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOpt
 }
 
 template <Game G>
-int earliest_labelled_ply(const G& game, int from_ply) {
+int earliest_labelled_ply(const G& game, int from_ply, int last_ply) {
   if constexpr (HasOwnSolver<G>) {
     return from_ply;
   } else {
@@ -148,11 +154,12 @@ int earliest_labelled_ply(const G& game, int from_ply) {
     constexpr std::uint64_t kProbeNodes = 100'000;
     constexpr int kProbesPerPly = 32;
     solver::ExactSolver<G> solver(game, 16);
-    Rng rng(0x9E0BE5ULL);
     const MixedPlayers<G> mixed(game, false);
-    int earliest = from_ply;
-    for (int ply = from_ply - 1; ply >= 0; --ply) {
-      for (int probe = 0; probe < kProbesPerPly; ++probe) {
+    // How many of `probes` positions at `ply` the solver cannot label within
+    // the budget (stops at `enough` of them).
+    const auto out_of_reach = [&](int ply, Rng& rng, int probes, int enough) {
+      int out = 0;
+      for (int probe = 0; probe < probes && out < enough; ++probe) {
         // A position as the sets' games reach it, labelled as they are.
         const Player<G> players[2] = {mixed.draw(rng), mixed.draw(rng)};
         typename G::Position p = game.start();
@@ -164,19 +171,39 @@ int earliest_labelled_ply(const G& game, int from_ply) {
         try {
           (void)solver.analyse(p);
         } catch (const solver::NodeLimitReached&) {
-          return earliest;
+          ++out;
         }
       }
+      return out;
+    };
+    // The game's guess may be far too early (gomoku on 8 x 8 guesses a
+    // third of the board, where positions take the solver minutes to hours):
+    // where most probes there are beyond the budget, later, ply by ply, to
+    // the first where most are within it. (One dear probe is no reason to
+    // give up the guess: the sets' cost is the typical position's.) Its own
+    // stream, so that the plies of a game whose guess holds are what they were.
+    constexpr int kForwardProbes = 8;
+    Rng later(0x1A7E5ULL);
+    if (out_of_reach(from_ply, later, kForwardProbes, kForwardProbes) > kForwardProbes / 2) {
+      for (int ply = from_ply + 1; ply < last_ply; ++ply)
+        if (out_of_reach(ply, later, kForwardProbes, kForwardProbes) <= kForwardProbes / 2) return ply;
+      return last_ply;
+    }
+    Rng rng(0x9E0BE5ULL);
+    int earliest = from_ply;
+    for (int ply = from_ply - 1; ply >= 0; --ply) {
+      if (out_of_reach(ply, rng, kProbesPerPly, 1) > 0) return earliest;
       earliest = ply;
     }
     return earliest;
   }
 }
 
-#define EVALSYNTH_INSTANTIATE(G)                                                                                  \
-  template std::vector<LabelledOf<G>> make_position_set<G>(                                                       \
-      const G&, const PositionSetOptions&, const std::vector<LabelledOf<G>>&, const std::vector<LabelledOf<G>>&); \
-  template int earliest_labelled_ply<G>(const G&, int);
+#define EVALSYNTH_INSTANTIATE(G)                                                                                   \
+  template std::vector<LabelledOf<G>> make_position_set<G>(const G&, const PositionSetOptions&,                    \
+                                                           const std::vector<LabelledOf<G>>&,                      \
+                                                           const std::vector<LabelledOf<G>>&, PositionSetCounts*); \
+  template int earliest_labelled_ply<G>(const G&, int, int);
 EVALSYNTH_FOR_EACH_GAME(EVALSYNTH_INSTANTIATE)
 #undef EVALSYNTH_INSTANTIATE
 

@@ -28,6 +28,15 @@ struct PositionSetOptions {
   int threads = 0;
   std::size_t table_mb = 64;  // per thread
   bool progress = false;
+  // Other games than Connect4: the exact solver's nodes for one position, 0
+  // for no limit; a position beyond it is left out of the set (counted in
+  // PositionSetCounts), so a game whose hard positions take hours still
+  // gets its sets in bounded time.
+  std::uint64_t node_limit = 0;
+};
+
+struct PositionSetCounts {
+  int beyond_limit = 0;  // positions drawn but left unlabelled: beyond node_limit
 };
 
 // Positions of `game` from games of mixed players (the random mover and the
@@ -39,16 +48,19 @@ struct PositionSetOptions {
 template <Game G>
 std::vector<LabelledOf<G>> make_position_set(const G& game, const PositionSetOptions& options,
                                              const std::vector<LabelledOf<G>>& exclude,
-                                             const std::vector<LabelledOf<G>>& starts = {});
+                                             const std::vector<LabelledOf<G>>& starts = {},
+                                             PositionSetCounts* counts = nullptr);
 
-// The earliest ply, at most `from_ply`, from which the exact solver labels
-// `game`'s positions within a fixed number of nodes each: going back ply by
-// ply from `from_ply`, seeded random games' positions are solved until one
-// takes more. So `positions` draws its sets from as early in the game as
-// the solver affords, not only from a game's static guess of its reach. The
-// same game gives the same ply everywhere (one solver, a fixed table). Games
+// The earliest ply from which the exact solver labels `game`'s positions
+// within a fixed number of nodes each: going back ply by ply from
+// `from_ply` (the game's static guess of its reach), seeded random games'
+// positions are solved until one takes more; where most at `from_ply`
+// itself take more, forward instead to the first ply where most do not (at
+// most `last_ply`). So `positions` draws its sets from as early in the game
+// as the solver affords, never from where labelling would not end. The same
+// game gives the same ply everywhere (one solver, a fixed table). Games
 // with their own solver (Connect4) keep `from_ply`.
 template <Game G>
-int earliest_labelled_ply(const G& game, int from_ply);
+int earliest_labelled_ply(const G& game, int from_ply, int last_ply);
 
 }  // namespace evalsynth

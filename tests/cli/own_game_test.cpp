@@ -210,13 +210,39 @@ TEST_CASE("positions --sets draws from as early in the game as the solver afford
   REQUIRE(whole.exit_code == 0);
   CHECK_THAT(whole.output, Catch::Contains("of plies 0-24 by perfect play"));
   CHECK_THAT(whole.output, !Catch::Contains("warning"));
-  // The probe itself: never later than the guess, back to the start where
-  // every position is cheap, and Connect4 (its own solver) keeps its plies.
-  CHECK(evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(3, 3, 3), 5) == 0);
-  CHECK(evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(3, 3, 3), 0) == 0);
-  CHECK(evalsynth::earliest_labelled_ply(evalsynth::connect4::Game{}, 8) == 8);
-  const int five_four = evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(5, 5, 4), 8);
-  CHECK(five_four > 0);  // an empty 5 x 5 board is far beyond one probe's budget
+  // The probe itself: back to the start where every position is cheap,
+  // Connect4 (its own solver) keeps its plies, and a guess too early (an
+  // empty 5 x 5 board is far beyond one probe's budget) moves later.
+  const evalsynth::mnk::Game tictactoe(3, 3, 3), five_four_game(5, 5, 4);
+  CHECK(evalsynth::earliest_labelled_ply(tictactoe, 5, 9) == 0);
+  CHECK(evalsynth::earliest_labelled_ply(tictactoe, 0, 9) == 0);
+  CHECK(evalsynth::earliest_labelled_ply(evalsynth::connect4::Game{}, 8, 42) == 8);
+  const int five_four = evalsynth::earliest_labelled_ply(five_four_game, 8, 25);
+  CHECK(five_four > 0);
   CHECK(five_four <= 8);
-  CHECK(evalsynth::earliest_labelled_ply(evalsynth::mnk::Game(5, 5, 4), 8) == five_four);  // deterministic
+  CHECK(evalsynth::earliest_labelled_ply(five_four_game, 8, 25) == five_four);  // deterministic
+  const int forward = evalsynth::earliest_labelled_ply(five_four_game, 0, 25);
+  CHECK(forward > 0);
+  CHECK(forward <= 25);
+}
+
+TEST_CASE("positions --node-limit leaves out what the solver cannot label within it, alike on any threads",
+          "[cli][games][positions]") {
+  const test::ScratchFolder dir("node-limit");
+  const std::string common = "positions --game 'mnk(5,5,4)' --count 40 --plies 6-9 --decisive --node-limit 20000";
+  const test::Run one = test::run_evalsynth(common + " --threads 1 --output " + (dir / "one.positions"));
+  const test::Run two = test::run_evalsynth(common + " --threads 2 --output " + (dir / "two.positions"));
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  REQUIRE(two.exit_code == 0);
+  // Early 5 x 5 positions take the solver far more than 20,000 nodes:
+  // some are left out, and said to be.
+  CHECK_THAT(one.output, Catch::Contains("left out: each beyond the solver's limit of 20000 nodes"));
+  CHECK(test::read_file(dir / "one.positions") == test::read_file(dir / "two.positions"));
+  const test::Run unlimited = test::run_evalsynth(
+      "positions --game 'mnk(5,5,4)' --count 40 --plies 6-9 --decisive "
+      "--node-limit 0 --output " +
+      (dir / "all.positions"));
+  REQUIRE(unlimited.exit_code == 0);
+  CHECK_THAT(unlimited.output, !Catch::Contains("left out"));
 }

@@ -270,3 +270,22 @@ TEST_CASE("depth lists take ranges, as players do", "[spec][depths]") {
              Contains("'candidate-depths' wants a whole number from 1 to 12"));
   CHECK_THAT(spec_error_of("candidate-depths = 1--2\n"), Contains("wants depths from 1 to 12"));
 }
+
+TEST_CASE("another game's spec seeds its references unless it says otherwise", "[spec][games]") {
+  InSourceDir here;
+  using Seeds = std::vector<std::string>;
+  CHECK(parse_spec("game = checkers(6)\n", "c.spec").seeds == Seeds{"material", "positional"});
+  CHECK(parse_spec("game = mnk(5,5,4)\n", "m.spec").seeds == Seeds{"open-lines", "threat-lines"});
+  CHECK(parse_spec("", "c4.spec").seeds.empty());  // Connect4's default stays as it was
+  // `none`, a grammar of one's own, or the hill-climber: random programs alone.
+  const RunSpec none = parse_spec("game = checkers(6)\nseeds = none\n", "c.spec");
+  CHECK(none.seeds.empty());
+  CHECK_THAT(none.resolved_text(), Contains("# seeds: none\n"));
+  CHECK(none.hash() == parse_spec(none.resolved_text(), "c.spec").hash());
+  CHECK(parse_spec("game = modnim(100,3)\ngrammar = grammar/modnim.grammar\n", "n.spec").seeds.empty());
+  CHECK(parse_spec("game = checkers(6)\nalgorithm = hillclimb\npopulation = 1\nvalidation-top = 1\n", "h.spec")
+            .seeds.empty());
+  CHECK(parse_spec("game = checkers(6)\nseeds = positional\n", "c.spec").seeds == Seeds{"positional"});
+  // `none` is a word alone, not a program among others.
+  CHECK_THAT(spec_error_of("game = checkers(6)\nseeds = none, material\n"), Contains("seed program 'none' not found"));
+}
