@@ -223,6 +223,11 @@ template <Game G>
 int make_positions(const G& game, PositionsRequest r) {
   PositionSetOptions& options = r.options;
   const int most_plies = game.max_plies() - 1;
+  // Labels are perfect play: refused before any work where the solver cannot
+  // reach (before the probe for the plies, too, which would search in vain).
+  if (perfect_play_min_plies(game) > most_plies)
+    throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
+                     ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   if (!r.from.empty() && !r.plies_given) r.plies = "1-1";
   if (!r.plies_given && r.from.empty()) {
     // From as early as the solver affords (the game's default start is its
@@ -254,10 +259,6 @@ int make_positions(const G& game, PositionsRequest r) {
     starts = read_labelled_positions(game, r.from);
     require_move_sequences(game, starts, r.from);
   }
-  // Labels are perfect play: refused before any work where the solver cannot reach.
-  if (perfect_play_min_plies(game) > most_plies)
-    throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
-                     ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.progress = ProgressLine::stderr_is_terminal();
   // Labelling by perfect play can take minutes: said before it starts.
   std::fprintf(stderr,
