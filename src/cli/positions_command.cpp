@@ -223,13 +223,11 @@ template <Game G>
 int make_positions(const G& game, PositionsRequest r) {
   PositionSetOptions& options = r.options;
   const int most_plies = game.max_plies() - 1;
-  // Labels are perfect play: refused before any work where the solver cannot
-  // reach (before the probe for the plies, too, which would search in vain).
-  if (perfect_play_min_plies(game) > most_plies)
-    throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
-                     ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
+  // Perfect play out of the solver's reach is refused below, once the files
+  // are read; the probe for the plies would search in vain before that.
+  const bool reachable = perfect_play_min_plies(game) <= most_plies;
   if (!r.from.empty() && !r.plies_given) r.plies = "1-1";
-  if (!r.plies_given && r.from.empty()) {
+  if (!r.plies_given && r.from.empty() && reachable) {
     // From as early as the solver affords (the game's default start is its
     // static guess), so the sets span the whole game.
     const auto [first, last] = game.default_position_plies();
@@ -259,6 +257,10 @@ int make_positions(const G& game, PositionsRequest r) {
     starts = read_labelled_positions(game, r.from);
     require_move_sequences(game, starts, r.from);
   }
+  // Labels are perfect play: refused before any work where the solver cannot reach.
+  if (!reachable)
+    throw UsageError("perfect play is out of the exact solver's reach in " + game.name() +
+                     ", so its positions cannot be labelled (evalsynth games shows which games it reaches)");
   options.progress = ProgressLine::stderr_is_terminal();
   // Labelling by perfect play can take minutes: said before it starts.
   std::fprintf(stderr,
