@@ -54,8 +54,11 @@ class CommandLine {
     std::vector<std::string> names;
     for (const auto& [w, v] : choices) names.emplace_back(w);
     const std::string& word = word_option(name, names);
-    after_parse_.push_back([&value, &word, &choices] {
-      for (const auto& [w, v] : choices)
+    // A copy: the list may be a temporary, gone once the command line is parsed.
+    std::vector<std::pair<std::string, T>> kept;
+    for (const auto& [w, v] : choices) kept.emplace_back(std::string(w), v);
+    after_parse_.push_back([&value, &word, kept = std::move(kept)] {
+      for (const auto& [w, v] : kept)
         if (w == word) value = v;
     });
   }

@@ -41,6 +41,7 @@ constexpr const char* kUsage =
     "  bench      time the thesis's fitness workload (games/s, nodes/s)\n"
     "  games      the games, their parameters, players, solver and defaults\n"
     "  players    a game's built-in players (--program: their programs)\n"
+    "  keys       the keys of run and learning specs: range, default, help\n"
     "  perft      count move sequences of N moves (checks a move generator)\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
@@ -77,6 +78,7 @@ const Command kCommands[] = {
     {"bench", evalsynth::bench_command, &evalsynth::kBenchHelp},
     {"games", evalsynth::games_command, &evalsynth::kGamesHelp},
     {"players", evalsynth::players_command, &evalsynth::kPlayersHelp},
+    {"keys", evalsynth::keys_command, &evalsynth::kKeysHelp},
     {"perft", evalsynth::perft_command, &evalsynth::kPerftHelp},
 };
 

@@ -24,12 +24,6 @@ constexpr double kMaxTclWeights = 16'000'000;
 
 }  // namespace
 
-std::string LearnInterpreter::other_kind_of_spec(const std::string& key) const {
-  for (const char* run_key : {"grammar", "seeds", "population", "generations", "training-boards", "candidate-depths"})
-    if (key == run_key) return "a run spec: evolve programs with `evalsynth run FILE` (specs/README.md)";
-  return "";
-}
-
 void LearnInterpreter::check_relations(const Seen& seen) const {
   if (!seen.count("learner"))
     source_.fail_at(0, "a learning spec needs 'learner = thesis-net', 'ntuple', 'linear', 'fable' or 'win-net'");

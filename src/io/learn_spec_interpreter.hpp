@@ -19,14 +19,13 @@ using learn::LearnSpec;
 class LearnInterpreter : public SpecReader {
  public:
   LearnInterpreter(const parsing::error_handler_type& handler, const SourceText& source, LearnSpec& spec)
-      : SpecReader(handler, source), spec_(spec) {}
+      : SpecReader(handler, source, SpecKind::Learn), spec_(spec) {}
 
  private:
   // A value that may change over the games: one number, or where it starts
   // and where it ends.
   learn::Schedule schedule(const spec_ast::Entry& e, double max) const;
   std::map<std::string, Handler> handlers() override;
-  std::string other_kind_of_spec(const std::string& key) const override;
   void check_relations(const Seen& seen) const override;
   void adopt_start_model(const Seen& seen) const;
   void check_positions(const Seen& seen, bool ntuple) const;

@@ -29,7 +29,6 @@ learn::Schedule LearnInterpreter::schedule(const spec_ast::Entry& e, double max)
 auto LearnInterpreter::handlers() -> std::map<std::string, Handler> {
   std::map<std::string, Handler> h;
   LearnSpec& s = spec_;
-  h["name"] = [&](const auto& e) { s.name = run_name(e); };
   h["learner"] = [&](const auto& e) {
     s.learner = choice<LearnerKind>(one_word(e), "learner",
                                     {{"thesis-net", LearnerKind::ThesisNet},
@@ -63,10 +62,8 @@ auto LearnInterpreter::handlers() -> std::map<std::string, Handler> {
   };
   // Connect4 learns either network; every other game an n-tuple network
   // over the board it describes (checked in check_relations).
-  h["game"] = [&](const auto& e) { s.game = game(e); };
-  h["games"] = [&](const auto& e) {
-    s.games = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "games"));
-  };
+  add_shared_handlers(h, s);
+  h["games"] = [&](const auto& e) { s.games = static_cast<std::uint64_t>(whole(e)); };
   h["opponents"] = [&](const auto& e) {
     s.opponents.clear();
     const auto list = words(e);
@@ -133,52 +130,28 @@ auto LearnInterpreter::handlers() -> std::map<std::string, Handler> {
         {{"signed", model::FableValues::Signed}, {"net", model::FableValues::Net}, {"wins", model::FableValues::Wins}});
   };
   h["lambda"] = [&](const auto& e) { s.lambda = number(one_word(e), 0, 1, "lambda"); };
-  h["hidden"] = [&](const auto& e) {
-    s.hidden = static_cast<int>(integer(one_word(e), 1, model::ThesisNet::kMaxHidden, "hidden"));
-  };
+  h["hidden"] = [&](const auto& e) { s.hidden = static_cast<int>(whole(e)); };
   h["initial-weights"] = [&](const auto& e) { s.initial_weights = number(one_word(e), 0, 10, "initial-weights"); };
-  h["tuples"] = [&](const auto& e) {
-    s.tuples = static_cast<int>(integer(one_word(e), 1, model::NTupleNet::kMaxTuples, "tuples"));
-  };
-  h["tuple-length"] = [&](const auto& e) {
-    s.tuple_length = static_cast<int>(integer(one_word(e), 1, model::NTupleNet::kMaxLength, "tuple-length"));
-  };
-  h["cell-states"] = [&](const auto& e) {
-    s.cell_states = static_cast<int>(integer(one_word(e), 3, 4, "cell-states"));
-  };
-  h["stage-split"] = [&](const auto& e) {
-    s.stage_split = static_cast<int>(integer(one_word(e), 1, connect4::kCells - 1, "stage-split"));
-  };
+  h["tuples"] = [&](const auto& e) { s.tuples = static_cast<int>(whole(e)); };
+  h["tuple-length"] = [&](const auto& e) { s.tuple_length = static_cast<int>(whole(e)); };
+  h["cell-states"] = [&](const auto& e) { s.cell_states = static_cast<int>(whole(e)); };
+  h["stage-split"] = [&](const auto& e) { s.stage_split = static_cast<int>(whole(e)); };
   h["tcl"] = [&](const auto& e) { s.tcl = choice<bool>(one_word(e), "tcl", {{"on", true}, {"off", false}}); };
   h["side-tables"] = [&](const auto& e) {
     s.per_side_tables = choice<bool>(one_word(e), "side-tables", {{"on", true}, {"off", false}});
   };
-  h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
-  h["curve-every"] = [&](const auto& e) {
-    s.curve_every = static_cast<std::uint64_t>(integer(one_word(e), 1, 1'000'000'000, "curve-every"));
-  };
+  h["curve-every"] = [&](const auto& e) { s.curve_every = static_cast<std::uint64_t>(whole(e)); };
   h["curve-positions"] = [&](const auto& e) { s.curve_positions = existing_file(one_word(e), "curve positions"); };
   h["labelled-positions"] = [&](const auto& e) {
     s.labelled_positions.clear();
     for (const auto* w : words(e)) s.labelled_positions.push_back(existing_file(*w, "labelled positions"));
     check_distinct(words(e), s.labelled_positions, "labelled-positions");
   };
-  h["labelled-steps"] = [&](const auto& e) {
-    s.labelled_steps = static_cast<int>(integer(one_word(e), 1, 100000, "labelled-steps"));
-  };
+  h["labelled-steps"] = [&](const auto& e) { s.labelled_steps = static_cast<int>(whole(e)); };
   h["play-games"] = [&](const auto& e) {
     s.play_games = choice<bool>(one_word(e), "play-games", {{"on", true}, {"off", false}});
   };
-  h["curve-depth"] = [&](const auto& e) {
-    s.curve_depth = static_cast<int>(integer(one_word(e), 1, 12, "curve-depth"));
-  };
-  h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
-  h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
-  h["checkpoint-every"] = [&](const auto& e) {
-    s.checkpoint_every = static_cast<std::uint64_t>(integer(one_word(e), 0, 1'000'000'000, "checkpoint-every"));
-  };
-  h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
-  h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
+  h["curve-depth"] = [&](const auto& e) { s.curve_depth = static_cast<int>(whole(e)); };
   return h;
 }
 

@@ -143,9 +143,7 @@ void RunSpecInterpreter::check_balanced_openings() const {
 auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
   std::map<std::string, Handler> h;
   RunSpec& s = spec_;
-  // The name becomes a folder in the results and checkpoint folders.
-  h["name"] = [&](const auto& e) { s.name = run_name(e); };
-  h["game"] = [&](const auto& e) { s.game = game(e); };
+  add_shared_handlers(h, s);
   h["grammar"] = [&](const auto& e) {
     const spec_ast::Word& w = one_word(e);
     s.grammar = w.text == lang::kBuiltinGrammar ? w.text : existing_file(w, "grammar");
@@ -184,7 +182,7 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
     for (const auto* w : words(e)) s.colours.push_back(choice<Side>(*w, "colours", {{"x", Side::X}, {"o", Side::O}}));
     check_distinct(words(e), s.colours, "colours");
   };
-  h["candidate-depths"] = [&](const auto& e) { s.candidate_depths = depth_list(e, 12, "candidate-depths"); };
+  h["candidate-depths"] = [&](const auto& e) { s.candidate_depths = depth_list(e); };
   h["depth-pairing"] = [&](const auto& e) {
     s.depth_pairing = choice<RunSpec::DepthPairing>(
         one_word(e), "depth-pairing", {{"all", RunSpec::DepthPairing::All}, {"equal", RunSpec::DepthPairing::Equal}});
@@ -205,21 +203,15 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
       for (const auto* w : words(e)) files->push_back(positions_file(*w));
       check_distinct(words(e), *files, key);
     };
-  h["position-depths"] = [&](const auto& e) { s.position_depths = depth_list(e, 12, "position-depths"); };
+  h["position-depths"] = [&](const auto& e) { s.position_depths = depth_list(e); };
   h["racing"] = [&](const auto& e) { s.racing = choice<bool>(one_word(e), "racing", {{"on", true}, {"off", false}}); };
-  h["race-batches"] = [&](const auto& e) {
-    s.race_batches = static_cast<int>(integer(one_word(e), 2, 64, "race-batches"));
-  };
+  h["race-batches"] = [&](const auto& e) { s.race_batches = static_cast<int>(whole(e)); };
   h["race-confidence"] = [&](const auto& e) {
     s.race_confidence = number(one_word(e), 0.5, 0.999999, "race-confidence");
   };
   h["mistake-cost"] = [&](const auto& e) { s.scoring.mistake_cost = number(one_word(e), 0.0, 1e6, "mistake-cost"); };
-  h["strength-depth"] = [&](const auto& e) {
-    s.strength_depth = static_cast<int>(integer(one_word(e), 1, 12, "strength-depth"));
-  };
-  h["board-seed"] = [&](const auto& e) {
-    s.board_seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "board-seed"));
-  };
+  h["strength-depth"] = [&](const auto& e) { s.strength_depth = static_cast<int>(whole(e)); };
+  h["board-seed"] = [&](const auto& e) { s.board_seed = static_cast<std::uint64_t>(whole(e)); };
   h["scoring"] = [&](const auto& e) {
     s.scoring.games =
         choice<GameScoring>(one_word(e), "scoring", {{"thesis", GameScoring::Thesis}, {"points", GameScoring::Points}});
@@ -233,14 +225,10 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
         one_word(e), "rules",
         {{"standard", connect4::RuleSet::Standard}, {"thesis-java", connect4::RuleSet::ThesisJava}});
   };
-  h["population"] = [&](const auto& e) {
-    s.population = static_cast<int>(integer(one_word(e), 1, 100000, "population"));
-  };
-  h["generations"] = [&](const auto& e) {
-    s.generations = static_cast<int>(integer(one_word(e), 1, 1000000, "generations"));
-  };
+  h["population"] = [&](const auto& e) { s.population = static_cast<int>(whole(e)); };
+  h["generations"] = [&](const auto& e) { s.generations = static_cast<int>(whole(e)); };
   h["time-budget"] = [&](const auto& e) { s.time_budget_seconds = duration(one_word(e), "time-budget"); };
-  h["evaluations"] = [&](const auto& e) { s.evaluation_budget = integer(one_word(e), 0, INT64_MAX, "evaluations"); };
+  h["evaluations"] = [&](const auto& e) { s.evaluation_budget = whole(e); };
   for (evolve::OperatorId op = 0; op < evolve::operators().size(); ++op) {
     const std::string key(evolve::operator_info(op).name);
     h[key] = [&, op, key](const auto& e) { s.operator_rates[op] = number(one_word(e), 0.0, 1.0, key); };
@@ -252,52 +240,22 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
                                                  {"islands", evolve::AlgorithmKind::Islands},
                                                  {"hillclimb", evolve::AlgorithmKind::HillClimb}});
   };
-  h["islands"] = [&](const auto& e) { s.islands = static_cast<int>(integer(one_word(e), 1, 1000, "islands")); };
-  h["migration-every"] = [&](const auto& e) {
-    s.migration_every = static_cast<int>(integer(one_word(e), 1, 1000000, "migration-every"));
-  };
-  h["migrants"] = [&](const auto& e) { s.migrants = static_cast<int>(integer(one_word(e), 0, 100000, "migrants")); };
-  h["archive-per-size"] = [&](const auto& e) {
-    s.archive_per_size = static_cast<int>(integer(one_word(e), 1, 1000, "archive-per-size"));
-  };
-  h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(integer(one_word(e), 1, 20, "compound")); };
-  h["restart-every"] = [&](const auto& e) {
-    s.restart_every = static_cast<int>(integer(one_word(e), 0, 1000000, "restart-every"));
-  };
-  h["tournament-size"] = [&](const auto& e) {
-    s.tournament_size = static_cast<int>(integer(one_word(e), 1, 1000, "tournament-size"));
-  };
-  h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(integer(one_word(e), 0, 100000, "elitism")); };
-  h["max-size"] = [&](const auto& e) {
-    s.limits.max_size = static_cast<std::size_t>(integer(one_word(e), 1, 20000, "max-size"));
-  };
+  h["islands"] = [&](const auto& e) { s.islands = static_cast<int>(whole(e)); };
+  h["migration-every"] = [&](const auto& e) { s.migration_every = static_cast<int>(whole(e)); };
+  h["migrants"] = [&](const auto& e) { s.migrants = static_cast<int>(whole(e)); };
+  h["archive-per-size"] = [&](const auto& e) { s.archive_per_size = static_cast<int>(whole(e)); };
+  h["compound"] = [&](const auto& e) { s.compound = static_cast<int>(whole(e)); };
+  h["restart-every"] = [&](const auto& e) { s.restart_every = static_cast<int>(whole(e)); };
+  h["tournament-size"] = [&](const auto& e) { s.tournament_size = static_cast<int>(whole(e)); };
+  h["elitism"] = [&](const auto& e) { s.elitism = static_cast<int>(whole(e)); };
+  h["max-size"] = [&](const auto& e) { s.limits.max_size = static_cast<std::size_t>(whole(e)); };
   // Programs are saved as text: deeper ones could exceed the parser's nesting limit.
-  h["max-depth"] = [&](const auto& e) {
-    s.limits.max_depth = static_cast<int>(integer(one_word(e), 1, lang::kMaxProgramDepth, "max-depth"));
-  };
-  h["init-depth"] = [&](const auto& e) { s.init_depth = static_cast<int>(integer(one_word(e), 1, 30, "init-depth")); };
-  h["validation-top"] = [&](const auto& e) {
-    s.validation_top = static_cast<int>(integer(one_word(e), 1, 100000, "validation-top"));
-  };
-  h["hall-of-fame"] = [&](const auto& e) {
-    s.hall_of_fame = static_cast<int>(integer(one_word(e), 1, 10000, "hall-of-fame"));
-  };
-  h["seed"] = [&](const auto& e) { s.seed = static_cast<std::uint64_t>(integer(one_word(e), 0, INT64_MAX, "seed")); };
-  h["threads"] = [&](const auto& e) { s.threads = static_cast<int>(integer(one_word(e), 0, 1024, "threads")); };
-  h["output"] = [&](const auto& e) { s.output = folder(one_word(e), "output"); };
-  h["checkpoints"] = [&](const auto& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
-  h["checkpoint-every"] = [&](const auto& e) {
-    s.checkpoint_every = static_cast<int>(integer(one_word(e), 0, 1000000, "checkpoint-every"));
-  };
-  h["checkpoint-seconds"] = [&](const auto& e) { s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds"); };
-  h["checkpoint-keep"] = [&](const auto& e) {
-    s.checkpoint_keep = static_cast<int>(integer(one_word(e), 1, 1000, "checkpoint-keep"));
-  };
+  h["max-depth"] = [&](const auto& e) { s.limits.max_depth = static_cast<int>(whole(e)); };
+  h["init-depth"] = [&](const auto& e) { s.init_depth = static_cast<int>(whole(e)); };
+  h["validation-top"] = [&](const auto& e) { s.validation_top = static_cast<int>(whole(e)); };
+  h["hall-of-fame"] = [&](const auto& e) { s.hall_of_fame = static_cast<int>(whole(e)); };
+  h["checkpoint-keep"] = [&](const auto& e) { s.checkpoint_keep = static_cast<int>(whole(e)); };
   return h;
-}
-
-std::string RunSpecInterpreter::other_kind_of_spec(const std::string& key) const {
-  return key == "learner" ? "a learning spec: train it with `evalsynth learn FILE` (specs/README.md)" : "";
 }
 
 }  // namespace spec_detail

@@ -15,7 +15,7 @@ namespace evalsynth::spec_detail {
 class RunSpecInterpreter : public SpecReader {
  public:
   RunSpecInterpreter(const parsing::error_handler_type& handler, const SourceText& source, RunSpec& spec)
-      : SpecReader(handler, source), spec_(spec) {}
+      : SpecReader(handler, source, SpecKind::Run), spec_(spec) {}
 
  private:
   std::vector<BoardSource> boards(const spec_ast::Entry& e) const;
@@ -33,7 +33,6 @@ class RunSpecInterpreter : public SpecReader {
   void check_missing_positions() const;
 
   std::map<std::string, Handler> handlers() override;
-  std::string other_kind_of_spec(const std::string& key) const override;
   void check_relations(const Seen& seen) const override;
 
   // The defaults that depend on the game, for the keys the spec leaves out

@@ -1,10 +1,12 @@
 #include "io/spec_reader.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 #include "io/spec_parser.hpp"
@@ -15,8 +17,24 @@ namespace evalsynth {
 
 namespace x3 = boost::spirit::x3;
 
+void SpecReader::check_declared(const std::map<std::string, Handler>& table) const {
+  for (const auto& [key, handler] : table)
+    if (!find_spec_key(key, kind_))
+      throw std::logic_error("spec key '" + key + "' is read but not declared in support/spec_keys.cpp");
+  for (const SpecKey& key : spec_keys())
+    if (key.in(kind_) && !table.count(std::string(key.name)))
+      throw std::logic_error("spec key '" + std::string(key.name) + "' is declared but not read");
+}
+
+const SpecKey& SpecReader::declared(const spec_ast::Entry& e) const {
+  const SpecKey* key = find_spec_key(e.key.text, kind_);
+  assert(key && "run() hands an entry only to a declared key's handler");
+  return *key;
+}
+
 void SpecReader::run(const std::vector<spec_ast::Entry>& entries) {
   const auto table = handlers();
+  check_declared(table);
   std::vector<std::string> keys;
   for (const auto& [key, handler] : table) keys.push_back(key);
   std::map<std::string, const spec_ast::Entry*> seen;
@@ -26,8 +44,8 @@ void SpecReader::run(const std::vector<spec_ast::Entry>& entries) {
     const std::string& key = entry.key.text;
     const auto it = table.find(key);
     if (it == table.end()) {
-      if (const std::string other = other_kind_of_spec(key); !other.empty())
-        locate_.fail(entry.key, "'" + key + "' belongs in " + other);
+      const SpecKind other = kind_ == SpecKind::Run ? SpecKind::Learn : SpecKind::Run;
+      if (find_spec_key(key, other)) locate_.fail(entry.key, "'" + key + "' belongs in " + spec_kind_text(other));
       const std::string guess = closest_match(key, keys);
       locate_.fail(entry.key, "unknown key '" + key + "'" +
                                   (guess.empty() ? " (see specs/README.md)" : "; did you mean '" + guess + "'?"));
@@ -87,7 +105,17 @@ std::int64_t SpecReader::integer(const spec_ast::Word& w, std::int64_t min, std:
                         ", not '" + w.text + "'");
   return v;
 }
-std::vector<int> SpecReader::depth_list(const spec_ast::Entry& e, int max_depth, const std::string& key) const {
+std::int64_t SpecReader::whole(const spec_ast::Entry& e) const {
+  const SpecKey& key = declared(e);
+  assert(key.whole_number());
+  return integer(one_word(e), key.min, key.max, e.key.text);
+}
+
+std::vector<int> SpecReader::depth_list(const spec_ast::Entry& e) const {
+  const SpecKey& declared_key = declared(e);
+  assert(declared_key.whole_number());
+  const int max_depth = static_cast<int>(declared_key.max);
+  const std::string& key = e.key.text;
   std::vector<int> depths;
   for (const spec_ast::Word* w : words(e)) {
     const auto range = parse_int_range(w->text, 1, max_depth);

@@ -14,6 +14,7 @@
 
 #include "games/registry.hpp"
 #include "io/spec_ast.hpp"
+#include "support/spec_keys.hpp"
 #include "support/text.hpp"
 #include "support/x3_driver.hpp"
 
@@ -21,13 +22,17 @@ namespace evalsynth {
 
 class SpecReader {
  public:
-  SpecReader(const parsing::error_handler_type& handler, const SourceText& source)
-      : locate_(handler, source), source_(source) {}
+  SpecReader(const parsing::error_handler_type& handler, const SourceText& source, SpecKind kind)
+      : locate_(handler, source), source_(source), kind_(kind) {}
   virtual ~SpecReader() = default;
   SpecReader(const SpecReader&) = delete;
   SpecReader& operator=(const SpecReader&) = delete;
 
   // Hands every entry to its key's handler, then checks the relations.
+  // The handlers must be exactly the keys support/spec_keys.cpp declares for
+  // this kind of spec (else std::logic_error: a key read but not declared, or
+  // declared but not read, is the program's mistake, which every test that
+  // reads a spec finds).
   void run(const std::vector<spec_ast::Entry>& entries);
 
  protected:
@@ -37,9 +42,24 @@ class SpecReader {
   virtual std::map<std::string, Handler> handlers() = 0;
   // Checks between keys, once every entry has been read.
   virtual void check_relations(const Seen& seen) const = 0;
-  // For a key of the other kind of spec file (run or learning spec), what
-  // that kind is and which command reads it; else "".
-  virtual std::string other_kind_of_spec(const std::string& key) const = 0;
+  // The keys both kinds of spec read alike (support/spec_keys.cpp): the
+  // name, game, seed, folders, checkpointing and threads (each kind's own
+  // range and meaning of seed and checkpoint-every from its declaration).
+  template <class Spec>
+  void add_shared_handlers(std::map<std::string, Handler>& h, Spec& s) {
+    h["name"] = [&](const spec_ast::Entry& e) { s.name = run_name(e); };
+    h["game"] = [&](const spec_ast::Entry& e) { s.game = game(e); };
+    h["output"] = [&](const spec_ast::Entry& e) { s.output = folder(one_word(e), "output"); };
+    h["checkpoints"] = [&](const spec_ast::Entry& e) { s.checkpoints = folder(one_word(e), "checkpoints"); };
+    h["checkpoint-seconds"] = [&](const spec_ast::Entry& e) {
+      s.checkpoint_seconds = duration(one_word(e), "checkpoint-seconds");
+    };
+    h["threads"] = [&](const spec_ast::Entry& e) { s.threads = static_cast<decltype(s.threads)>(whole(e)); };
+    h["seed"] = [&](const spec_ast::Entry& e) { s.seed = static_cast<decltype(s.seed)>(whole(e)); };
+    h["checkpoint-every"] = [&](const spec_ast::Entry& e) {
+      s.checkpoint_every = static_cast<decltype(s.checkpoint_every)>(whole(e));
+    };
+  }
 
   // A list whose order matters but whose values must differ: a repeat is a
   // slip (colours = x, x) or doubles work without saying so.
@@ -57,9 +77,12 @@ class SpecReader {
   const spec_ast::Word& one_word(const spec_ast::Entry& e) const;
 
   std::int64_t integer(const spec_ast::Word& w, std::int64_t min, std::int64_t max, const std::string& key) const;
-  // Search depths 1..max_depth, each word one depth or a range "A-B" (as in
-  // the player syntax ibef@1-6); a depth listed twice is an error at its word.
-  std::vector<int> depth_list(const spec_ast::Entry& e, int max_depth, const std::string& key) const;
+  // The entry's one whole number, in the range its key declares.
+  std::int64_t whole(const spec_ast::Entry& e) const;
+  // Search depths up to the key's declared maximum, each word one depth or a
+  // range "A-B" (as in the player syntax ibef@1-6); a depth listed twice is
+  // an error at its word.
+  std::vector<int> depth_list(const spec_ast::Entry& e) const;
   double number(const spec_ast::Word& w, double min, double max, const std::string& key) const;
   // "90s", "30m", "2h" or plain seconds.
   double duration(const spec_ast::Word& w, const std::string& key) const;
@@ -89,6 +112,11 @@ class SpecReader {
   const SourceText& source_;
 
  private:
+  // The entry's key as declared for this kind of spec (run checked that it is).
+  const SpecKey& declared(const spec_ast::Entry& e) const;
+  void check_declared(const std::map<std::string, Handler>& table) const;
+
+  SpecKind kind_;
   void check_printable(const spec_ast::Word& w) const;
   void check_printable(const spec_ast::Sum& sum) const;
 };

@@ -4,6 +4,7 @@
 
 #include "lang/default_grammar.hpp"
 #include "support/random.hpp"
+#include "support/spec_keys.hpp"
 #include "tournament/player_syntax.hpp"
 
 namespace evalsynth {
@@ -125,28 +126,24 @@ std::string RunSpec::position_text() const {
 }
 
 std::uint64_t RunSpec::hash() const {
-  // Threads, output and checkpointing do not change the result; leave them
-  // out. So are the archive's settings for the generational algorithm, which
-  // also keeps the hashes of runs from before the archive existed.
+  // The keys declared outside the hash (support/spec_keys.cpp: threads,
+  // output and checkpointing, which do not change the result) are left out.
+  // So are the archive's settings for the generational algorithm, which
+  // keeps the hashes of runs from before the archive existed.
   std::string text = resolved_text();
+  std::vector<std::string> ignored;
+  for (const SpecKey& key : spec_keys())
+    if (key.in(SpecKind::Run) && !key.in_hash) ignored.push_back(std::string(key.name) + " ");
   // A Connect4 run says so in a comment (the hashes of runs from before
-  // there were other games stay what they were).
-  std::vector<const char*> ignored = {"# game: connect4",
-                                      "threads ",
-                                      "output ",
-                                      "checkpoints ",
-                                      "checkpoint-every ",
-                                      "checkpoint-seconds ",
-                                      "checkpoint-keep ",
-                                      "# seed-population: none",
-                                      "# training-positions: none",
-                                      "# racing: off",
-                                      "# depth-pairing: all",
-                                      "# perfect-training-boards: the training boards",
-                                      "# perfect-validation-boards: the validation boards"};
+  // there were other games stay what they were), and so do the defaults
+  // added since: the comments that stand for them are left out too.
+  ignored.insert(ignored.end(),
+                 {"# game: connect4", "# seed-population: none", "# training-positions: none", "# racing: off",
+                  "# depth-pairing: all", "# perfect-training-boards: the training boards",
+                  "# perfect-validation-boards: the validation boards"});
   if (algorithm == evolve::AlgorithmKind::Generational)
     ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
-  for (const char* volatile_key : ignored) {
+  for (const std::string& volatile_key : ignored) {
     const auto at = text.find(std::string("\n") + volatile_key);
     if (at != std::string::npos) text.erase(at + 1, text.find('\n', at + 1) - at);
   }

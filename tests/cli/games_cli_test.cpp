@@ -1,4 +1,4 @@
-// `evalsynth games`, `players` and `perft`: what each game offers, and its
+// `evalsynth games`, `players`, `keys` and `perft`: what each game offers, and its
 // move generator counted against published counts (checkers, Connect4) and
 // the naive generators of tests/games/naive_games.hpp.
 
@@ -88,9 +88,10 @@ TEST_CASE("perft agrees with naive generators, from the start and from positions
 }
 
 TEST_CASE("perft, games and players refuse bad command lines with exit 2", "[cli][games]") {
-  for (const char* arguments : {"perft --game tictactoe", "perft --game tictactoe --depth 2 --position z9",
-                                "perft --depth 0", "perft --game nosuch --depth 2", "games nosuch",
-                                "games connect4 mnk", "players --game 'mnk(4,4)'", "players extra"}) {
+  for (const char* arguments :
+       {"perft --game tictactoe", "perft --game tictactoe --depth 2 --position z9", "perft --depth 0",
+        "perft --game nosuch --depth 2", "games nosuch", "games connect4 mnk", "players --game 'mnk(4,4)'",
+        "players extra", "keys seeed", "keys --kind spec"}) {
     INFO(arguments);
     const test::Run run = test::run_evalsynth(arguments);
     CHECK(run.exit_code == 2);
@@ -140,4 +141,16 @@ TEST_CASE("match: LABEL=PLAYER names a player in the tables", "[cli]") {
                            Catch::Contains("mine@2 - rnd"));
   CHECK(test::run_evalsynth("match --x mine=@2 --o adate@1").exit_code == 2);
   CHECK_THAT(test::run_evalsynth("match --x mine= --o adate@1").output, Catch::Contains("give the player after '='"));
+}
+
+TEST_CASE("keys lists the spec keys of each kind, with their ranges, defaults and hashing", "[cli][games]") {
+  const test::Run learn = test::run_evalsynth("keys --kind learn");
+  REQUIRE(learn.exit_code == 0);
+  CHECK_THAT(learn.output, Catch::Contains("learner  (learning specs)"));
+  CHECK_THAT(learn.output, !Catch::Contains("grammar"));
+  const test::Run two = test::run_evalsynth("keys threads population");
+  REQUIRE(two.exit_code == 0);
+  CHECK_THAT(two.output, Catch::Contains("threads  (run and learning specs; not in the hash)") &&
+                             Catch::Contains("a whole number from 1 to 100000; default 100"));
+  CHECK_THAT(test::run_evalsynth("keys seeed").output, Catch::Contains("did you mean 'seed'?"));
 }
