@@ -39,7 +39,7 @@ void LearnInterpreter::check_relations(const Seen& seen) const {
     complain(seen, "lambda",
              "lambda does not apply to learner = win-net: it corrects each position towards the next one's output "
              "(TD(0)), as the design document does");
-  for (const char* key : {"tuples", "tuple-length", "cell-states", "side-tables", "tcl", "stage-split"})
+  for (const char* key : {"tuples", "tuple-length", "tuple-shape", "cell-states", "side-tables", "tcl", "stage-split"})
     if (!ntuple && seen.count(key)) complain(seen, key, std::string(key) + " applies to learner = ntuple");
   if (!linear && seen.count("features")) complain(seen, "features", "features applies to learner = linear");
   if (linear && !seen.count("features"))
@@ -147,6 +147,10 @@ void LearnInterpreter::check_game(const G& game, const Seen& seen) const {
   const bool ntuple = spec_.learner == LearnerKind::NTuple;
   double weights = 0;
   if constexpr (BitboardNetGame<G>) {
+    if (spec_.straight_tuples)
+      complain(seen, "tuple-shape",
+               "tuple-shape = straight: Connect4's network takes random walks (other games' boards "
+               "take straight lines)");
     weights = model::NTupleNet::weight_count(spec_.tuples, spec_.tuple_length, spec_.cell_states, spec_.per_side_tables,
                                              spec_.stage_split > 0);
   } else if constexpr (HasCellBoard<G>) {
@@ -154,6 +158,7 @@ void LearnInterpreter::check_game(const G& game, const Seen& seen) const {
     const bool set = !spec_.start_model.empty();  // a start model's network set them
     if (!seen.count("tuples") && !set) spec_.tuples = board.cells == 1 ? 1 : 20;
     if (!seen.count("tuple-length") && !set) spec_.tuple_length = std::min(5, board.cells);
+    if (spec_.straight_tuples) check_straight_tuples(game, seen);
     if (!seen.count("alpha")) {
       const double readings = spec_.tuples * static_cast<double>(board.symmetries.size());
       spec_.alpha = {0.7 / readings, 0.14 / readings};
@@ -186,6 +191,26 @@ void LearnInterpreter::check_game(const G& game, const Seen& seen) const {
     complain(seen, "tcl",
              "tcl = on keeps two counters per weight in its checkpoints: " + short_number(weights) +
                  " weights, more than " + short_number(kMaxTclWeights) + "; use fewer or shorter tuples");
+}
+
+// Straight tuples are every line of tuple-length cells on the game's grid:
+// their count is `tuples` (which the spec cannot also give), and a start
+// model's tuples are its own.
+template <class G>
+void LearnInterpreter::check_straight_tuples(const G& game, const Seen& seen) const {
+  if (seen.count("tuples"))
+    complain(seen, "tuples", "tuple-shape = straight takes every straight line of tuple-length cells: not 'tuples'");
+  if (!spec_.start_model.empty())
+    complain(seen, "tuple-shape", "a start model's tuples are its own: not 'tuple-shape'");
+  if constexpr (!HasCellGrid<G>) {
+    complain(seen, "tuple-shape", "tuple-shape = straight takes lines of a grid, and " + game.name() + " has none");
+  } else {
+    const auto lines = model::straight_tuples(game.cell_board(), game.cell_grid(), spec_.tuple_length);
+    if (lines.empty())
+      complain(seen, "tuple-length",
+               "no straight line of " + std::to_string(spec_.tuple_length) + " cells fits " + game.name());
+    spec_.tuples = static_cast<int>(lines.size());
+  }
 }
 
 // A linear learner weighs any game's features: each term's names must

@@ -33,6 +33,8 @@ class LearnInterpreter : public SpecReader {
   void check_game(const G& game, const Seen& seen) const;
   template <class G>
   void check_terms(const G& game, const Seen& seen) const;
+  template <class G>
+  void check_straight_tuples(const G& game, const Seen& seen) const;
 
   LearnSpec& spec_;
   std::vector<const spec_ast::Sum*> term_sums_;  // the linear learner's terms, where they are written

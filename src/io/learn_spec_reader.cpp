@@ -136,6 +136,9 @@ auto LearnInterpreter::handlers() -> std::map<std::string, Handler> {
   h["tuple-length"] = [&](const auto& e) { s.tuple_length = static_cast<int>(whole(e)); };
   h["cell-states"] = [&](const auto& e) { s.cell_states = static_cast<int>(whole(e)); };
   h["stage-split"] = [&](const auto& e) { s.stage_split = static_cast<int>(whole(e)); };
+  h["tuple-shape"] = [&](const auto& e) {
+    s.straight_tuples = choice<bool>(one_word(e), "tuple-shape", {{"random-walk", false}, {"straight", true}});
+  };
   h["tcl"] = [&](const auto& e) { s.tcl = choice<bool>(one_word(e), "tcl", {{"on", true}, {"off", false}}); };
   h["side-tables"] = [&](const auto& e) {
     s.per_side_tables = choice<bool>(one_word(e), "side-tables", {{"on", true}, {"off", false}});

@@ -78,6 +78,7 @@ std::uint64_t LearnSpec::hash() const {
     key += numbers;
   }
   if (tcl) key += "|tcl";
+  if (straight_tuples) key += "|shape=straight";
   if (stage_split > 0) key += "|stage-split=" + std::to_string(stage_split);
   if (!labelled_positions.empty()) {
     key += "|labelled=";

@@ -62,6 +62,10 @@ struct LearnSpec {
   // n-tuple (cell_states: Connect4's choice; other games' cells have the
   // states their CellBoard says)
   int tuples = 70, tuple_length = 8, cell_states = 4;
+  // Other games on a grid: every straight line of tuple_length cells, one
+  // per class of symmetric lines (Jaśkowski 2014's systematic tuples), not
+  // `tuples` random walks; the reader then sets `tuples` to their count.
+  bool straight_tuples = false;
   bool per_side_tables = true;  // a table per tuple for each side to move
   // Connect4: 0 for one stage, else the stone count where the second stage's
   // tables begin (model/ntuple_net.hpp).

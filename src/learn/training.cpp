@@ -95,6 +95,9 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     assert(spec.learner == LearnerKind::NTuple);
     CellBoard board = game.cell_board();
     auto tuples = model::random_walk_tuples(board, spec.tuples, spec.tuple_length, rng.next());
+    // (The spec reader refused straight tuples without a grid.)
+    if constexpr (HasCellGrid<G>)
+      if (spec.straight_tuples) tuples = model::straight_tuples(board, game.cell_grid(), spec.tuple_length);
     state.model.network = model::BoardNTupleNet(game.name(), std::move(board), std::move(tuples), spec.per_side_tables);
   } else {
     throw InputError(TextLocation{spec.source, 1, 1}, "no learner reads the board of " + game.name());

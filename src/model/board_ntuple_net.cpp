@@ -59,6 +59,47 @@ std::string cell_board_problem(const CellBoard& board) {
   return "";
 }
 
+std::vector<std::vector<std::uint8_t>> straight_tuples(const CellBoard& board, const CellGrid& grid, int length) {
+  assert(length >= 1 && static_cast<int>(grid.place.size()) == board.cells);
+  std::vector<int> cell_at(static_cast<std::size_t>(grid.rows * grid.columns), -1);
+  for (int c = 0; c < board.cells; ++c) {
+    const auto [row, column] = grid.place[static_cast<std::size_t>(c)];
+    cell_at[static_cast<std::size_t>(row * grid.columns + column)] = c;
+  }
+  // A line's class: the least of its images' sorted cells.
+  auto canonical = [&](const std::vector<std::uint8_t>& line) {
+    std::vector<std::uint8_t> least;
+    for (const auto& symmetry : board.symmetries) {
+      std::vector<std::uint8_t> image;
+      for (const std::uint8_t c : line) image.push_back(symmetry[c]);
+      std::sort(image.begin(), image.end());
+      if (least.empty() || image < least) least = image;
+    }
+    return least;
+  };
+  std::vector<std::vector<std::uint8_t>> tuples, classes;
+  const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  for (const auto& [down, across] : directions)
+    for (int row = 0; row < grid.rows; ++row)
+      for (int column = 0; column < grid.columns; ++column) {
+        std::vector<std::uint8_t> line;
+        for (int k = 0; k < length; ++k) {
+          const int r = row + k * down, c = column + k * across;
+          if (r < 0 || r >= grid.rows || c < 0 || c >= grid.columns) break;
+          const int cell = cell_at[static_cast<std::size_t>(r * grid.columns + c)];
+          if (cell < 0) break;
+          line.push_back(static_cast<std::uint8_t>(cell));
+        }
+        // A one-cell line is the same in every direction: the first only.
+        if (static_cast<int>(line.size()) != length || (length == 1 && (down != 0 || across != 1))) continue;
+        auto key = canonical(line);
+        if (std::find(classes.begin(), classes.end(), key) != classes.end()) continue;
+        classes.push_back(std::move(key));
+        tuples.push_back(std::move(line));
+      }
+  return tuples;
+}
+
 std::vector<std::vector<std::uint8_t>> random_walk_tuples(const CellBoard& board, int count, int length,
                                                           std::uint64_t seed) {
   assert(length >= 1 && length <= board.cells);

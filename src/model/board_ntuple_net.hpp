@@ -119,6 +119,13 @@ std::string cell_board_problem(const CellBoard& board);
 std::vector<std::vector<std::uint8_t>> random_walk_tuples(const CellBoard& board, int count, int length,
                                                           std::uint64_t seed);
 
+// Every straight line of `length` cells of the grid (across, down and both
+// diagonals) whose cells are all on the board, one per class of lines the
+// board's symmetries map onto one another (each tuple is read under every
+// symmetry anyway): Jaśkowski's (2014) systematic n-tuples. Othello's
+// 8x8 board has 32 lines of 2 cells, 24 of 3. Empty when none fits.
+std::vector<std::vector<std::uint8_t>> straight_tuples(const CellBoard& board, const CellGrid& grid, int length);
+
 // A game's model, as a search evaluator: the network's value on the
 // evaluation scale (model_value.hpp).
 template <class G>

@@ -128,6 +128,8 @@ constexpr auto kKeys = std::to_array<SpecKey>({
     other("initial-weights", kLearn, "a number, 0-10", "0.1; 1.0 (linear)", kHashed, "the weights' start"),
     whole("tuples", kLearn, 1, 1000, "70 (Connect4); 20", kHashed, "ntuple: how many tuples"),
     whole("tuple-length", kLearn, 1, 12, "8 (Connect4); 5", kHashed, "ntuple: cells a tuple"),
+    other("tuple-shape", kLearn, "random-walk | straight", "random-walk", kHashed,
+          "ntuple, games on a grid: random walks, or every straight line (one per symmetry class)"),
     whole("cell-states", kLearn, 3, 4, "4", kHashed, "ntuple, Connect4: 3 or 4 states a cell"),
     other("side-tables", kLearn, "on | off", "on", kHashed, "ntuple: a table for each side to move"),
     whole("stage-split", kLearn, 1, 41, "none", kHashed, "Connect4's ntuple: tables split at N stones"),

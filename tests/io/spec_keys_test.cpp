@@ -130,6 +130,7 @@ const std::vector<Variation> kLearnVariations = {
     {"tuples", kNTuple, "5", "6"},
     {"tuple-length", kNTuple, "5", "6"},
     {"cell-states", kNTuple, "3", "4"},
+    {"tuple-shape", "learner = ntuple\ngame = othello\ntuple-length = 2\n", "random-walk", "straight"},
     {"side-tables", kNTuple, "on", "off"},
     {"stage-split", kNTuple, "10", "12"},
     {"tcl", kNTuple, "on", "off"},

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "games/mnk/mnk.hpp"
+#include "games/othello/othello.hpp"
 #include "io/learn_spec_reader.hpp"
 #include "learn/board_ntuple_td.hpp"
 #include "learn/episode.hpp"
@@ -12,6 +14,7 @@
 #include "learn/training.hpp"
 #include "model/model_file.hpp"
 #include "support/error.hpp"
+#include "test_support.hpp"
 
 using namespace evalsynth;
 using namespace evalsynth::learn;
@@ -164,4 +167,40 @@ TEST_CASE("learning specs of other games: defaults fit the board", "[learn][io]"
   LearnSpec t2 = t;
   t2.game = parse_game("mnk(3,3,3,fill)");
   CHECK(t2.hash() != t.hash());
+}
+
+TEST_CASE("straight tuples: every line of the grid, one per class of symmetric lines", "[learn][model]") {
+  // Othello's 8x8 board: the 10 squares of a symmetric weighted piece
+  // counter, Jaśkowski's 32 lines of 2 (288 weights) and 24 of 3.
+  const othello::Game othello(8);
+  const CellBoard board = othello.cell_board();
+  for (const auto& [length, count] : {std::pair{1, 10}, std::pair{2, 32}, std::pair{3, 24}}) {
+    const auto lines = model::straight_tuples(board, othello.cell_grid(), length);
+    CHECK(static_cast<int>(lines.size()) == count);
+    for (const auto& line : lines) CHECK(static_cast<int>(line.size()) == length);
+  }
+  // Tic-tac-toe's lines of 3: an edge, the middle row and a diagonal.
+  const mnk::Game tictactoe(3, 3, 3);
+  const auto lines = model::straight_tuples(tictactoe.cell_board(), tictactoe.cell_grid(), 3);
+  REQUIRE(lines.size() == 3);
+  CHECK(model::straight_tuples(tictactoe.cell_board(), tictactoe.cell_grid(), 4).empty());
+
+  // The spec: the count is the lines', and what does not fit is refused.
+  const LearnSpec s =
+      parse_learn_spec("game = othello\nlearner = ntuple\ntuple-shape = straight\ntuple-length = 2\n", "s.spec");
+  CHECK(s.tuples == 32);
+  CHECK(s.straight_tuples);
+  CHECK_THAT(test::input_error_of([] {
+               (void)parse_learn_spec("game = tictactoe\nlearner = ntuple\ntuple-shape = straight\ntuple-length = 4\n",
+                                      "s.spec");
+             }),
+             Contains("s.spec:4:1") && Contains("no straight line of 4 cells"));
+  CHECK_THAT(
+      test::input_error_of([] { (void)parse_learn_spec("learner = ntuple\ntuple-shape = straight\n", "s.spec"); }),
+      Contains("s.spec:2:1") && Contains("Connect4's network takes random walks"));
+  CHECK_THAT(test::input_error_of([] {
+               (void)parse_learn_spec("game = othello\nlearner = ntuple\ntuple-shape = straight\ntuples = 9\n",
+                                      "s.spec");
+             }),
+             Contains("s.spec:4:1") && Contains("not 'tuples'"));
 }
