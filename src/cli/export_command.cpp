@@ -36,9 +36,13 @@ const char* const kExportHelp =
     "adjacent4) as int NAME(const int board[ROWS][COLUMNS]) and\n"
     "int NAME(std::uint64_t x_stones, std::uint64_t o_stones) (bit row * COLUMNS +\n"
     "col), ModNim as int NAME(int sticks_left, int moves_made), checkers as\n"
-    "int NAME(x, o, kings, plies, quiet) over the numbered squares' bits; the\n"
-    "games files describe (mnk(7,6,4,drop), ...) as the k-in-a-row boards with\n"
-    "their rules. The header's comment says which.\n"
+    "int NAME(x, o, kings, plies, quiet) over the numbered squares' bits,\n"
+    "Othello as int NAME(std::uint64_t x_discs, std::uint64_t o_discs,\n"
+    "int plies_played) (bit row * N + col, a1 = bit 0) and\n"
+    "int NAME(const int board[N][N], int plies_played); the games files describe\n"
+    "(mnk(7,6,4,drop), ...) as the k-in-a-row boards with their rules. The\n"
+    "header's comment says which. The page (--html) plays every game but\n"
+    "Othello.\n"
     "\n"
     "Options:\n"
     "  --cpp OUT.hpp   the header to write\n"
@@ -116,14 +120,19 @@ Source read_source(const std::string& path) {
 
 // A model file: the page plays against the four-in-a-row design's network
 // (the other learners' models play in match, strength and play).
-// A family whose features have no C++ or JavaScript form yet is refused
-// before anything is written (exported as another's, its values would be
-// wrong).
-void require_exported(const GameDescriptor& game) {
-  if (!exporter::exports_family(game.family))
-    throw UsageError("export does not know " + std::string(family_info(game.family).title) +
-                     " yet (its features have no C++ or JavaScript form): play " + game.text() +
-                     " with `evalsynth play`, and use its programs in evalsynth's own matches");
+// A family whose features have no C++ (or no JavaScript: the page) form
+// yet is refused before anything is written (exported as another's, its
+// values would be wrong).
+void require_exported(const GameDescriptor& game, bool cpp, bool html) {
+  const std::string title(family_info(game.family).title);
+  if (cpp && !exporter::exports_family(game.family))
+    throw UsageError("export does not write C++ for " + title + " yet (its features have no C++ form): play " +
+                     game.text() + " with `evalsynth play`, and use its programs in evalsynth's own matches");
+  if (html && !exporter::page_plays_family(game.family))
+    throw UsageError("the play page does not play " + title +
+                     " yet (its rules and features have no JavaScript form): " +
+                     (exporter::exports_family(game.family) ? "export its C++ (--cpp), or play " : "play ") +
+                     game.text() + " in the terminal with `evalsynth play`");
 }
 
 int export_model_page(const std::string& path, const std::string& game_name, std::string name, bool cpp,
@@ -136,7 +145,7 @@ int export_model_page(const std::string& path, const std::string& game_name, std
                      "win-net); this model plays in match, strength and play");
   if (cpp) throw UsageError("--cpp writes programs; " + path + " is a network: export it with --html");
   const GameDescriptor game = command_game(game_name, {path});
-  require_exported(game);
+  require_exported(game, false, true);
   if (game.text() != net->game())
     throw InputError(TextLocation{path, 1, 1},
                      "this is a model learned for " + net->game() + ", and the game is " + game.text());
@@ -188,7 +197,7 @@ int export_command(const Args& args) {
   Source source = read_source(program[0]);
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
-  require_exported(game);
+  require_exported(game, cpp, html);
   if (html && game.family == connect4::kFamily && game.params[0] != 0)
     throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
                      " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");

@@ -22,9 +22,9 @@ GameDescriptor command_game(const std::string& option, const std::vector<std::st
 #define EVALSYNTH_GAME_OPTION_HELP                                              \
   "  --game NAME        the game: connect4 (default), tictactoe, mnk(M,N,K),\n" \
   "                     mnk(M,N,K,fill), mnk(7,6,4,drop), adjacent4(W,H),\n"    \
-  "                     modnim(K,M), checkers(N), or a FILE.game describing\n"  \
-  "                     one (evalsynth games lists them); without it, the\n"    \
-  "                     game the files given name in their first line\n"
+  "                     modnim(K,M), checkers(N), othello(N), or a FILE.game\n" \
+  "                     describing one (evalsynth games lists them); without\n" \
+  "                     it, the game the files given name in their first line\n"
 
 // The project's test set of labelled positions for a game:
 // specs/positions/test.analysis for Connect4, specs/positions/NAME/test.positions

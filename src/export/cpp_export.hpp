@@ -27,10 +27,10 @@ bool is_usable_identifier(const std::string& name);
 // become '_', a leading digit gets a prefix.
 std::string identifier_from(const std::string& text);
 
-// Whether the exporter writes C++ headers and playable pages for the
-// family's programs: its features' C++ and JavaScript and its page's rules
-// and board exist. A family without them is refused before anything is
-// written, never exported as another's.
+// Whether the exporter writes C++ headers for the family's programs: its
+// features' C++ exists (play_page.hpp says which the page plays). A family
+// without it is refused before anything is written, never exported as
+// another's.
 bool exports_family(GameFamily family);
 
 // The header defining, for Connect4, `int NAME(const int board[6][7])` and

@@ -29,12 +29,12 @@ const std::set<std::string>& cpp_keywords_table() {
 
 // Names the generated body uses itself; a let with one of them is renamed.
 const std::set<std::string>& body_names() {
-  static const std::set<std::string> words = {"x", "o", "occupied", "playable", "sq", "height", "result", "I",
-                                              "minimum", "maximum", "absolute", "popcount", "moves", "to_move",
-                                              "mobility", "sum", "k", "ntuple", "ntuple2", "ntuple_value",
-                                              // other games' runtimes and features without a side
-                                              "sticks", "limit", "line_counts", "legal", "count_lines", "neighbours",
-                                              "kings_bits", "plies_played", "quiet_plies", "quiet"};
+  static const std::set<std::string> words = {
+      "x", "o", "occupied", "playable", "sq", "height", "result", "I", "minimum", "maximum", "absolute", "popcount",
+      "moves", "to_move", "mobility", "sum", "k", "ntuple", "ntuple2", "ntuple_value",
+      // other games' runtimes and features without a side
+      "sticks", "limit", "line_counts", "legal", "count_lines", "neighbours", "kings_bits", "plies_played",
+      "quiet_plies", "quiet", "around_corners", "corner_squares", "moves_of", "stable_discs", "empties"};
   return words;
 }
 

@@ -232,11 +232,79 @@ std::string checkers_header_body(const lang::Program& program, const checkers::G
   return out + body.statements + "}\n";
 }
 
+std::string othello_header_body(const lang::Program& program, const othello::Game& game, const std::string& name,
+                                const std::string& detail) {
+  const ProgramBody body = write_program_body(program);
+  const grid::Geometry& g = game.geometry();
+  std::uint64_t first = 0, last = 0;
+  for (int row = 0; row < g.rows(); ++row) {
+    first |= g.cell(row, 0);
+    last |= g.cell(row, g.columns() - 1);
+  }
+  std::string out = "namespace " + detail + " {\n";
+  out += runtime::kPopcount;
+  out += runtime::kWrappingInt;
+  out += "inline constexpr int kSize = " + std::to_string(game.size()) + ";  // the board's side\n";
+  out += "inline constexpr std::uint64_t kBoard = " + hex(g.board()) +
+         ", kNotFirstColumn = " + hex(g.board() & ~first) + ",\n    kNotLastColumn = " + hex(g.board() & ~last) +
+         ", kBorder = " + hex(g.border()) + ", kCorners = " + hex(g.corners()) + ";\n";
+  out += runtime::kOthelloFeatures;
+  out += "}  // namespace " + detail + "\n\n";
+  out +=
+      "// The value of the position with X's (black's) discs `x` and O's (white's) `o`\n"
+      "// after `plies_played` moves, passes included (X is to move when it is even).\ninline int " +
+      name +
+      "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o, [[maybe_unused]] int plies_played) {\n"
+      "  using namespace " +
+      detail + ";\n";
+  bool corner_squares = false;
+  for (const auto& [id, player] : body.features) corner_squares = corner_squares || id == 5 || id == 6;
+  if (corner_squares) out += "  const CornerSquares around_corners = corner_squares(x | o);\n";
+  if (body.uses_sq)
+    out +=
+        "  // +1 X, -1 O, 0 empty or off the board; row 0 = the diagrams' row 1.\n"
+        "  const auto sq = [x, o](I row, I col) -> I {\n"
+        "    if (row.v < 0 || row.v >= kSize || col.v < 0 || col.v >= kSize) return 0;\n"
+        "    const std::uint64_t bit = std::uint64_t{1} << (row.v * kSize + col.v);\n"
+        "    return (x & bit) ? 1 : (o & bit) ? -1 : 0;\n"
+        "  };\n";
+  for (const auto& [id, player] : body.features) {
+    // In the order of games/othello/features.cpp.
+    const std::string m = player ? "o" : "x", t = player ? "x" : "o", empty = "(kBoard & ~(x | o))";
+    const std::string values[] = {"popcount(" + m + ")",
+                                  "popcount(moves_of(" + m + ", " + t + "))",
+                                  "popcount(neighbours(" + t + ") & " + empty + ")",
+                                  "popcount(" + m + " & neighbours" + empty + ")",
+                                  "popcount(" + m + " & kCorners)",
+                                  "popcount(" + m + " & around_corners.x_squares)",
+                                  "popcount(" + m + " & around_corners.c_squares)",
+                                  "popcount(" + m + " & kBorder & ~kCorners)",
+                                  "popcount(stable_discs(" + m + ", x | o))",
+                                  "popcount" + empty,
+                                  "plies_played",
+                                  "(plies_played & 1) ? -1 : 1"};
+    assert(id >= 0 && id < static_cast<int>(std::size(values)));
+    out += "  const I " + feature_local(program.features(), id, player) + " = " + values[id] + ";\n";
+  }
+  out += body.statements + "}\n\n";
+  const std::string n = std::to_string(game.size());
+  return out +
+         "// The same value for a board given cell by cell: board[row][col], row 0 = the\n"
+         "// diagrams' row 1 (a1 is board[0][0]), +1 for an X disc, -1 for an O disc, 0 for\n"
+         "// an empty cell.\ninline int " +
+         name + "(const int board[" + n + "][" + n + "], int plies_played) {\n  std::uint64_t x = 0, o = 0;\n" +
+         "  for (int row = 0; row < " + n + "; ++row)\n    for (int col = 0; col < " + n +
+         "; ++col) {\n      const std::uint64_t bit = std::uint64_t{1} << (row * " + n +
+         " + col);\n      if (board[row][col] > 0) x |= bit;\n      if (board[row][col] < 0) o |= bit;\n    }\n"
+         "  return " +
+         name + "(x, o, plies_played);\n}\n";
+}
+
 }  // namespace
 
 bool exports_family(GameFamily family) {
   return family == connect4::kFamily || family == mnk::kFamily || family == adjacent4::kFamily ||
-         family == modnim::kFamily || family == checkers::kFamily;
+         family == modnim::kFamily || family == checkers::kFamily || family == othello::kFamily;
 }
 
 std::string game_cpp_header(const lang::Program& source, const ExportInfo& info) {
@@ -264,6 +332,13 @@ std::string game_cpp_header(const lang::Program& source, const ExportInfo& info)
               "//   bit s - 1 = square s, numbered 1.." +
               std::to_string(g.board().squares()) + " from X's back rank\n";
       code = checkers_header_body(program, g, info.name, detail);
+    } else if constexpr (std::is_same_v<G, othello::Game>) {
+      usage = "//   int " + info.name +
+              "(std::uint64_t x_discs, std::uint64_t o_discs, int plies_played);   bit row * " +
+              std::to_string(g.size()) + " + col, a1 = bit 0\n" + "//   int " + info.name + "(const int board[" +
+              std::to_string(g.size()) + "][" + std::to_string(g.size()) +
+              "], int plies_played);   board[row][col], +1 X, -1 O\n";
+      code = othello_header_body(program, g, info.name, detail);
     } else if constexpr (std::is_same_v<G, modnim::Game>) {
       usage = "//   int " + info.name + "(int sticks_left, int moves_made);\n";
       code = modnim_header_body(program, g, info.name, detail);

@@ -17,6 +17,11 @@ std::string grid_rules() { return std::string(play_assets::kPlayGrid).append(pla
 
 }  // namespace
 
+bool page_plays_family(GameFamily family) {
+  return family == connect4::kFamily || family == mnk::kFamily || family == adjacent4::kFamily ||
+         family == modnim::kFamily || family == checkers::kFamily;
+}
+
 PageGame page_game(const GameDescriptor& game) {
   const auto& a = game.params;
   const auto n = [](int v) { return std::to_string(v); };

@@ -50,6 +50,9 @@ struct PageGame {
   std::string title, object, rules, view;
 };
 PageGame page_game(const GameDescriptor& game);
+// Whether the page plays the family: its rules, features and view exist in
+// JavaScript. A family without them is refused before anything is written.
+bool page_plays_family(GameFamily family);
 
 // Text as a JSON string, safe inside a <script> element.
 std::string json_string(const std::string& text);

@@ -12,6 +12,7 @@
 #include "games/checkers/checkers.hpp"
 #include "games/mnk/mnk.hpp"
 #include "games/modnim/modnim.hpp"
+#include "games/othello/othello.hpp"
 #include "games/registry.hpp"
 #include "lang/game_program.hpp"
 #include "lang/printer.hpp"
@@ -42,7 +43,8 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
   for (int i = 0; i < count; ++i)
     programs.push_back(
         lang::random_program(rng, 5 + static_cast<std::size_t>(rng.below(150)), std::nullopt, G::kFamily));
-  constexpr bool nim = std::is_same_v<G, modnim::Game>, checkers = std::is_same_v<G, checkers::Game>;
+  constexpr bool nim = std::is_same_v<G, modnim::Game>, checkers = std::is_same_v<G, checkers::Game>,
+                 othello = std::is_same_v<G, othello::Game>;
   std::string checker = "#include <cstdint>\n#include <cstdio>\n";
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const std::string name = numbered("p", i);
@@ -56,10 +58,12 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
     REQUIRE(exported.exit_code == 0);
     checker += "#include \"" + name + ".hpp\"\n";
   }
-  checker += checkers ? "int main() {\n  unsigned long long a, b, k;\n  int plies, quiet;\n"
-                      : "int main() {\n  unsigned long long a, b;\n";
-  checker += checkers ? "  while (std::scanf(\"%llu %llu %llu %d %d\", &a, &b, &k, &plies, &quiet) == 5) {\n"
-                      : "  while (std::scanf(\"%llu %llu\", &a, &b) == 2) {\n";
+  checker += checkers  ? "int main() {\n  unsigned long long a, b, k;\n  int plies, quiet;\n"
+             : othello ? "int main() {\n  unsigned long long a, b;\n  int plies;\n"
+                       : "int main() {\n  unsigned long long a, b;\n";
+  checker += checkers  ? "  while (std::scanf(\"%llu %llu %llu %d %d\", &a, &b, &k, &plies, &quiet) == 5) {\n"
+             : othello ? "  while (std::scanf(\"%llu %llu %d\", &a, &b, &plies) == 3) {\n"
+                       : "  while (std::scanf(\"%llu %llu\", &a, &b) == 2) {\n";
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const std::string call = numbered("p", i);
     if (nim)
@@ -68,6 +72,8 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
       checker += "    std::printf(\"%d \", " + call +
                  "(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(k), plies, "
                  "quiet));\n";
+    else if (othello)
+      checker += "    std::printf(\"%d \", " + call + "(a, b, plies));\n";
     else
       checker += "    std::printf(\"%d \", " + call + "(a, b));\n";
   }
@@ -98,6 +104,8 @@ void check_game(const G& game, const GameDescriptor& descriptor, std::uint64_t s
       };
       input += squares(p.x) + " " + squares(p.o) + " " + squares(p.kings) + " " + std::to_string(p.plies) + " " +
                std::to_string(p.quiet) + "\n";
+    } else if constexpr (othello) {
+      input += std::to_string(p.x) + " " + std::to_string(p.o) + " " + std::to_string(p.plies) + "\n";
     } else {
       input += std::to_string(p.x) + " " + std::to_string(p.o) + "\n";
     }
@@ -144,4 +152,23 @@ TEST_CASE("exported checkers headers compute exactly evalsynth's values", "[expo
   check_game(checkers::Game(8), parse_game("checkers"), 5, 16, every_feature);
   check_game(checkers::Game(6, 30), parse_game("checkers(6,30)"), 6, 8);
   check_game(checkers::Game(4), parse_game("checkers(4)"), 7, 8);
+}
+
+TEST_CASE("exported Othello headers compute exactly evalsynth's values", "[export][games][othello]") {
+  // Every feature of both sides, the board's own features, sq inside and
+  // outside the board, and lets named as the header's own names.
+  const std::vector<std::string> every_feature = {
+      "game othello\ndiscs(x) - 2 * discs(o) + 3 * mobility(x) - 5 * mobility(o) + 7 * potential_mobility(x) - "
+      "11 * potential_mobility(o) + 13 * frontier(x) - 17 * frontier(o) + 19 * corners(x) - 23 * corners(o)",
+      "game othello\nx_squares(x) - 2 * x_squares(o) + 3 * c_squares(x) - 5 * c_squares(o) + 7 * edges(x) - "
+      "11 * edges(o) + 13 * stable(x) - 17 * stable(o) + 19 * empties() + 23 * moves() * to_move()",
+      "game othello\nsq(0, 0) + 2 * sq(7, 7) - 3 * sq(3, 4) + 5 * sq(0 - 1, 1) + 7 * sq(moves() % 9, empties() % 9) + "
+      "11 * sq(3, 12)",
+      "game othello\nlet around_corners = corners(x) in let plies_played = moves() in let empty = empties() in "
+      "around_corners * plies_played + empty",
+  };
+  // Late positions too (stable discs, full lines, passes): random playouts
+  // reach every length.
+  check_game(othello::Game(8), parse_game("othello"), 8, 16, every_feature);
+  check_game(othello::Game(6), parse_game("othello(6)"), 9, 8);
 }
