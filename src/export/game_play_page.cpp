@@ -4,7 +4,7 @@
 // features and the view that draws its board: Connect4's columns, the
 // m,n,k-games (tic-tac-toe, the fill variant, the games files describe) and
 // adjacent4 on a clickable grid, ModNim with buttons taking sticks, checkers
-// on its board.
+// on its board, Othello on its board with a pass button.
 
 #include "export/js_export.hpp"
 #include "export/play_assets.hpp"
@@ -19,7 +19,7 @@ std::string grid_rules() { return std::string(play_assets::kPlayGrid).append(pla
 
 bool page_plays_family(GameFamily family) {
   return family == connect4::kFamily || family == mnk::kFamily || family == adjacent4::kFamily ||
-         family == modnim::kFamily || family == checkers::kFamily;
+         family == modnim::kFamily || family == checkers::kFamily || family == othello::kFamily;
 }
 
 PageGame page_game(const GameDescriptor& game) {
@@ -70,6 +70,13 @@ PageGame page_game(const GameDescriptor& game) {
               "{family: 'checkers', size: " + n(a[0]) + ", quiet: " + n(a[1]) + ", title: " + json_string(title) + "}",
               std::string(play_assets::kPlayCheckers).append(play_assets::kPlayCheckersFeatures),
               std::string(play_assets::kPlayCheckersView)};
+    }
+    case othello::kFamily: {
+      const std::string title = "Othello (" + n(a[0]) + " x " + n(a[0]) +
+                                ": a disc must bracket the other side's discs and flips them; a side without a move "
+                                "passes; most discs wins)";
+      return {title, "{family: 'othello', size: " + n(a[0]) + ", title: " + json_string(title) + "}",
+              std::string(play_assets::kPlayOthello), std::string(play_assets::kPlayOthelloView)};
     }
   }
   return {};

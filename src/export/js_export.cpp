@@ -36,7 +36,8 @@ std::set<std::string> runtime_names(bool connect4) {
                      play_assets::kPlayCore,         play_assets::kPlayGrid,     play_assets::kPlayGridFeatures,
                      play_assets::kPlayModnim,       play_assets::kPlayCheckers, play_assets::kPlayCheckersFeatures,
                      play_assets::kPlayGameSearch,   play_assets::kPlayGridView, play_assets::kPlayNimView,
-                     play_assets::kPlayCheckersView, play_assets::kPlayGamePage};
+                     play_assets::kPlayCheckersView, play_assets::kPlayOthello,  play_assets::kPlayOthelloView,
+                     play_assets::kPlayGamePage};
   for (const std::string_view text : texts) {
     for (std::size_t line = 0; line < text.size(); line = text.find('\n', line) + 1) {
       const std::string_view rest = text.substr(line);

@@ -69,8 +69,22 @@ std::string checkers_feature(int id, int player) {
   return id >= sided && id < sided + 3 ? kOfBoard[id - sided] : "0";
 }
 
+// Othello's features, in its library's order (games/othello/features.cpp).
+std::string othello_feature(int id, int player) {
+  static constexpr const char* kOfSide[] = {"othelloDiscs",    "othelloMobility", "othelloPotentialMobility",
+                                            "othelloFrontier", "othelloCorners",  "othelloXSquares",
+                                            "othelloCSquares", "othelloEdges",    "othelloStable"};
+  static constexpr const char* kOfBoard[] = {"othelloEmpties(b)", "b.plies", "toMove(b)"};
+  constexpr int sided = static_cast<int>(std::size(kOfSide));
+  assert(id >= 0 && id < sided + 3 && "an Othello feature the page does not know");
+  if (id >= 0 && id < sided) return std::string(kOfSide[id]) + (player ? "(b, O)" : "(b, X)");
+  return id >= sided && id < sided + 3 ? kOfBoard[id - sided] : "0";
+}
+
 std::string feature_value(GameFamily family, int id, int player) {
   switch (family) {
+    case othello::kFamily:
+      return othello_feature(id, player);
     case modnim::kFamily:
       return modnim_feature(id);
     case checkers::kFamily:

@@ -11,8 +11,9 @@
 // play_language.js, play_connect4_view.js), the m,n,k-games with
 // tic-tac-toe, the fill variant and the games files describe, and adjacent4
 // (a clickable grid: play_grid*.js), ModNim (buttons taking sticks:
-// play_modnim.js, play_nim_view.js) and checkers (its board, a piece and
-// then its square clicked: play_checkers*.js).
+// play_modnim.js, play_nim_view.js), checkers (its board, a piece and
+// then its square clicked: play_checkers*.js) and Othello (its board, a
+// cell clicked or a pass: play_othello*.js).
 
 #include <string>
 #include <vector>

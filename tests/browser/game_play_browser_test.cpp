@@ -3,8 +3,8 @@
 // among the cells or buttons the page enables, or every third from the
 // page's hint, at depths 1-4, either side first) get evalsynth's own replies
 // (tournament/player.hpp with the left-to-right move order) on every
-// position of tic-tac-toe, the fill variant, adjacent4, ModNim and checkers
-// (a piece clicked, then its square); undo,
+// position of tic-tac-toe, the fill variant, adjacent4, ModNim, checkers
+// (a piece clicked, then its square) and Othello (a cell, or pass); undo,
 // positions given after '#', and finished games shown with their result.
 
 #include <catch2/catch.hpp>
@@ -42,6 +42,7 @@ const char* const kClickScript = R"(
   // and then its square (or the button naming the jump sequence).
   const playHint = () => {
     const status = document.getElementById('status').textContent;
+    if (/Hint: pass/.test(status)) return document.querySelector('button.pass').click();
     const cell = /Hint: ([a-p]\d+)/.exec(status);
     if (cell) return document.querySelector(`button[aria-label="cell ${cell[1]}"]`).click();
     const take = /Hint: take (\d+)/.exec(status);
@@ -108,7 +109,9 @@ std::vector<std::string> move_words(const std::string& text) {
   if (text == "-") return words;
   for (std::size_t i = 0; i < text.size();) {
     std::size_t end = i;
-    if (std::isalpha(static_cast<unsigned char>(text[i])))
+    if (text.compare(i, 4, "pass") == 0)
+      end = i + 4;  // Othello's pass
+    else if (std::isalpha(static_cast<unsigned char>(text[i])))
       while (end < text.size() && (end == i || std::isdigit(static_cast<unsigned char>(text[end])))) ++end;
     else
       end = std::min(text.find(',', i), text.size());
@@ -201,10 +204,12 @@ void check_play(const std::string& game_name, const G& game, const std::string& 
     if (game.placement() == mnk::Placement::Drop) start = "b1";  // stones drop: b2 is not yet playable
   if constexpr (G::kFamily == modnim::kFamily) start = "2";
   if constexpr (G::kFamily == checkers::kFamily) start = game.size() == 4 ? "1-3" : game.size() == 6 ? "4-7" : "11-15";
+  if constexpr (G::kFamily == othello::kFamily) start = "d3";
   const test::Run started = test::load_in_chromium(dir / "play.html#" + start);
   typename G::Position after = game.parse_position(start, TextLocation{"test"});
   const typename G::Move reply = engine_choice(game, program_player(game, dir / "program.eval", 4), after);
-  const std::string separator = G::kFamily == mnk::kFamily || G::kFamily == adjacent4::kFamily ? "" : ",";
+  const std::string separator =
+      G::kFamily == mnk::kFamily || G::kFamily == adjacent4::kFamily || G::kFamily == othello::kFamily ? "" : ",";
   CHECK_THAT(started.output, Contains("data-moves=\"" + start + separator + game.move_text(after, reply) + "\"") &&
                                  Contains("data-turn=\"you\""));
 }
@@ -241,6 +246,9 @@ TEST_CASE("game pages: scripted clicks get evalsynth's own replies at depths 1-4
   SECTION("checkers, 4 x 4") {
     check_play("'checkers(4)'", checkers::Game(4), *reference_program(parse_game("checkers"), "material"), 1);
   }
+  SECTION("othello") {
+    check_play("othello", othello::Game(8), *reference_program(parse_game("othello"), "mobility-corners"), 1);
+  }
 }
 
 TEST_CASE("game pages: finished games show their result", "[browser][export]") {
@@ -274,4 +282,8 @@ TEST_CASE("game pages: finished games show their result", "[browser][export]") {
   legal = 0;
   for (std::size_t at = 0; (at = touching.find("cell legal", at)) != std::string::npos; ++at) ++legal;
   CHECK(legal == 7);  // a2 a3 b3 c3 c2 c1 b1: the empty neighbours of a1 and b2
+  // Othello: X (you) takes O's last disc on the ninth move.
+  const std::string othello = page_of("othello", "game othello\ndiscs(x)", "d3c3b3d2e1d6d7e3f4");
+  CHECK_THAT(othello, Contains("Neither side can move: X (black) has 13 discs, O (white) 0. You win!") &&
+                          Contains("data-turn=\"over\""));
 }

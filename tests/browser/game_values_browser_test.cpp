@@ -5,8 +5,9 @@
 // random programs of its family, over random positions of each game (won,
 // drawn and full boards included) for tic-tac-toe, m,n,k-games of several
 // shapes (their line features counted both ways evalsynth counts them), the
-// fill variant, adjacent4, ModNim and checkers (whose positions the page
-// reaches through its own move generator and notation).
+// fill variant, adjacent4, ModNim, checkers (whose positions the page
+// reaches through its own move generator and notation) and Othello (whose
+// moves and results the page's rules give as evalsynth's).
 
 #include <catch2/catch.hpp>
 #include <set>
@@ -67,11 +68,24 @@ const std::vector<std::string> kCheckersPrograms = {
     "men(o) in quiet * SIZE + BOARD - squareAt * checkersMen",
 };
 
+// Every Othello feature of both sides, sq inside and outside the board, and
+// lets named as the page's own names.
+const std::vector<std::string> kOthelloPrograms = {
+    "discs(x) - discs(o) * 2 + mobility(x) * 3 - mobility(o) * 5 + potential_mobility(x) * 7 - "
+    "potential_mobility(o) * 11 + frontier(x) * 13 - frontier(o) * 17 + corners(x) * 19 - corners(o) * 23",
+    "x_squares(x) - x_squares(o) * 2 + c_squares(x) * 3 - c_squares(o) * 5 + edges(x) * 7 - edges(o) * 11 + "
+    "stable(x) * 13 - stable(o) * 17 + empties() * 19 + moves() * to_move() * 23",
+    "sq(0, 0) + sq(7, 7) * 2 - sq(3, 4) * 3 + sq(0 - 1, 1) * 5 + sq(moves() % 9, empties() % 9) * 7 + sq(3, 12) * 11",
+    "let SIZE = moves() in let BIT = discs(x) in let PASS = 3 in let popcount = stable(o) in let othelloDiscs = "
+    "discs(o) in let shift = 2 in SIZE * BIT + PASS - popcount * othelloDiscs + shift",
+};
+
 std::vector<lang::Program> programs_of(GameFamily family, Rng& rng) {
   std::vector<lang::Program> programs;
   const std::string line = "game " + std::string(family_name(family)) + "\n";
   for (const std::string& text : family == modnim::kFamily     ? kModnimPrograms
                                  : family == checkers::kFamily ? kCheckersPrograms
+                                 : family == othello::kFamily  ? kOthelloPrograms
                                                                : kGridPrograms)
     programs.push_back(lang::parse_program(line + text));
   for (int i = 0; i < 30; ++i)
@@ -120,6 +134,10 @@ std::vector<std::vector<typename G::Move>> random_games(const G& game, Rng& rng,
   return games;
 }
 
+// The games whose page's rules are compared with evalsynth's move by move.
+template <class G>
+constexpr bool kRulesChecked = G::kFamily == checkers::kFamily || G::kFamily == othello::kFamily;
+
 template <class G>
 void check_values(const std::string& game_name, const G& game, Rng& rng) {
   INFO("game " << game_name);
@@ -140,8 +158,9 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
       "document.getElementById('test-out').textContent = positions.map((made) => {\n"
       "  const b = made();\n"
       "  const values = programs.map((f) => f(b)).join(' ');\n"
-      "  // Checkers: the page's own rules too (its moves in order, and the status).\n"
-      "  return GAME.family !== 'checkers' ? values : `${values} | ${b.plies} ${b.status()} "
+      "  // Checkers and Othello: the page's own rules too (its moves in order, and the status).\n"
+      "  return GAME.family !== 'checkers' && GAME.family !== 'othello' ? values : `${values} | ${b.plies} "
+      "${b.status()} "
       "${movesText(b.legalMoves())}`;\n"
       "}).join('\\n');\n";
   const std::string page = exporter::play_page(programs[0], {"values", {"test"}, 4, descriptor});
@@ -159,11 +178,12 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
     std::string line;
     REQUIRE(std::getline(lines, line));
     std::istringstream values(line.substr(0, line.find(" | ")));
-    if constexpr (G::kFamily == checkers::kFamily) {
+    if constexpr (kRulesChecked<G>) {
       MovesOf<G> legal;
       game.legal_moves(p, legal);
       std::string moves;
-      for (const auto& m : legal) moves.append(moves.empty() ? "" : ",").append(game.move_text(p, m));
+      for (const auto& m : legal)
+        moves.append(moves.empty() || G::kFamily == othello::kFamily ? "" : ",").append(game.move_text(p, m));
       const Status status = game.status(p);
       const char* const status_word = status == Status::Ongoing ? "null"
                                       : status == Status::XWon  ? "1"
@@ -186,7 +206,7 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
   }
   CHECK(compared == games.size() * programs.size());
   CHECK(mismatches == 0);
-  CHECK(rules == (G::kFamily == checkers::kFamily ? games.size() : 0));
+  CHECK(rules == (kRulesChecked<G> ? games.size() : 0));
 }
 
 }  // namespace
@@ -213,6 +233,8 @@ TEST_CASE("the game pages' JavaScript evaluators compute exactly the interpreter
   SECTION("checkers") { check_values("checkers", checkers::Game(8), rng); }
   SECTION("checkers, 6 x 6, a short draw rule") { check_values("checkers(6,20)", checkers::Game(6, 20), rng); }
   SECTION("checkers, 4 x 4") { check_values("checkers(4)", checkers::Game(4), rng); }
+  SECTION("othello") { check_values("othello", othello::Game(8), rng); }
+  SECTION("othello, 6 x 6") { check_values("othello(6)", othello::Game(6), rng); }
 }
 
 TEST_CASE("the design document's network on the page computes exactly evalsynth's values", "[browser][export]") {
