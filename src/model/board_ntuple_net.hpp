@@ -127,12 +127,16 @@ std::vector<std::vector<std::uint8_t>> random_walk_tuples(const CellBoard& board
 std::vector<std::vector<std::uint8_t>> straight_tuples(const CellBoard& board, const CellGrid& grid, int length);
 
 // A game's model, as a search evaluator: the network's value on the
-// evaluation scale (model_value.hpp).
+// evaluation scale (model_value.hpp), its saturated tails kept apart.
 template <class G>
 struct BoardNTupleEvaluator {
   G game;
   std::shared_ptr<const BoardNTupleNet> net;  // shared by the players that copy it
-  int operator()(const typename G::Position& p) const { return evaluation_from_signed(net->value(game, p)); }
+  int operator()(const typename G::Position& p) const {
+    BoardNTupleNet::CellStates states;
+    net->read_cells(game, p, states);
+    return evaluation_from_tanh_sum(net->sum(states, game.side_to_move(p)));
+  }
 };
 
 }  // namespace evalsynth::model

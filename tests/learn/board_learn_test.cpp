@@ -30,7 +30,8 @@ typename G::Position random_position(const G& game, int plies, Rng& rng) {
   return p;
 }
 
-model::BoardNTupleNet random_net(const adjacent4::Game& game, std::uint64_t seed) {
+template <class G>
+model::BoardNTupleNet random_net(const G& game, std::uint64_t seed) {
   const CellBoard board = game.cell_board();
   model::BoardNTupleNet net(game.name(), board, model::random_walk_tuples(board, 12, 4, seed), true);
   Rng rng(seed);
@@ -74,6 +75,38 @@ TEST_CASE("board n-tuple network: cells by the definition, symmetric positions a
       }
       REQUIRE(net.value(game, image) == Approx(net.value(game, p)));
     }
+  }
+}
+
+TEST_CASE("board n-tuple players keep a saturated network's moves apart", "[learn][model]") {
+  // As before where tanh is below 0.9; beyond, strictly increasing in the
+  // sum to the clamp, inside the heuristic range, and odd.
+  for (double sum = -1.47; sum <= 1.47; sum += 0.01)
+    REQUIRE(model::evaluation_from_tanh_sum(sum) == model::evaluation_from_signed(std::tanh(sum)));
+  int previous = model::evaluation_from_tanh_sum(-model::kMaxSum);
+  CHECK(previous > -kMaxHeuristic);
+  for (double sum = -model::kMaxSum + 0.01; sum <= model::kMaxSum; sum += 0.01) {
+    const int v = model::evaluation_from_tanh_sum(sum);
+    REQUIRE(v > previous);  // 0.01 of the sum is a step everywhere
+    REQUIRE(v == -model::evaluation_from_tanh_sum(-sum));
+    previous = v;
+  }
+  CHECK(previous < kMaxHeuristic);
+  CHECK(model::evaluation_from_tanh_sum(1000) == model::evaluation_from_tanh_sum(model::kMaxSum));
+  // Sums of 7 and 8 were one value (tanh rounds to 1 at 1/50,000); now two.
+  CHECK(model::evaluation_from_signed(std::tanh(7.0)) == model::evaluation_from_signed(std::tanh(8.0)));
+  CHECK(model::evaluation_from_tanh_sum(7.0) < model::evaluation_from_tanh_sum(8.0));
+  // The player's value is the network's sum so mapped.
+  const othello::Game game;
+  model::BoardNTupleNet net = random_net(game, 2);
+  for (float& w : net.weights()) w *= 40;  // saturated, as learned Othello networks are
+  const model::BoardNTupleEvaluator<othello::Game> evaluator{game, std::make_shared<const model::BoardNTupleNet>(net)};
+  Rng rng(9);
+  for (int round = 0; round < 100; ++round) {
+    const auto p = random_position(game, rng.below(40), rng);
+    model::BoardNTupleNet::CellStates cells{};
+    net.read_cells(game, p, cells);
+    REQUIRE(evaluator(p) == model::evaluation_from_tanh_sum(net.sum(cells, game.side_to_move(p))));
   }
 }
 
