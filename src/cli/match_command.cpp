@@ -168,9 +168,7 @@ int play_match(const G& game, MatchRequest r) {
       "# evalsynth match: %d game(s) per start board x %zu start board(s) (%s), %s move order, %s%s, seed %llu\n",
       options.games_per_board, boards.size(), board_text.c_str(), order.c_str(), HasRulesName<G> ? "" : "game ",
       (rules + (HasRulesName<G> ? " rules" : "")).c_str(), static_cast<unsigned long long>(options.seed));
-  if (options.settings.random_move_percent > 0)
-    std::printf("# random moves: %d%% of the moves, either player's, are made at random\n",
-                options.settings.random_move_percent);
+  print_random_moves_line(options.settings.random_move_percent);
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
   std::fflush(stdout);
 

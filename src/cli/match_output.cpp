@@ -13,6 +13,10 @@
 
 namespace evalsynth {
 
+void print_random_moves_line(int percent) {
+  if (percent > 0) std::printf("# random moves: %d%% of the moves, either player's, are made at random\n", percent);
+}
+
 void print_ratings(const std::vector<PairingResult>& results, const std::string& anchor) {
   std::vector<stats::PairingCounts> table;
   for (const PairingResult& r : results) table.push_back({r.x_label, r.o_label, r.x_wins, r.o_wins, r.draws});

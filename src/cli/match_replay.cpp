@@ -28,6 +28,7 @@ int replay_match(const MatchRequest& r) {
       "(%s), %s move order, seed %llu; not played again\n",
       r.replay.c_str(), records.games.size(), game.text().c_str(), h.games_per_board, h.boards, h.board_text.c_str(),
       h.order.c_str(), static_cast<unsigned long long>(h.seed));
+  print_random_moves_line(h.random_move_percent);
   std::printf("# XPlayer - OPlayer %%XWins - %%OWins (%%Draws)   X's score with its 95%% confidence interval\n");
   const bool random = h.order == "random" || h.random_move_percent > 0;
   if (r.sprt) {

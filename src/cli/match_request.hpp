@@ -69,6 +69,9 @@ void report_match(const MatchRequest& r, const std::vector<PairingResult>& resul
 
 // The ratings of the players of `results` (one cross-table), printed.
 void print_ratings(const std::vector<PairingResult>& results, const std::string& anchor = {});
+// The header's line saying what share of the moves were random (none when
+// `percent` is 0): a match and its --replay print it alike.
+void print_random_moves_line(int percent);
 
 // match --sprt: A (the X player) against B (the O player) in pairs of
 // games until the test decides. Precondition: `r.sprt`.

@@ -327,6 +327,9 @@ TEST_CASE("othello: perft, a match, check, a run, and export refused before anyt
   const test::Run replayed = run_evalsynth("match --replay " + (dir / "league.tsv"), kSource);
   REQUIRE(replayed.exit_code == 0);
   CHECK_THAT(replayed.output, Contains("WPC1 vs MOBILITY-CORNERS1: +"));
+  // The replay's table is the match's, its random moves said as well.
+  const auto table = [](const std::string& text) { return text.substr(text.find('\n') + 1); };
+  CHECK(table(replayed.output) == table(r.output));
   test::write_file(dir / "e.eval", "game othello\nmobility(x) - mobility(o) + 20 * (stable(x) - stable(o))\n");
   r = run_evalsynth("check " + (dir / "e.eval") + " --position d3c3pass", kSource);
   CHECK(r.exit_code != 0);
