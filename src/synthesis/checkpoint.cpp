@@ -111,7 +111,12 @@ void check_consistent(const Checkpoint& c, const std::string& source_name) {
   if (s.generation < 1 || s.log.size() != static_cast<std::size_t>(s.generation))
     fail("the log does not match the generation count");
   if (s.population.empty() || s.hall.empty()) fail("no population or no hall of fame");
-  if (s.baselines.size() != 2) fail("the references' scores are missing");
+  // One score for each of the game's references (Connect4 and most games
+  // have two, Othello 8 x 8 three); the spec the run resumes from is the
+  // checkpoint's own, so they are the same references.
+  if (s.baselines.empty()) fail("the references' scores are missing");
+  for (const Baseline& b : s.baselines)
+    if (b.name.empty()) fail("a reference's score has no name");
   for (const Individual& i : s.population)
     if (i.hash != i.program.canonical_hash()) fail("a program does not match its hash: " + lang::to_text(i.program));
   for (const HallEntry& h : s.hall)

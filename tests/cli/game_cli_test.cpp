@@ -53,13 +53,17 @@ const std::string kTicTacToeBody =
 const std::string kAdjacent4Body =
     "grammar = grammar/adjacent4.grammar\nopponents = decision-tree@1\ncandidate-depths = 1\n"
     "training-boards = random(6)\nvalidation-boards = random(10)\nmove-order = random\n";
+// Othello 8 x 8: three references, each scored into the checkpoint.
+const std::string kOthelloBody =
+    "opponents = wpc@1\ncandidate-depths = 1\ntraining-boards = random(4)\nvalidation-boards = random(6)\n";
 
 }  // namespace
 
 TEST_CASE("other games' runs: the same for any thread count, and a resumed run is the uninterrupted one",
           "[cli][games][slow]") {
-  for (const auto& [game, body] : {std::pair{std::string("tictactoe"), kTicTacToeBody},
-                                   std::pair{std::string("adjacent4(7,6)"), kAdjacent4Body}}) {
+  for (const auto& [game, body] :
+       {std::pair{std::string("tictactoe"), kTicTacToeBody}, std::pair{std::string("adjacent4(7,6)"), kAdjacent4Body},
+        std::pair{std::string("othello(8)"), kOthelloBody}}) {
     INFO(game);
     const test::ScratchFolder whole("game-run-whole"), threads("game-run-threads"), resumed("game-run-resumed");
     test::Run r = run_evalsynth("run " + write_spec(whole, "s.spec", game, body, 4) + " --threads 2", kSource);
@@ -297,8 +301,7 @@ TEST_CASE("a malformed labelled position file of another game is refused at its 
   }
 }
 
-TEST_CASE("othello: perft, a match, check, a run, and export refused before anything is written",
-          "[cli][games][othello]") {
+TEST_CASE("othello: perft, a match, check, a replayed League table, a run, and export", "[cli][games][othello]") {
   test::Run r = run_evalsynth("perft --game othello --depth 6", kSource);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("perft 6: 8200"));

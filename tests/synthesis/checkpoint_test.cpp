@@ -205,6 +205,15 @@ TEST_CASE("damaged checkpoints are refused with a clear error, never a crash", "
   c = decode_checkpoint(good, "mem.ckpt");
   c.state.log.pop_back();
   CHECK_THAT(decode_error(encode_checkpoint(c)), Contains("inconsistent checkpoint: the log does not match"));
+  // The references' scores: one for each of the game's references (three,
+  // as on Othello's board, read back); none is refused.
+  c = decode_checkpoint(good, "mem.ckpt");
+  c.state.baselines.push_back(c.state.baselines.front());
+  c.state.baselines.back().name = "third";
+  CHECK(decode_checkpoint(encode_checkpoint(c), "mem.ckpt").state.baselines.size() == 3);
+  c.state.baselines.clear();
+  CHECK_THAT(decode_error(encode_checkpoint(c)),
+             Contains("inconsistent checkpoint: the references' scores are missing"));
 }
 
 TEST_CASE("the committed fixtures: the good one reads, the damaged ones say what is wrong", "[checkpoint][errors]") {
