@@ -257,6 +257,8 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
       "([[maybe_unused]] std::uint64_t x, [[maybe_unused]] std::uint64_t o, [[maybe_unused]] int plies_played) {\n"
       "  using namespace " +
       detail + ";\n";
+  // The squares by the empty corners, made once where x_squares (feature 5)
+  // or c_squares (6) is read.
   bool corner_squares = false;
   for (const auto& [id, player] : body.features) corner_squares = corner_squares || id == 5 || id == 6;
   if (corner_squares) out += "  const CornerSquares around_corners = corner_squares(x | o);\n";
