@@ -62,8 +62,8 @@ using learn::TrainingState;
 std::string describe(const LearnSpec& s, int cell_states) {
   char text[512];
   if (s.learner == learn::LearnerKind::Fable)
-    std::snprintf(text, sizeof text, "FABLE's counts (confidence %g, values %s)", s.confidence,
-                  model::fable_values_word(s.fable_values));
+    std::snprintf(text, sizeof text, "FABLE's counts (confidence %g, values %s, localities %s)", s.confidence,
+                  model::fable_values_word(s.fable_values), model::fable_localities_word(s.fable_localities));
   else if (s.harmonic_alpha)
     std::snprintf(text, sizeof text, "alpha %g / (%g + n), epsilon %g -> %g", s.harmonic_a, s.harmonic_b,
                   s.epsilon.start, s.epsilon.end);
@@ -89,6 +89,8 @@ std::string describe(const LearnSpec& s, int cell_states) {
     out += text;
   } else if (s.learner == learn::LearnerKind::Fable) {
     out += "; heuristics: observed state, localities 1x1-4x4, rotations, nearest neighbours";
+  } else if (s.learner == learn::LearnerKind::WinNet) {
+    out += ", " + std::to_string(s.hidden) + " hidden units, two outputs (X's and O's chances)";
   } else if (s.learner == learn::LearnerKind::Linear) {
     out += ", weights (from " + short_number(s.initial_weights) + ") on";
     for (std::size_t i = 0; i < s.terms.size(); ++i) out += (i ? ", " : " ") + s.terms[i];

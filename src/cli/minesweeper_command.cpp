@@ -20,7 +20,8 @@ const char* const kMinesweeperHelp =
     "usage: evalsynth minesweeper [--size N] [--mines M] [--player random|fable]\n"
     "                             [--games G] [--seed S] [--curve FILE]\n"
     "                             [--model FILE] [--start-model FILE]\n"
-    "                             [--values signed|net|wins]\n"
+    "                             [--values signed|net|wins|goal]\n"
+    "                             [--localities contents|placed]\n"
     "\n"
     "Plays G games of minesweeper on an N x N grid with M mines (placed before\n"
     "the first click, so it may lose; no flags: FABLE's rules, §3.2.1 of its\n"
@@ -50,7 +51,15 @@ const char* const kMinesweeperHelp =
     "  --values V    with fable: how its counts become values (specs/README.md,\n"
     "                FABLE's learner): signed (default: +P(win) or -P(loss),\n"
     "                the greater, times the confidence), net (P(win) - P(loss))\n"
-    "                or wins (P(win) alone); a start model's own rule is kept\n";
+    "                wins (P(win) alone) or goal (wins / (wins + losses)); a\n"
+    "                start model's own rule is kept\n"
+    "  --localities L  with fable: a window of the grid counted by its contents\n"
+    "                wherever it sits (contents, default) or also by where\n"
+    "                (placed); a start model's own keying is kept\n"
+    "\n"
+    "With fable it also counts its choices: how many fell back to a random\n"
+    "click after ten passes, and how many of the clicks it valued were valued\n"
+    "below 0 (no pass takes them) or at 0.\n";
 
 namespace {
 
@@ -93,15 +102,23 @@ int minesweeper_command(const Args& args) {
   std::string model_path, start_path;
   command.text("model", model_path);
   command.text("start-model", start_path);
-  static constexpr std::pair<std::string_view, model::FableValues> kValues[] = {
-      {"signed", model::FableValues::Signed}, {"net", model::FableValues::Net}, {"wins", model::FableValues::Wins}};
+  static constexpr std::pair<std::string_view, model::FableValues> kValues[] = {{"signed", model::FableValues::Signed},
+                                                                                {"net", model::FableValues::Net},
+                                                                                {"wins", model::FableValues::Wins},
+                                                                                {"goal", model::FableValues::Goal}};
   model::FableValues values = model::FableValues::Signed;
   command.choice("values", values, kValues);
+  static constexpr std::pair<std::string_view, model::FableLocalities> kLocalities[] = {
+      {"contents", model::FableLocalities::Contents}, {"placed", model::FableLocalities::Placed}};
+  model::FableLocalities localities = model::FableLocalities::Contents;
+  command.choice("localities", localities, kLocalities);
   command.parse(args);
   if (!command.given("mines")) mines = static_cast<int>(std::lround(size * size / 5.0));
   const minesweeper::Game game(size, mines);
-  if ((command.given("model") || command.given("start-model") || command.given("values")) && !fable)
-    throw UsageError("--model, --start-model and --values are FABLE's: they come with --player fable");
+  if ((command.given("model") || command.given("start-model") || command.given("values") ||
+       command.given("localities")) &&
+      !fable)
+    throw UsageError("--model, --start-model, --values and --localities are FABLE's: they come with --player fable");
   std::vector<FileRole> outputs;
   if (!curve.empty()) outputs.push_back({curve, "--curve"});
   if (!model_path.empty()) outputs.push_back({model_path, "--model"});
@@ -113,6 +130,7 @@ int minesweeper_command(const Args& args) {
   model::FableModel model;
   model.game = game.name();
   model.values = values;
+  model.localities = localities;
   std::uint64_t first_game = 0;
   if (!start_path.empty()) {
     model::Model start = model::read_model(start_path);
@@ -130,12 +148,17 @@ int minesweeper_command(const Args& args) {
     if (command.given("values") && learned->values != values)
       throw UsageError(std::string("the start model's values are ") + model::fable_values_word(learned->values) +
                        ": go on with them (leave --values out)");
+    if (command.given("localities") && learned->localities != localities)
+      throw UsageError(std::string("the start model's localities are ") +
+                       model::fable_localities_word(learned->localities) +
+                       ": go on with them (leave --localities out)");
     seed = start.info.seed;
     first_game = learned->games;
     model = std::move(*learned);
   }
   std::vector<int> blocks;
   int block_wins = 0;
+  model::FableTally tally;
   std::vector<minesweeper::Position> positions;
   std::vector<int> moves;
   std::printf("minesweeper %dx%d, %d mines, %s, %llu games, seed %llu\n", size, size, mines,
@@ -153,7 +176,7 @@ int minesweeper_command(const Args& args) {
     while (game.status(p) == Status::Ongoing) {
       int cell = 0;
       if (fable) {
-        cell = agent.choose(model, p, rng);
+        cell = agent.choose(model, p, rng, &tally);
       } else {
         MoveList<int, minesweeper::Game::kMaxMoves> legal;
         game.legal_moves(p, legal);
@@ -183,9 +206,18 @@ int minesweeper_command(const Args& args) {
       blocks.size(), all.mean, all.most, all.least, all.sd);
   std::printf("first %zu blocks: %.2f; last %zu blocks: %.2f\n", ten, stats(blocks, 0, ten).mean, ten,
               stats(blocks, blocks.size() - ten, blocks.size()).mean);
-  if (fable)
-    std::printf("FABLE's model: %zu transitions (values %s)\n", model.transitions.size(),
-                model::fable_values_word(model.values));
+  if (fable) {
+    std::printf("FABLE's model: %zu transitions (values %s, localities %s)\n", model.transitions.size(),
+                model::fable_values_word(model.values), model::fable_localities_word(model.localities));
+    const auto share = [](std::uint64_t part, std::uint64_t whole) { return whole ? 100.0 * part / whole : 0.0; };
+    std::printf(
+        "FABLE's choices: %llu, %llu (%.1f%%) at random after ten passes; of the %llu clicks valued, %llu "
+        "(%.1f%%) below 0 and %llu (%.1f%%) at 0\n",
+        static_cast<unsigned long long>(tally.choices), static_cast<unsigned long long>(tally.random_choices),
+        share(tally.random_choices, tally.choices), static_cast<unsigned long long>(tally.moves_valued),
+        static_cast<unsigned long long>(tally.negative), share(tally.negative, tally.moves_valued),
+        static_cast<unsigned long long>(tally.zero), share(tally.zero, tally.moves_valued));
+  }
   if (!model_path.empty()) {
     const std::uint64_t learned = model.games;
     model::write_model({{"minesweeper", 0, learned, seed}, std::move(model)}, model_path);

@@ -65,9 +65,11 @@ PageGame page_game(const GameDescriptor& game) {
     case checkers::kFamily: {
       const std::string title = "Checkers (" + n(a[0]) + " x " + n(a[0]) +
                                 ", the American Checkers Federation's rules; " + n(a[1]) +
-                                " plies without a capture or a man's move draw)";
+                                " plies without a capture or a man's move draw" +
+                                (a[2] ? "; a side that has pieces but cannot move draws)" : ")");
       return {title,
-              "{family: 'checkers', size: " + n(a[0]) + ", quiet: " + n(a[1]) + ", title: " + json_string(title) + "}",
+              "{family: 'checkers', size: " + n(a[0]) + ", quiet: " + n(a[1]) +
+                  ", blockedDraws: " + (a[2] ? "true" : "false") + ", title: " + json_string(title) + "}",
               std::string(play_assets::kPlayCheckers).append(play_assets::kPlayCheckersFeatures),
               std::string(play_assets::kPlayCheckersView)};
     }

@@ -84,7 +84,15 @@ std::string learn_summary_json(const learn::LearnSpec& spec, const learn::Traini
     j["game"] = fable->game;
     j["network"] = {{"transitions", fable->transitions.size()},
                     {"confidence", fable->confidence},
-                    {"values", model::fable_values_word(fable->values)}};
+                    {"values", model::fable_values_word(fable->values)},
+                    {"localities", model::fable_localities_word(fable->localities)}};
+    // What the mechanism claims rest on (model/fable_model.hpp's FableTally).
+    const model::FableTally& t = state.fable_tally;
+    j["choices"] = {{"choices", t.choices},
+                    {"random_choices", t.random_choices},
+                    {"moves_valued", t.moves_valued},
+                    {"negative_values", t.negative},
+                    {"zero_values", t.zero}};
   } else if (const auto* weights = std::get_if<model::FeatureWeights>(&state.model.network)) {
     j["game"] = weights->game;
     Json terms = Json::object();

@@ -54,6 +54,7 @@ void LearnInterpreter::check_relations(const Seen& seen) const {
                    "steps, exploration or evaluation to measure)");
   if (!fable && seen.count("confidence")) complain(seen, "confidence", "confidence applies to learner = fable");
   if (!fable && seen.count("values")) complain(seen, "values", "values applies to learner = fable");
+  if (!fable && seen.count("localities")) complain(seen, "localities", "localities applies to learner = fable");
   if (!fable && spec_.sides == LearnSpec::Sides::None)
     complain(seen, "learner-side", "learner-side = none (watching games) applies to learner = fable");
   if (!spec_.start_model.empty()) adopt_start_model(seen);

@@ -125,9 +125,16 @@ auto LearnInterpreter::handlers() -> std::map<std::string, Handler> {
   h["start-model"] = [&](const auto& e) { s.start_model = existing_file(one_word(e), "start model"); };
   h["confidence"] = [&](const auto& e) { s.confidence = number(one_word(e), 0, 1e6, "confidence"); };
   h["values"] = [&](const auto& e) {
-    s.fable_values = choice<model::FableValues>(
-        one_word(e), "values",
-        {{"signed", model::FableValues::Signed}, {"net", model::FableValues::Net}, {"wins", model::FableValues::Wins}});
+    s.fable_values = choice<model::FableValues>(one_word(e), "values",
+                                                {{"signed", model::FableValues::Signed},
+                                                 {"net", model::FableValues::Net},
+                                                 {"wins", model::FableValues::Wins},
+                                                 {"goal", model::FableValues::Goal}});
+  };
+  h["localities"] = [&](const auto& e) {
+    s.fable_localities = choice<model::FableLocalities>(
+        one_word(e), "localities",
+        {{"contents", model::FableLocalities::Contents}, {"placed", model::FableLocalities::Placed}});
   };
   h["lambda"] = [&](const auto& e) { s.lambda = number(one_word(e), 0, 1, "lambda"); };
   h["hidden"] = [&](const auto& e) { s.hidden = static_cast<int>(whole(e)); };

@@ -36,6 +36,12 @@ void serialize_row(Archive& a, CurveRow& r) {
   a(r.games, r.alpha, r.epsilon, r.wins, r.draws, r.losses, r.mistake_rate, r.seconds);
 }
 
+// FABLE's choices counted (zero for the other learners; version 3 on).
+template <class Archive>
+void serialize_tally(Archive& a, model::FableTally& t) {
+  a(t.choices, t.random_choices, t.moves_valued, t.negative, t.zero);
+}
+
 LearnCheckpoint checkpoint_from_frame(const Frame& frame, const std::string& source_name) {
   auto fail = [&](const std::string& what) {
     throw InputError(TextLocation{source_name, 1, 1}, "corrupted learning checkpoint: " + what);
@@ -56,6 +62,7 @@ LearnCheckpoint checkpoint_from_frame(const Frame& frame, const std::string& sou
       read_counters(a, c.state.tcl.sum, fail);
       read_counters(a, c.state.tcl.magnitude, fail);
     }
+    if (frame.version >= 3) serialize_tally(a, c.state.fable_tally);
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {
     throw;
@@ -91,6 +98,8 @@ std::string encode_learn_checkpoint(const LearnCheckpoint& c) {
     serialize_row(a, block);
     write_counters(a, c.state.tcl.sum);
     write_counters(a, c.state.tcl.magnitude);
+    model::FableTally tally = c.state.fable_tally;
+    serialize_tally(a, tally);
   }
   return encode_frame(kLearnFrame, body);
 }

@@ -12,7 +12,7 @@
 namespace evalsynth::learn {
 
 // 2: temporal coherence learning's counters (empty without tcl); 1 still reads.
-inline constexpr std::uint32_t kLearnCheckpointVersion = 2;
+inline constexpr std::uint32_t kLearnCheckpointVersion = 3;
 
 struct LearnCheckpoint {
   std::string spec_source;

@@ -69,6 +69,9 @@ std::uint64_t LearnSpec::hash() const {
   if (learner == LearnerKind::Fable) {
     std::snprintf(numbers, sizeof numbers, "|confidence=%a", confidence);
     key += numbers + std::string("|values=") + model::fable_values_word(fable_values);
+    // Placed localities were the only ones: their specs hash as before.
+    if (fable_localities != model::FableLocalities::Placed)
+      key += std::string("|localities=") + model::fable_localities_word(fable_localities);
   }
   if (sides != Sides::Alternate) key += sides == Sides::X ? "|sides=x" : sides == Sides::O ? "|sides=o" : "|sides=none";
   if (!start_model.empty()) key += "|start=" + start_model;

@@ -46,6 +46,8 @@ struct LearnSpec {
   double confidence = 5;
   // fable: how counts become values (model/fable_model.hpp)
   model::FableValues fable_values = model::FableValues::Signed;
+  // fable: what identifies a locality (model/fable_model.hpp)
+  model::FableLocalities fable_localities = model::FableLocalities::Contents;
   // fable and ntuple: a model to go on from, and the hash of its contents
   // (set by the spec reader, learn/start_model.hpp)
   std::string start_model;

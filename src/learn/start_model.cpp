@@ -55,6 +55,9 @@ std::optional<StartModelProblem> adopt_start_model(LearnSpec& spec, const std::s
                                named + " was learned for " + fable->game + ", and this spec's game is " + game};
     if (auto p = agree(given, "values", spec.fable_values, fable->values, model::fable_values_word(fable->values)))
       return p;
+    if (auto p = agree(given, "localities", spec.fable_localities, fable->localities,
+                       model::fable_localities_word(fable->localities)))
+      return p;
     return agree(given, "confidence", spec.confidence, fable->confidence, short_number(fable->confidence));
   }
   if (const auto* net = std::get_if<model::NTupleNet>(&start.network)) {

@@ -44,6 +44,7 @@ TrainingState Training<G>::fresh_state(const G& game, const LearnSpec& spec) {
     fable.game = game.name();
     fable.confidence = spec.confidence;
     fable.values = spec.fable_values;
+    fable.localities = spec.fable_localities;
     state.model.network = std::move(fable);
     return state;
   }
@@ -238,7 +239,7 @@ void Training<G>::play_fable(model::FableModel& fable, std::uint64_t n, const st
         const bool opponent_moves =
             opponent && (spec_.sides == LearnSpec::Sides::None || game_.side_to_move(p) != learner_side);
         const typename G::Move m = opponent_moves ? choose_move(game_, *opponent, p, MoveOrder::Random, rng, counters)
-                                                  : agent.choose(fable, p, rng);
+                                                  : agent.choose(fable, p, rng, &state_.fable_tally);
         positions.push_back(p);
         moves.push_back(m);
         p = game_.play(p, m);

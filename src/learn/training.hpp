@@ -41,6 +41,8 @@ struct TrainingState {
   std::vector<CurveRow> curve;
   CurveRow block;  // the games since the last row
   double seconds = 0;
+  // fable: its choices counted over the run (model/fable_model.hpp)
+  model::FableTally fable_tally;
 };
 
 // A run of game G (the spec's game). Connect4 learns either of its

@@ -7,7 +7,9 @@
 //
 //   observed state   the whole board and the input
 //   localities       every k x k window (k = 1..4) holding a changed cell:
-//                    the window's cells and the input's cells in it
+//                    the window's cells and the input's cells in it, by
+//                    their place in the window (`localities = contents`)
+//                    or on the board (`placed`; model/fable_model.hpp)
 //   rotations        the observed state and input turned 90, 180, 270
 //                    degrees (where the turn maps the board's cells onto
 //                    cells: checkers' dark squares allow 180 only), looked
@@ -26,8 +28,8 @@
 // must be allowed to be negative: the undesired end (the mover's loss) is
 // valued -P(loss) x c, the desired one +P(win) x c, a draw is neutral (the
 // thesis's "neutral state such as a draw", §3.5), and the one of greatest
-// absolute value is the transition's (`values = signed`; `net` and `wins`
-// are the other readings, model/fable_model.hpp). c = n / (n + confidence)
+// absolute value is the transition's (`values = signed`; `net`, `wins` and
+// `goal` the other readings, model/fable_model.hpp). c = n / (n + confidence)
 // over the n games through the transition (the thesis gives no formula).
 // The move's value is again the heuristics' value of greatest absolute
 // value ("selects the response with the greatest absolute value to be the
@@ -100,8 +102,9 @@ class FableAgent {
     build_windows();
   }
 
-  // The move FABLE plays in `p` (not over).
-  Move choose(const FableModel& model, const Position& p, Rng& rng) const {
+  // The move FABLE plays in `p` (not over); `tally`, where given, counts
+  // the choice (model/fable_model.hpp).
+  Move choose(const FableModel& model, const Position& p, Rng& rng, FableTally* tally = nullptr) const {
     MovesOf<G> moves;
     game_.legal_moves(p, moves);
     assert(moves.size() > 0);
@@ -109,30 +112,27 @@ class FableAgent {
     Scratch s;
     read_cells(p, s.cells);
     for (std::size_t i = 0; i < moves.size(); ++i) ranked[i] = {value(model, p, moves[i], s), i};
+    if (tally) {
+      ++tally->choices;
+      tally->moves_valued += moves.size();
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        tally->negative += ranked[i].first < 0 ? 1 : 0;
+        tally->zero += ranked[i].first == 0 ? 1 : 0;
+      }
+    }
     // Best first; equal values keep the game's move order.
     std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(moves.size()),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     for (int pass = 0; pass < kPasses; ++pass)
       for (std::size_t i = 0; i < moves.size(); ++i)
         if (rng.unit() < ranked[i].first) return moves[ranked[i].second];
+    if (tally) ++tally->random_choices;
     return moves[static_cast<std::size_t>(rng.below(static_cast<int>(moves.size())))];
   }
 
-  // A transition's value for `side` (model/fable_model.hpp's rules): P(end)
-  // = count / n times the confidence n / (n + K), so count / (n + K).
+  // A transition's value for `side` (model/fable_model.hpp's rules).
   static double value_of(const FableCounts& c, Side side, const FableModel& model) {
-    if (c.total() == 0) return 0.0;
-    const double wins = side == Side::X ? c.x_wins : c.o_wins, losses = side == Side::X ? c.o_wins : c.x_wins;
-    const double n = static_cast<double>(c.total()) + model.confidence;
-    switch (model.values) {
-      case FableValues::Signed:
-        return (wins >= losses ? wins : -losses) / n;
-      case FableValues::Net:
-        return (wins - losses) / n;
-      case FableValues::Wins:
-        break;
-    }
-    return wins / n;
+    return fable_value(c, side == Side::X, model);
   }
 
   // The value of `m` in `p` for the side to move, in [-1, 1].
@@ -155,7 +155,7 @@ class FableAgent {
       read_input(positions[i], moves[i], s);
       const Side side = game_.side_to_move(positions[i]);
       add(model, observed_key(s.cells, s, side), result);
-      for_each_locality(s, side, [&](std::uint64_t key) { add(model, key, result); });
+      for_each_locality(model, s, side, [&](std::uint64_t key) { add(model, key, result); });
     }
     ++model.games;
   }
@@ -170,7 +170,7 @@ class FableAgent {
   };
   struct Window {
     int size;
-    std::vector<std::uint8_t> cells;
+    std::vector<std::uint8_t> cells, places;  // each cell, and its place in the window (row * size + column)
   };
 
   // A value's hash: splitmix64 of the parts, so keys of different
@@ -225,17 +225,24 @@ class FableAgent {
     return key;
   }
 
+  // Each window holding a changed cell, keyed by its size and contents
+  // (its cells by their places in it) or, with placed localities, by the
+  // window and its cells on the board.
   template <class F>
-  void for_each_locality(const Scratch& s, Side side, F&& f) const {
+  void for_each_locality(const FableModel& model, const Scratch& s, Side side, F&& f) const {
+    const bool placed = model.localities == FableLocalities::Placed;
     for (std::size_t w = 0; w < windows_.size(); ++w) {
       const Window& window = windows_[w];
       bool touched = false;
       for (const std::uint8_t c : window.cells) touched = touched || s.is_changed[c];
       if (!touched) continue;
-      std::uint64_t key = mix(mix(kLocality, w), side == Side::X ? 1 : 2);
-      for (const std::uint8_t c : window.cells) {
-        key ^= cell_term(c, s.cells[c], kSeen);
-        if (s.is_changed[c]) key ^= cell_term(c, s.after[c], kInput);
+      std::uint64_t key =
+          mix(mix(kLocality, placed ? w : static_cast<std::size_t>(window.size)), side == Side::X ? 1 : 2);
+      for (std::size_t i = 0; i < window.cells.size(); ++i) {
+        const std::uint8_t c = window.cells[i];
+        const int at = placed ? c : window.places[i];
+        key ^= cell_term(at, s.cells[c], kSeen);
+        if (s.is_changed[c]) key ^= cell_term(at, s.after[c], kInput);
       }
       f(key);
     }
@@ -261,7 +268,7 @@ class FableAgent {
     };
     const std::uint64_t observed = observed_key(s.cells, s, side);
     o.observed = of(counts(observed));
-    for_each_locality(s, side, [&](std::uint64_t key) {
+    for_each_locality(model, s, side, [&](std::uint64_t key) {
       const double v = of(counts(key));
       if (std::abs(v) > std::abs(o.locality)) o.locality = v;
     });
@@ -327,10 +334,13 @@ class FableAgent {
       if (k > grid_.rows || k > grid_.columns) break;
       for (int r0 = 0; r0 + k <= grid_.rows; ++r0)
         for (int c0 = 0; c0 + k <= grid_.columns; ++c0) {
-          Window w{k, {}};
+          Window w{k, {}, {}};
           for (std::size_t c = 0; c < grid_.place.size(); ++c) {
             const auto [r, col] = grid_.place[c];
-            if (r >= r0 && r < r0 + k && col >= c0 && col < c0 + k) w.cells.push_back(static_cast<std::uint8_t>(c));
+            if (r >= r0 && r < r0 + k && col >= c0 && col < c0 + k) {
+              w.cells.push_back(static_cast<std::uint8_t>(c));
+              w.places.push_back(static_cast<std::uint8_t>((r - r0) * k + (col - c0)));
+            }
           }
           if (!w.cells.empty()) windows_.push_back(std::move(w));
         }

@@ -11,25 +11,42 @@
 
 namespace evalsynth::model {
 
-// Transitions sorted by key, so the same model is the same file.
+FableFileRules fable_file_rules(const FableModel& m) {
+  if (m.localities != FableLocalities::Placed) return FableFileRules::ValuesAndLocalities;
+  return m.values == FableValues::Wins ? FableFileRules::None : FableFileRules::Values;
+}
+
+const char* fable_file_word(FableFileRules rules) {
+  return rules == FableFileRules::None ? "fable" : rules == FableFileRules::Values ? "fable-valued" : "fable-keyed";
+}
+
+// Transitions sorted by key, so the same model is the same file. Models of
+// the older layouts keep them, byte for byte.
 void save_fable(BinaryOutputArchive& a, const FableModel& m) {
   std::vector<std::pair<std::uint64_t, FableCounts>> sorted(m.transitions.begin(), m.transitions.end());
   std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  if (m.values != FableValues::Wins) a(std::string(fable_values_word(m.values)));
+  const FableFileRules rules = fable_file_rules(m);
+  if (rules != FableFileRules::None) a(std::string(fable_values_word(m.values)));
+  if (rules == FableFileRules::ValuesAndLocalities) a(std::string(fable_localities_word(m.localities)));
   a(m.game, m.confidence, m.games, cereal::make_size_tag(static_cast<std::uint64_t>(sorted.size())));
   for (const auto& [key, c] : sorted) a(key, c.x_wins, c.o_wins, c.draws);
 }
 
-// `valued`: the file names its value rule ("fable-valued"); a "fable" file
-// was learned with wins / (n + confidence), the only rule there was.
-FableModel load_fable(BinaryInputArchive& a, bool valued) {
+FableModel load_fable(BinaryInputArchive& a, FableFileRules rules) {
   FableModel m;
   m.values = FableValues::Wins;
-  if (valued) {
+  m.localities = FableLocalities::Placed;
+  if (rules != FableFileRules::None) {
     std::string word;
     a(word);
-    if (!parse_fable_values(word, m.values) || m.values == FableValues::Wins)
-      throw cereal::Exception("its value rule '" + word + "' is not signed or net");
+    if (!parse_fable_values(word, m.values) || (rules == FableFileRules::Values && m.values == FableValues::Wins))
+      throw cereal::Exception("its value rule '" + word + "' is not one evalsynth knows");
+  }
+  if (rules == FableFileRules::ValuesAndLocalities) {
+    std::string word;
+    a(word);
+    if (!parse_fable_localities(word, m.localities) || m.localities == FableLocalities::Placed)
+      throw cereal::Exception("its localities '" + word + "' are not keyed by contents");
   }
   std::uint64_t count = 0;
   a(m.game, m.confidence, m.games, cereal::make_size_tag(count));

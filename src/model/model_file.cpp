@@ -119,10 +119,10 @@ namespace {
 // and an older evalsynth refuses them as of an unknown learner).
 std::string file_tag(const Network& network) {
   if (const auto* net = std::get_if<NTupleNet>(&network); net && net->stage_split() > 0) return "ntuple-staged";
-  // FABLE's models before value rules are of the rule they were learned
-  // with (wins): those keep their word and layout, the others say theirs.
-  if (const auto* fable = std::get_if<FableModel>(&network); fable && fable->values != FableValues::Wins)
-    return "fable-valued";
+  // FABLE's models before value rules and keyed localities are of the rules
+  // they were learned with: those keep their word and layout, the others
+  // say theirs (model/fable_file.hpp).
+  if (const auto* fable = std::get_if<FableModel>(&network)) return fable_file_word(fable_file_rules(*fable));
   return std::holds_alternative<BoardNTupleNet>(network) ? "board-ntuple" : learner_name(network);
 }
 
@@ -323,13 +323,15 @@ Model model_from_frame(const Frame& frame, const std::string& source_name) {
       model.network = load_board_net(a);
     } else if (learner == "linear") {
       model.network = load_feature_weights(a);
-    } else if (learner == "fable" || learner == "fable-valued") {
-      model.network = load_fable(a, learner == "fable-valued");
+    } else if (learner == "fable" || learner == "fable-valued" || learner == "fable-keyed") {
+      model.network = load_fable(a, learner == "fable"          ? FableFileRules::None
+                                    : learner == "fable-valued" ? FableFileRules::Values
+                                                                : FableFileRules::ValuesAndLocalities);
     } else if (learner == "win-net") {
       model.network = load_win_net(a);
     } else {
       fail("unknown learner '" + learner +
-           "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear, fable, fable-valued or win-net)");
+           "' (thesis-net, ntuple, ntuple-staged, board-ntuple, linear, fable, fable-valued, fable-keyed or win-net)");
     }
     if (a.bytes_left() != 0) fail(std::to_string(a.bytes_left()) + " bytes of data left over");
   } catch (const InputError&) {

@@ -233,6 +233,9 @@ TEST_CASE("the game pages' JavaScript evaluators compute exactly the interpreter
   SECTION("checkers") { check_values("checkers", checkers::Game(8), rng); }
   SECTION("checkers, 6 x 6, a short draw rule") { check_values("checkers(6,20)", checkers::Game(6, 20), rng); }
   SECTION("checkers, 4 x 4") { check_values("checkers(4)", checkers::Game(4), rng); }
+  SECTION("checkers, 4 x 4, a blocked side draws") {
+    check_values("checkers(4,blocked-draws)", checkers::Game(4, checkers::kDrawQuietPlies, true), rng);
+  }
   SECTION("othello") { check_values("othello", othello::Game(8), rng); }
   SECTION("othello, 6 x 6") { check_values("othello(6)", othello::Game(6), rng); }
 }

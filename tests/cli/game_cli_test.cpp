@@ -258,6 +258,12 @@ TEST_CASE("checkers: match, check, a run and its errors through the commands", "
   r = run_evalsynth("match --game 'checkers(5)' material@1 positional@1", kSource);
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("checkers takes the board's side, 8, 6 or 4"));
+  r = run_evalsynth("match --game 'checkers(6,blocked)' material@1 positional@1", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("checkers(6,blocked-draws)") && Contains("not 'checkers(6,blocked)'"));
+  r = run_evalsynth("match --game 'checkers(4,30,blocked-draws)' material@1 material@2 --games 2", kSource);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("checkers(4,30,blocked-draws)"));
   // Export: a page and a header (their values and moves: tests/browser, tests/export).
   r = run_evalsynth("export " + (dir / "c.eval") + " --html " + (dir / "c.html") + " --cpp " + (dir / "c.hpp"),
                     kSource);

@@ -54,7 +54,7 @@ const std::map<std::string, std::vector<std::string>> kVariants = {
     {"mnk", {"mnk(4,3,3,fill)", "mnk(5,4,3,drop)", "mnk(4,4,3,adjacent,across,up)", "mnk(3,4,3,diagonal)"}},
     {"adjacent4", {"adjacent4(5,4)"}},
     {"modnim", {"modnim(21,4)"}},
-    {"checkers", {"checkers(6)", "checkers(4,12)"}},
+    {"checkers", {"checkers(6)", "checkers(4,12)", "checkers(4,blocked-draws)"}},
     {"othello", {"othello(6)"}},
 };
 

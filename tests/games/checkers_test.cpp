@@ -188,6 +188,40 @@ TEST_CASE("checkers: the start positions, status and the draw rule", "[checkers]
   CHECK(g8.status(p) == Status::Drawn);
 }
 
+TEST_CASE("checkers(N,blocked-draws): a side with pieces but no move draws, one without pieces loses", "[checkers]") {
+  const ck::Game acf(4), blocked(4, ck::kDrawQuietPlies, true);
+  CHECK(blocked.name() == "checkers(4,blocked-draws)");
+  CHECK(ck::Game(6, 50, true).name() == "checkers(6,50,blocked-draws)");
+  // O's man on 7 is blocked (the same position as above).
+  const ck::Position stuck = blocked.parse_position("W:W7:B4,5", {"t"});
+  CHECK(acf.status(stuck) == Status::XWon);
+  CHECK(blocked.status(stuck) == Status::Drawn);
+  // No piece left: lost under both rules.
+  CHECK(blocked.status(blocked.parse_position("W:W:B5", {"t"})) == Status::XWon);
+  CHECK(blocked.status(blocked.parse_position("B:W7:B4,5", {"t"})) == Status::Ongoing);
+  // The same moves in every position: only the end differs.
+  std::mt19937_64 rng(5);
+  int blocked_ends = 0;
+  for (int game = 0; game < 200; ++game) {
+    ck::Position p = acf.start();
+    while (acf.status(p) == Status::Ongoing) {
+      ck::Moves a, b;
+      acf.legal_moves(p, a);
+      blocked.legal_moves(p, b);
+      REQUIRE(a.size() == b.size());
+      p = acf.play(p, a[rng() % a.size()]);
+    }
+    const bool has_pieces = (p.side_to_move() == Side::X ? p.x : p.o) != 0;
+    if (acf.status(p) != Status::Drawn && has_pieces) {
+      ++blocked_ends;
+      CHECK(blocked.status(p) == Status::Drawn);
+    } else {
+      CHECK(blocked.status(p) == acf.status(p));
+    }
+  }
+  CHECK(blocked_ends > 0);
+}
+
 TEST_CASE("checkers: moves in numbered squares, jump sequences, FEN and back", "[checkers]") {
   const ck::Game g(8);
   const ck::Position p = g.parse_position("11-15 24-19 15x24 28x19", {"t"});

@@ -67,8 +67,16 @@ TEST_CASE("evalsynth minesweeper: FABLE learns 3x3 and the command checks its op
   const std::size_t at = fable.output.find("last 10 blocks: ");
   REQUIRE(at != std::string::npos);
   CHECK(std::stod(fable.output.substr(at + 16)) > 18);
-  CHECK_THAT(fable.output, Contains("(values signed)"));
+  CHECK_THAT(fable.output, Contains("(values signed, localities contents)"));
+  // Its choices counted: mostly random after the passes, its clicks mostly valued below 0.
+  CHECK_THAT(fable.output, Contains("FABLE's choices: ") && Contains("at random after ten passes"));
   CHECK(test::run_evalsynth("minesweeper --size 3 --values net").exit_code != 0);  // FABLE's option
+  CHECK(test::run_evalsynth("minesweeper --size 3 --localities placed").exit_code != 0);
+  CHECK(test::run_evalsynth("minesweeper --size 3 --player fable --localities there").exit_code != 0);
+  const test::Run placed =
+      test::run_evalsynth("minesweeper --size 3 --player fable --games 3000 --localities placed --values goal");
+  CHECK(placed.exit_code == 0);
+  CHECK_THAT(placed.output, Contains("(values goal, localities placed)"));
   CHECK(test::run_evalsynth("minesweeper --size 3 --player fable --values half").exit_code != 0);
   const test::Run again = test::run_evalsynth("minesweeper --size 3 --player fable --games 3000");
   CHECK(again.output == fable.output);  // seeded: the same games

@@ -119,6 +119,7 @@ const std::vector<Variation> kLearnVariations = {
     {"learner-side", "learner = ntuple\nopponents = random\n", "x", "o"},
     {"confidence", kFable, "3", "4"},
     {"values", kFable, "signed", "net"},
+    {"localities", kFable, "contents", "placed"},
     {"start-model", "learner = ntuple\ngame = mnk(3,3,3)\n", "results/ntuple-tictactoe/model.bin", ""},
     {"features", "learner = linear\ngame = checkers(6)\n", "men", "kings"},
     {"opponents", kNTuple, "self", "random"},

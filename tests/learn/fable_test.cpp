@@ -49,6 +49,7 @@ TEST_CASE("FABLE: an empty model plays at random, and each heuristic reads what 
   const model::FableAgent<mnk::Game> agent(game);
   model::FableModel m;
   m.game = game.name();
+  m.localities = model::FableLocalities::Placed;  // the windows where they sit (contents: below)
   // Empty: every move is worth 0, so the 10 passes accept none and the
   // move is uniformly random.
   std::map<int, int> counts;
@@ -119,6 +120,7 @@ TEST_CASE("FABLE values: a known loss is negative, the greatest absolute value d
   const model::FableAgent<mnk::Game> agent(game);
   model::FableModel m;
   m.game = game.name();
+  m.localities = model::FableLocalities::Placed;
   // X opens in the corner and wins three times; opens in the centre and
   // loses three times, once a draw.
   for (int i = 0; i < 3; ++i) learn_game(agent, game, m, {0, 1, 2}, {3, 5}, Status::XWon);
@@ -133,11 +135,24 @@ TEST_CASE("FABLE values: a known loss is negative, the greatest absolute value d
   CHECK(agent.opinions(m, start, 4).observed == Approx(-3.0 / 9));
   m.values = model::FableValues::Wins;
   CHECK(agent.opinions(m, start, 4).observed == Approx(0.0));
+  // goal: P(goal) = wins / (wins + losses) = 0 / 3, times 4 / 9.
+  m.values = model::FableValues::Goal;
+  CHECK(agent.opinions(m, start, 4).observed == Approx(0.0));
+  CHECK(agent.opinions(m, start, 0).observed == Approx(3.0 / 3 * 3 / 8));
   m.values = model::FableValues::Signed;
   // A win and two losses: the loss is the greater end, -2 / (3 + 5).
   model::FableCounts c{1, 2, 0};
   CHECK(model::FableAgent<mnk::Game>::value_of(c, Side::X, m) == Approx(-2.0 / 8));
   CHECK(model::FableAgent<mnk::Game>::value_of(c, Side::O, m) == Approx(2.0 / 8));
+  // goal: a win, two losses and a draw: X's 1/3 and O's 2/3, times 4 / 9;
+  // draws alone are no evidence either way.
+  m.values = model::FableValues::Goal;
+  c.draws = 1;
+  CHECK(model::FableAgent<mnk::Game>::value_of(c, Side::X, m) == Approx(1.0 / 3 * 4 / 9));
+  CHECK(model::FableAgent<mnk::Game>::value_of(c, Side::O, m) == Approx(2.0 / 3 * 4 / 9));
+  CHECK(model::FableAgent<mnk::Game>::value_of(model::FableCounts{0, 0, 4}, Side::X, m) == 0.0);
+  m.values = model::FableValues::Signed;
+  c.draws = 0;
   // The heuristics' opinions combine by greatest absolute value.
   CHECK(model::FableOpinions{0.2, -0.5, 0.1, 0}.value() == Approx(-0.5));
   CHECK(model::FableOpinions{0.6, -0.5, 0, 0}.value() == Approx(0.6));
@@ -162,6 +177,7 @@ TEST_CASE("FABLE: windows away from a difference still know a move, and checkers
   const model::FableAgent<mnk::FillGame> agent(game);
   model::FableModel m;
   m.game = game.name();
+  m.localities = model::FableLocalities::Placed;
   // X, O, X, O at 0, 15, 5, 10; then X plays 6 and the game is scored as won.
   learn_game(agent, game, m, {0, 5, 6}, {15, 10}, Status::XWon);
   auto p = game.start();
@@ -196,6 +212,51 @@ TEST_CASE("FABLE: windows away from a difference still know a move, and checkers
   CHECK(cm.transitions.size() > 1000);
 }
 
+TEST_CASE("FABLE localities by contents: what a window learned in one place it knows in every other",
+          "[learn][fable]") {
+  const mnk::Game game(3, 3, 3);
+  const model::FableAgent<mnk::Game> agent(game);
+  model::FableModel contents, placed;
+  contents.game = placed.game = game.name();
+  placed.localities = model::FableLocalities::Placed;
+  REQUIRE(contents.localities == model::FableLocalities::Contents);  // the default
+  learn_game(agent, game, contents, {0, 1, 2}, {3, 4}, Status::XWon);
+  learn_game(agent, game, placed, {0, 1, 2}, {3, 4}, Status::XWon);
+  // X never played the centre. By contents its 1 x 1 window (empty, X's
+  // stone put there) is the one X filled three times in a won game: 3 / 8;
+  // placed, no window there saw X.
+  const auto start = game.start();
+  CHECK(agent.opinions(contents, start, 4).locality == Approx(3.0 / 8));
+  CHECK(agent.opinions(placed, start, 4).locality == Approx(0.0));
+  // The same games give fewer distinct transitions by contents: windows
+  // alike wherever they sit share one.
+  CHECK(contents.transitions.size() < placed.transitions.size());
+  Rng rng(4);
+  const mnk::FillGame fill(4, 4, 3);
+  const model::FableAgent<mnk::FillGame> fill_agent(fill);
+  model::FableModel a, b;
+  a.game = b.game = fill.name();
+  b.localities = model::FableLocalities::Placed;
+  for (int g = 0; g < 200; ++g) {
+    std::vector<mnk::FillGame::Position> positions;
+    std::vector<int> moves;
+    auto p = fill.start();
+    while (fill.status(p) == Status::Ongoing) {
+      const int m = fill_agent.choose(b, p, rng);
+      positions.push_back(p);
+      moves.push_back(m);
+      p = fill.play(p, m);
+    }
+    fill_agent.learn(a, positions, moves, fill.status(p));
+    fill_agent.learn(b, positions, moves, fill.status(p));
+  }
+  CHECK(a.transitions.size() < b.transitions.size());
+  // An empty model's choice is counted as a random one, every move valued 0.
+  model::FableTally tally;
+  (void)agent.choose(model::FableModel{}, start, rng, &tally);
+  CHECK(tally == model::FableTally{1, 1, 9, 0, 9});
+}
+
 TEST_CASE("FABLE training: resumes exactly, and its model plays and round-trips", "[learn][fable][model]") {
   const std::string text = "game = checkers(4)\nlearner = fable\nopponents = random\nlearner-side = x\ngames = 300\n";
   const LearnSpec spec = parse_learn_spec(text, "f.spec");
@@ -213,6 +274,10 @@ TEST_CASE("FABLE training: resumes exactly, and its model plays and round-trips"
   second.play(1000);
   const std::string bytes = model::encode_model(whole.state().model);
   CHECK(model::encode_model(second.state().model) == bytes);
+  // Its choices counted, through the checkpoint too.
+  CHECK(whole.state().fable_tally.choices > 300);
+  CHECK(whole.state().fable_tally.random_choices > 0);
+  CHECK(second.state().fable_tally == whole.state().fable_tally);
   REQUIRE(whole.state().curve.size() == 3);
   for (const CurveRow& row : whole.state().curve) CHECK(row.wins + row.draws + row.losses == 100);
 
@@ -231,19 +296,30 @@ TEST_CASE("FABLE model files keep their value rule, and files from before value 
   m.game = "tictactoe";
   m.transitions[42] = {3, 1, 0};
   model::Model file;
-  for (const model::FableValues v : {model::FableValues::Signed, model::FableValues::Net, model::FableValues::Wins}) {
-    m.values = v;
-    file.network = m;
-    const std::string bytes = model::encode_model(file);
-    const model::Model back = model::decode_model(bytes, "m.bin");
-    CHECK(std::get<model::FableModel>(back.network).values == v);
-    // wins: the layout and word of the files written before value rules
-    CHECK((bytes.find("fable-valued") == std::string::npos) == (v == model::FableValues::Wins));
-  }
+  for (const model::FableLocalities l : {model::FableLocalities::Contents, model::FableLocalities::Placed})
+    for (const model::FableValues v : model::kFableValues) {
+      m.values = v;
+      m.localities = l;
+      file.network = m;
+      const std::string bytes = model::encode_model(file);
+      const model::Model back = model::decode_model(bytes, "m.bin");
+      CHECK(std::get<model::FableModel>(back.network).values == v);
+      CHECK(std::get<model::FableModel>(back.network).localities == l);
+      // placed: the layouts and words of the files written before keyed
+      // localities (wins: before value rules too)
+      const bool placed = l == model::FableLocalities::Placed;
+      CHECK((bytes.find("fable-keyed") != std::string::npos) == !placed);
+      CHECK((bytes.find("fable-valued") != std::string::npos) == (placed && v != model::FableValues::Wins));
+    }
   const LearnSpec spec = parse_learn_spec("game = tictactoe\nlearner = fable\nvalues = net\n", "f.spec");
   CHECK(spec.fable_values == model::FableValues::Net);
   CHECK(parse_learn_spec("game = tictactoe\nlearner = fable\n", "f.spec").fable_values == model::FableValues::Signed);
   CHECK(spec.hash() != parse_learn_spec("game = tictactoe\nlearner = fable\n", "f.spec").hash());
+  const LearnSpec placed = parse_learn_spec("game = tictactoe\nlearner = fable\nlocalities = placed\n", "f.spec");
+  CHECK(placed.fable_localities == model::FableLocalities::Placed);
+  CHECK(parse_learn_spec("game = tictactoe\nlearner = fable\n", "f.spec").fable_localities ==
+        model::FableLocalities::Contents);
+  CHECK(placed.hash() != parse_learn_spec("game = tictactoe\nlearner = fable\n", "f.spec").hash());
 }
 
 TEST_CASE("FABLE specs: errors are located", "[learn][fable][errors]") {
@@ -257,7 +333,10 @@ TEST_CASE("FABLE specs: errors are located", "[learn][fable][errors]") {
   CHECK_THAT(spec_error("learner = fable\n"), Contains("connect4 has none to show it"));
   CHECK_THAT(spec_error("game = tictactoe\nlearner = ntuple\nconfidence = 3\n"),
              Contains("applies to learner = fable"));
-  CHECK_THAT(spec_error(head + "values = half\n"), Contains("f.spec:3:10") && Contains("signed, net, wins"));
+  CHECK_THAT(spec_error(head + "values = half\n"), Contains("f.spec:3:10") && Contains("signed, net, wins, goal"));
+  CHECK_THAT(spec_error(head + "localities = where\n"), Contains("f.spec:3:14") && Contains("contents, placed"));
+  CHECK_THAT(spec_error("game = tictactoe\nlearner = ntuple\nlocalities = placed\n"),
+             Contains("f.spec:3:1") && Contains("localities applies to learner = fable"));
   CHECK_THAT(spec_error("game = tictactoe\nlearner = ntuple\nvalues = net\n"),
              Contains("f.spec:3:1") && Contains("values applies to learner = fable"));
   CHECK_THAT(spec_error(head + "start-model = /nonexistent/m.bin\n"), Contains("f.spec:3:15"));

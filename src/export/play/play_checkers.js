@@ -3,8 +3,8 @@
 // men move and jump diagonally forward, kings both ways; a jump must be
 // taken when there is one and goes on while the piece can jump again; a man
 // reaching the far row is crowned and its move ends; a side that cannot move
-// has lost; GAME.quiet plies without a capture or a man's move draw the
-// game. evalsynth writes GAME (the family and its parameters) just before
+// has lost (with GAME.blockedDraws, one that still has pieces draws);
+// GAME.quiet plies without a capture or a man's move draw the game. evalsynth writes GAME (the family and its parameters) just before
 // this.
 //
 // Square s (0-based; people read s + 1) is on row floor(s / HALF) counted
@@ -139,7 +139,11 @@ class Board {
   }
   // null while the game goes on, else X, O or 'draw'.
   status() {
-    if (this.legalMoves().length === 0) return -this.sideToMove();
+    if (this.legalMoves().length === 0) {
+      const side = this.sideToMove();
+      const hasPieces = this.cells.some((c) => c * side > 0);
+      return GAME.blockedDraws && hasPieces ? 'draw' : -side;
+    }
     return this.quiet >= QUIET ? 'draw' : null;
   }
 }

@@ -9,6 +9,10 @@
 // and no man moved the game is drawn; by default Q = 80 (40 moves each: the
 // ACF's forty-move rule made automatic). FABLE's thesis added "no material
 // change for the last 50 moves" without saying whose: checkers(N, Q) sets Q.
+// The ACF's rules as the thesis quotes them never say that a side which has
+// pieces but cannot move loses; checkers(N, blocked-draws) makes that a draw
+// (the reading under which the thesis's random games tie as often as they
+// do: results/fable). A side without a piece loses either way.
 
 #include <cstdint>
 #include <span>
@@ -28,6 +32,7 @@ inline constexpr GameFamily kFamily{4};
 
 inline constexpr int kDrawQuietPlies = 80;
 inline constexpr int kMaxQuietPlies = 1000;
+inline constexpr std::string_view kBlockedDrawsWord = "blocked-draws";
 
 const FeatureLibrary& feature_library();
 std::span<const ReferenceProgram> reference_programs();
@@ -42,17 +47,20 @@ class Game {
   static constexpr char kMoveSeparator = ',';
 
   Game() : Game(8) {}
-  explicit Game(int size, int quiet_plies = kDrawQuietPlies)
-      : board_(&board_of_size(size)), moves_(*board_), quiet_plies_(quiet_plies) {}
+  explicit Game(int size, int quiet_plies = kDrawQuietPlies, bool blocked_draws = false)
+      : board_(&board_of_size(size)), moves_(*board_), quiet_plies_(quiet_plies), blocked_draws_(blocked_draws) {}
 
   const Board& board() const { return *board_; }
   int size() const { return board_->size(); }
   int quiet_plies() const { return quiet_plies_; }
+  bool blocked_draws() const { return blocked_draws_; }
   std::string name() const {
     return std::string("checkers(")
         .append(std::to_string(board_->size()))
         .append(quiet_plies_ == kDrawQuietPlies ? "" : ",")
         .append(quiet_plies_ == kDrawQuietPlies ? "" : std::to_string(quiet_plies_))
+        .append(blocked_draws_ ? "," : "")
+        .append(blocked_draws_ ? kBlockedDrawsWord : "")
         .append(")");
   }
   Position start() const { return {board_->x_start(), board_->o_start(), 0, 0, 0}; }
@@ -61,7 +69,11 @@ class Game {
   void legal_moves(const Position& p, Moves& out) const { moves_.legal_moves(p, out); }
   Position play(const Position& p, const Move& m) const { return moves_.play(p, m); }
   Status status(const Position& p) const {
-    if (!moves_.has_moves(p)) return p.side_to_move() == Side::X ? Status::OWon : Status::XWon;
+    if (!moves_.has_moves(p)) {
+      const bool has_pieces = (p.side_to_move() == Side::X ? p.x : p.o) != 0;
+      if (blocked_draws_ && has_pieces) return Status::Drawn;
+      return p.side_to_move() == Side::X ? Status::OWon : Status::XWon;
+    }
     return p.quiet >= quiet_plies_ ? Status::Drawn : Status::Ongoing;
   }
   const MoveGenerator& moves() const { return moves_; }
@@ -136,6 +148,7 @@ class Game {
   const Board* board_;
   MoveGenerator moves_;
   int quiet_plies_;
+  bool blocked_draws_;
 };
 
 // What it offers beyond the Game concept (game/game.hpp's abilities).

@@ -9,9 +9,10 @@ const FamilyInfo& Family::info() {
   static const FamilyInfo info{
       "checkers",
       "checkers",
-      "checkers(N[,Q])",
-      "an N x N board (8, 6 or 4); Q quiet plies (no capture, no man moved) draw",
-      "draughts with forced captures, men and kings; a side that cannot move loses",
+      "checkers(N[,Q][,blocked-draws])",
+      "an N x N board (8, 6 or 4); Q quiet plies (no capture, no man moved) draw; blocked-draws: a side that "
+      "has pieces but cannot move draws (FABLE's reading) instead of losing",
+      "draughts with forced captures, men and kings; a side that cannot move loses (by default)",
       {8, kDrawQuietPlies, 0, 0},
       {"checkers(4)", "1-3,8-5,3x8,7-5,8x3", Status::XWon, "O is left without a piece and loses"},
       {}};
@@ -19,24 +20,25 @@ const FamilyInfo& Family::info() {
 }
 
 GameParams Family::parse(const GameArguments& args, std::string_view text, const TextLocation& where) {
-  if (args.size() > 2 || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
-    throw InputError(where, std::string("checkers takes the board's side, 8, 6 or 4, and optionally the plies "
+  // The rule's word is last; a number before it is Q.
+  const bool blocked_draws = args.size() >= 2 && args.back() == kBlockedDrawsWord;
+  const std::size_t numbers = args.size() - (blocked_draws ? 1 : 0);
+  const bool a_word = numbers == 2 && args[1].find_first_not_of("0123456789") != std::string::npos;
+  if (numbers > 2 || a_word || (args[0] != "8" && args[0] != "6" && args[0] != "4"))
+    throw InputError(where, std::string("checkers takes the board's side, 8, 6 or 4, optionally the plies "
                                         "without a capture or a man's move that draw (default ")
                                 .append(std::to_string(kDrawQuietPlies))
-                                .append("): checkers(6) or checkers(6,50), not ")
+                                .append("), and optionally the word blocked-draws: checkers(6), checkers(6,50) or "
+                                        "checkers(6,blocked-draws), not ")
                                 .append(in_quotes(text)));
-  GameParams params = {args[0][0] - '0', kDrawQuietPlies, 0, 0};
-  if (args.size() == 2)
+  GameParams params = {args[0][0] - '0', kDrawQuietPlies, blocked_draws ? 1 : 0, 0};
+  if (numbers == 2)
     params[1] =
         game_parameter(args[1], 1, kMaxQuietPlies, "the plies without a capture or a man's move that draw", where);
   return params;
 }
 
-std::string Family::text(const GameParams& a) {
-  std::string text = "checkers(" + std::to_string(a[0]);
-  if (a[1] != kDrawQuietPlies) text.append(",").append(std::to_string(a[1]));
-  return text.append(")");
-}
+std::string Family::text(const GameParams& a) { return Game(a[0], a[1], a[2] != 0).name(); }
 
 std::string Family::default_grammar(const GameParams& a) {
   std::string arithmetic(grammar_text::kArithmetic);

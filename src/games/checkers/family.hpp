@@ -1,6 +1,6 @@
 #pragma once
 // Checkers' record (games/family.hpp): N, the board's side (8, 6 or 4);
-// Q, the quiet plies that draw.
+// Q, the quiet plies that draw; 1 where a blocked side draws.
 
 #include "games/checkers/checkers.hpp"
 #include "games/family.hpp"
@@ -16,7 +16,7 @@ struct Family {
   static std::string default_grammar(const GameParams& params);
   template <class F>
   static decltype(auto) with_game(const GameParams& a, F&& f) {
-    return f(Game(a[0], a[1]));
+    return f(Game(a[0], a[1], a[2] != 0));
   }
 };
 static_assert(FamilyRecord<Family>);
