@@ -7,6 +7,7 @@
 #include "cli/game_option.hpp"
 #include "export/cpp_export.hpp"
 #include "export/play_page.hpp"
+#include "lang/builtin_board_net.hpp"
 #include "lang/parse.hpp"
 #include "model/model_file.hpp"
 #include "support/files.hpp"
@@ -198,6 +199,11 @@ int export_command(const Args& args) {
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
   require_exported(game, cpp, html);
+  if (const lang::BuiltinBoardNet* net = lang::reads_builtin_board_net(source.program))
+    throw UsageError(program[0] + " reads " + std::string(net->feature) + "(), the network built into evalsynth (" +
+                     std::string(net->path) +
+                     "), which export cannot write in C++ or JavaScript yet: the program plays in evalsynth's own "
+                     "match, play and strength");
   if (html && game.family == connect4::kFamily && game.params[0] != 0)
     throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
                      " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");

@@ -5,8 +5,9 @@
 // where it is on, else run by the bytecode's interpreter, with the same
 // values. The game computes every feature the program reads in one call per
 // evaluation (so features that share work, such as the counts of a board's
-// lines, share it), into slots the code then loads. No allocation per
-// evaluation.
+// lines, share it), into slots the code then loads; a feature that names a
+// built-in network (Othello's tuples(), lang/builtin_board_net.hpp) the
+// language computes itself after it. No allocation per evaluation.
 
 #include <array>
 #include <cassert>
@@ -18,10 +19,12 @@
 #include "game/feature_library.hpp"
 #include "game/game.hpp"
 #include "games/family.hpp"
+#include "lang/builtin_board_net.hpp"
 #include "lang/bytecode.hpp"
 #include "lang/native_code.hpp"
 #include "lang/program.hpp"
 #include "lang/simplify.hpp"
+#include "support/error.hpp"
 
 namespace evalsynth::lang {
 
@@ -56,6 +59,7 @@ class GameProgram {
     compiled_ = bytecode::compile(simplify(program), [&](int row, int col) { return game.cell_of(row, col); });
     assert(compiled_.features.size() <= kMaxSlots);
     constant_ = compiled_.code.size() == 1 && compiled_.code[0].code == bytecode::Code::Const;
+    find_networks(program.features());
     if (native && !constant_ && reads_cells_natively()) {
       const GameCalls calls{compiled_.features.size(), &fill_features, &square_from, &height_from};
       native_ = NativeCode::generate(compiled_.code, calls);
@@ -77,8 +81,7 @@ class GameProgram {
     std::array<std::int32_t, kMaxSlots> values;
     // A program that reads no feature (squares only, or a constant) skips
     // the game's feature pass: the search then pays for its own work only.
-    if (!compiled_.features.empty())
-      game_.features(p, std::span<const FeatureRequest>(compiled_.features), values.data());
+    if (!compiled_.features.empty()) fill(p, values.data());
     return bytecode::run(compiled_.code, values.data(), Board{game_, p});
   }
 
@@ -94,7 +97,41 @@ class GameProgram {
   };
   static void fill_features(const void* context, std::int32_t* values) {
     const auto& c = *static_cast<const Context*>(context);
-    c.program->game_.features(*c.p, std::span<const FeatureRequest>(c.program->compiled_.features), values);
+    c.program->fill(*c.p, values);
+  }
+  // The game's features, then the built-in networks' (the game leaves their
+  // slots at 0).
+  void fill(const Position& p, std::int32_t* values) const {
+    game_.features(p, std::span<const FeatureRequest>(compiled_.features), values);
+    for (int i = 0; i < network_count_; ++i) {
+      const NetworkSlot& n = network_slots_[static_cast<std::size_t>(i)];
+      if constexpr (requires { game_.cell_state(p, 0); }) {
+        model::BoardNTupleNet::CellStates states;
+        n.net->read_cells(game_, p, states);
+        values[n.slot] = model::evaluation_from_tanh_sum(n.net->sum(states, game_.side_to_move(p)));
+      }
+    }
+  }
+  // The slots of features that name a built-in network; InputError where the
+  // network was learned for another game of the family (othello(6) has no
+  // network of its own).
+  void find_networks(const FeatureLibrary& library) {
+    for (std::size_t slot = 0; slot < compiled_.features.size(); ++slot) {
+      const BuiltinBoardNet* net = builtin_board_net(library.family, library[compiled_.features[slot].id].name);
+      if (!net) continue;
+      const model::BoardNTupleNet& model = builtin_board_model(*net);
+      if constexpr (requires(const Position& p) { game_.cell_state(p, 0); }) {
+        if (model.game() != game_.name())
+          throw InputError(TextLocation{std::string(net->path)}, std::string(net->feature) + "() is the network of " +
+                                                                     model.game() + " (" + std::string(net->path) +
+                                                                     "): it does not value " + game_.name());
+        assert(network_count_ < static_cast<int>(network_slots_.size()));
+        network_slots_[static_cast<std::size_t>(network_count_++)] = {static_cast<std::uint16_t>(slot), &model};
+      } else {
+        throw InputError(TextLocation{std::string(net->path)},
+                         std::string(net->feature) + "() reads a board of cells, which " + game_.name() + " has not");
+      }
+    }
   }
   static std::int32_t square_from(const void* context, std::int32_t row, std::int32_t col) {
     const auto& c = *static_cast<const Context*>(context);
@@ -126,8 +163,17 @@ class GameProgram {
     }
   };
 
+  struct NetworkSlot {
+    std::uint16_t slot = 0;
+    const model::BoardNTupleNet* net = nullptr;  // built in: lives as long as the tool
+  };
+
   G game_;
   bytecode::CompiledCode compiled_;
+  // A program reads a feature once (one slot): a family with one network
+  // needs one slot, two leave room for a second network.
+  std::array<NetworkSlot, 2> network_slots_{};
+  int network_count_ = 0;
   bool constant_ = false;
   std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last
 };

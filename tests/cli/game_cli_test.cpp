@@ -359,6 +359,18 @@ TEST_CASE("othello: perft, a match, check, a replayed League table, a run, and e
                     kSource);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("an evaluator of othello(8)") && Contains("to play othello(8)"));
+  // The built-in network: it plays, and export refuses it before writing.
+  test::write_file(dir / "t.eval", "game othello\ntuples() + 10 * (corners(x) - corners(o))\n");
+  r = run_evalsynth("match --game othello " + (dir / "t.eval") + "@1 wpc@1 --games 2", kSource);
+  CHECK(r.exit_code == 0);
+  r = run_evalsynth("export " + (dir / "t.eval") + " --cpp " + (dir / "t.hpp"), kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("reads tuples(), the network built into evalsynth") &&
+                           Contains("grammar/models/othello_tuples.model"));
+  CHECK_FALSE(std::filesystem::exists(dir / "t.hpp"));
+  r = run_evalsynth("match --game 'othello(6)' " + (dir / "t.eval") + "@1 mobility-corners@1 --games 2", kSource);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Contains("does not value othello(6)"));
   // A short run on 6 x 6, the same for 1 and 2 threads.
   const std::string body = "opponents = mobility-corners@1\ncandidate-depths = 1\n";
   check_same_run_on_one_and_two_threads("othello(6)", body);

@@ -6,9 +6,11 @@
 
 #include <array>
 #include <catch2/catch.hpp>
+#include <memory>
 #include <vector>
 
 #include "game/perft.hpp"
+#include "lang/builtin_board_net.hpp"
 #include "lang/game_program.hpp"
 #include "lang/parse.hpp"
 #include "support/random.hpp"
@@ -184,4 +186,47 @@ TEST_CASE("Othello: features and the League's heuristic against plain recounts",
       for (int c = 0; c < 8; ++c) sum += weights[r][c] * game.square(q, r, c);
     REQUIRE(wpc(q) == sum);
   }
+}
+
+TEST_CASE("Othello's tuples() is the built-in network's value, native and interpreted, and othello(6) refuses it",
+          "[games][othello][lang]") {
+  const othello::Game game(8);
+  const lang::Program program = lang::parse_program("game othello\n3 * tuples() - 2 * discs(o) + tuples()\n", "t.eval");
+  const lang::GameProgram<othello::Game> native(game, program), interpreted(game, program, false);
+  // The network as a model plays with the same values (model/board_ntuple_net.hpp).
+  const lang::BuiltinBoardNet* net = lang::builtin_board_net("othello", "tuples");
+  REQUIRE(net != nullptr);
+  CHECK(lang::reads_builtin_board_net(program) == net);
+  const model::BoardNTupleNet& model = lang::builtin_board_model(*net);
+  CHECK(model.game() == "othello(8)");
+  const model::BoardNTupleEvaluator<othello::Game> player{
+      game, std::shared_ptr<const model::BoardNTupleNet>(&model, [](const model::BoardNTupleNet*) {})};
+  const FeatureLibrary& library = othello::feature_library();
+  auto discs_o = [&](const othello::Position& p) {
+    const FeatureRequest request{static_cast<std::uint8_t>(library.find("discs", 0)), 1};
+    std::int32_t value = 0;
+    game.features(p, std::span<const FeatureRequest>(&request, 1), &value);
+    return value;
+  };
+  Rng rng(9);
+  int distinct = 0;
+  for (int i = 0; i < 300; ++i) {
+    othello::Position q = game.start();
+    for (int plies = rng.below(60); plies > 0 && game.status(q) == Status::Ongoing; --plies) {
+      MovesOf<othello::Game> legal;
+      game.legal_moves(q, legal);
+      q = game.play(q, legal[static_cast<std::size_t>(rng.below(static_cast<int>(legal.size())))]);
+    }
+    const std::int32_t expected = 4 * player(q) - 2 * discs_o(q);
+    REQUIRE(interpreted(q) == expected);
+    REQUIRE(native(q) == expected);
+    distinct += player(q) != player(game.start());
+  }
+  CHECK(distinct > 250);
+  // Random programs never draw it (older runs draw as they did); the
+  // network is othello(8)'s, so othello(6) refuses it where it is built.
+  CHECK(library.drawn == library.find("tuples", 0));
+  CHECK_THROWS_WITH(lang::GameProgram<othello::Game>(othello::Game(6), program),
+                    Contains("tuples() is the network of othello(8)") && Contains("does not value othello(6)"));
+  CHECK(lang::reads_builtin_board_net(lang::parse_program("game othello\ndiscs(x)\n", "d.eval")) == nullptr);
 }

@@ -24,9 +24,10 @@ enum class Feature : std::uint8_t {
   Empties,
   Moves,
   ToMove,
+  Tuples,  // filled by the language (lang/builtin_board_net.hpp)
 };
 
-constexpr std::array<FeatureInfo, 12> kFeatures = {{
+constexpr std::array<FeatureInfo, 13> kFeatures = {{
     {"discs", true, 0, "p's discs"},
     {"mobility", true, 0, "the cells where p could place a disc now"},
     {"potential_mobility", true, 0, "empty cells next to the other side's discs (where p's moves may come)"},
@@ -39,7 +40,13 @@ constexpr std::array<FeatureInfo, 12> kFeatures = {{
     {"empties", false, 0, "empty cells (their parity says who moves last)"},
     {"moves", false, 0, "plies played, passes included"},
     {"to_move", false, 0, "+1 if X (black) is to move, -1 if O (white) is"},
+    {"tuples", false, 0,
+     "X's prospects by the n-tuple network built into evalsynth (grammar/models/othello_tuples.model; "
+     "othello(8) only), on the evaluation scale"},
 }};
+// Random programs draw from the features before the network (costly, and
+// added later: older runs draw as they did); a grammar names it to use it.
+constexpr int kDrawnFeatures = static_cast<int>(Feature::Tuples);
 
 // The League's standard heuristic (the weighted piece counter of Yoshioka,
 // Ishii and Ito 1999, as Lucas and Runarsson 2006 and Szubert, Jaskowski and
@@ -84,7 +91,7 @@ constexpr std::string_view kDiscs =
 }  // namespace
 
 const FeatureLibrary& feature_library() {
-  static const FeatureLibrary library{"othello", kFeatures, static_cast<int>(kFeatures.size()), true, false, 0, 0};
+  static const FeatureLibrary library{"othello", kFeatures, kDrawnFeatures, true, false, 0, 0};
   return library;
 }
 
@@ -161,6 +168,8 @@ void Game::features(const Position& p, std::span<const FeatureRequest> requests,
       case Feature::ToMove:
         v = side_to_move(p) == Side::X ? 1 : -1;
         break;
+      case Feature::Tuples:
+        break;  // the language fills it: the games layer reads no model
     }
     values[i] = v;
   }

@@ -1,0 +1,36 @@
+#pragma once
+// Learned features of games other than Connect4: a feature of a game's
+// library that names a network built into the tool, whose value the
+// language computes itself (the games layer reads no model files). Othello's
+// `tuples()` is the n-tuple network of grammar/models/othello_tuples.model:
+// Jaśkowski's systematic straight 3-tuples learned against the League's
+// heuristic (specs/othello/ntuple-straight-3-wpc.spec; results/othello/),
+// the best of the project's Othello networks in the League's protocol. Its
+// value is X's prospects on the evaluation scale, exactly what the network
+// plays with as a model (model_value.hpp's evaluation_from_tanh_sum), so
+// the program `tuples()` is that player. Like ntuple(), each name keeps its
+// network for good: a better one gets a new name.
+
+#include <string_view>
+
+#include "lang/program.hpp"
+#include "model/board_ntuple_net.hpp"
+
+namespace evalsynth::lang {
+
+struct BuiltinBoardNet {
+  std::string_view family, feature;  // "othello", "tuples"
+  std::string_view path;             // grammar/models/othello_tuples.model
+};
+
+// The network behind `feature` of `family`, or nullptr where it names none.
+const BuiltinBoardNet* builtin_board_net(std::string_view family, std::string_view feature);
+
+// Its model, decoded on first use (thread-safe).
+const model::BoardNTupleNet& builtin_board_model(const BuiltinBoardNet& net);
+
+// The first network `program` reads, or nullptr (export has no C++ or
+// JavaScript form of these networks yet, and refuses such programs).
+const BuiltinBoardNet* reads_builtin_board_net(const Program& program);
+
+}  // namespace evalsynth::lang
