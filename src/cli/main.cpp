@@ -12,6 +12,7 @@
 #include "support/error.hpp"
 #include "support/files.hpp"
 #include "support/suggest.hpp"
+#include "support/worker_threads.hpp"
 
 namespace {
 
@@ -188,9 +189,33 @@ int serve_as_worker(const evalsynth::Args& all) {
   return 0;
 }
 
+// `--threads N` (or =N) as given, 0 when absent or not a number (the
+// command itself refuses that).
+int threads_argument(const evalsynth::Args& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string value;
+    if (args[i] == "--threads" && i + 1 < args.size())
+      value = args[i + 1];
+    else if (args[i].starts_with("--threads="))
+      value = args[i].substr(10);
+    else
+      continue;
+    char* end = nullptr;
+    const long threads = std::strtol(value.c_str(), &end, 10);
+    return !value.empty() && *end == '\0' && threads > 0 && threads <= 1024 ? static_cast<int>(threads) : 0;
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   const evalsynth::cluster::Cluster cluster(argc, argv);
   const evalsynth::Args all(argv + 1, argv + argc);
+  // Every process, before any work and before a worker falls silent: more
+  // threads than cores to run them on (mpirun's binding) is said at once.
+  // A spec's `threads` key is checked where the work starts (worker_threads).
+  if (const int threads = threads_argument(all); threads > 0)
+    evalsynth::warn_if_threads_beyond_cores(
+        threads, cluster.size() > 1 ? "rank " + std::to_string(cluster.rank()) + ": " : std::string());
   // Only the commands every rank runs spread items: under `run` the workers
   // serve rank 0's fitness work (and its strength measurements) instead,
   // and an item call would wait for ever for ranks that never make it.

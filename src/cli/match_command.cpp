@@ -68,7 +68,7 @@ const char* const kMatchHelp =
     "                     played under it (see results/thesis-crosstable)\n"
     "  --seed S           random seed (default 1); same seed, same results for\n"
     "                     any thread count\n"
-    "  --threads N        worker threads (default: all cores)\n"
+    "  --threads N        worker threads (default: the cores allowed)\n"
     "  --csv FILE         also write the results as CSV\n"
     "  --json FILE        also write the results as JSON (with X's score and the\n"
     "                     half-width of its 95% interval per pairing)\n"

@@ -71,7 +71,7 @@ const char* const kPositionsHelp =
     "  --seed S           (default 1)\n"
     "  --output FILE      where to write the set (checked before any work)\n"
     "  --sets FOLDER      write the three sets into FOLDER (created) instead\n"
-    "  --threads N        solver threads (default: all cores)\n"
+    "  --threads N        solver threads (default: the cores allowed)\n"
     "  --table-mb M       solver table per thread in MiB (default 64)\n"
     "  --node-limit N     other games than Connect4: a position whose labelling\n"
     "                     takes the exact solver more than N nodes (default\n"

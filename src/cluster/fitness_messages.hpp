@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cluster/byte_codec.hpp"
+#include "support/worker_threads.hpp"
 #include "synthesis/state_archive.hpp"
 #include "tournament/fitness.hpp"
 
@@ -80,11 +81,13 @@ class Waiter {
 };
 
 // How long a process of a run should spin waiting (Waiter): long only when
-// the processes on its machine, with their threads, have a core each.
+// the processes on its machine, with their threads, have a core each, and
+// its own threads fit in the cores it may run on (mpirun may bind it to one).
 inline double spin_seconds(int ranks_on_node, int threads) {
   const unsigned cores = std::thread::hardware_concurrency();
-  return cores > 0 && static_cast<unsigned>(ranks_on_node * std::max(1, threads)) <= cores ? Waiter::kLongSpin
-                                                                                           : Waiter::kShortSpin;
+  const int allowed = allowed_cores(), used = threads > 0 ? threads : allowed;
+  return cores > 0 && static_cast<unsigned>(ranks_on_node * used) <= cores && used <= allowed ? Waiter::kLongSpin
+                                                                                              : Waiter::kShortSpin;
 }
 
 }  // namespace evalsynth::cluster::fitness_messages

@@ -10,7 +10,7 @@ namespace evalsynth {
 
 struct SolveOptions {
   bool analyse = false;       // every move's score, not only the position's
-  int threads = 0;            // 0: all cores
+  int threads = 0;            // 0: the cores this process may run on
   std::size_t table_mb = 64;  // per worker
   bool progress = false;      // a progress line on stderr
   bool use_book = true;       // positions of up to 3 stones from the opening book

@@ -9,6 +9,7 @@
 
 #include "games/modnim/modnim.hpp"
 #include "support/random.hpp"
+#include "support/worker_threads.hpp"
 
 namespace evalsynth::reliability {
 namespace {
@@ -23,7 +24,7 @@ NimPlayer random_player(int sticks, int take, Rng& rng) {
 // Runs f(i) for i in [0, n) on the setup's threads.
 template <class F>
 void parallel(const ScsaSetup& setup, std::size_t n, const F& f) {
-  tbb::task_arena arena(setup.threads > 0 ? setup.threads : tbb::this_task_arena::max_concurrency());
+  tbb::task_arena arena(worker_threads(setup.threads));
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), [&](const tbb::blocked_range<std::size_t>& r) {
       for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);

@@ -18,6 +18,7 @@
 #include "support/binary_archive.hpp"
 #include "support/progress.hpp"
 #include "support/spread.hpp"
+#include "support/worker_threads.hpp"
 
 namespace evalsynth::solver {
 
@@ -62,7 +63,7 @@ std::vector<ExactSolved> exact_solve_all(const G& game, const std::vector<typena
         progress.add();
       }
     };
-    tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency());
+    tbb::task_arena arena(worker_threads(options.threads));
     arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 1), work); });
     std::string encoded;
     BinaryOutputArchive a(encoded);

@@ -34,7 +34,8 @@ constexpr auto kKeys = std::to_array<SpecKey>({
     other("checkpoints", kBoth, "a folder", "population", kNotHashed, "checkpoints go to CHECKPOINTS/NAME/"),
     other("checkpoint-seconds", kBoth, "a duration (90s, 30m, 2h)", "300s", kNotHashed,
           "also checkpoint when this long has passed since the last one (0: not by time)"),
-    whole("threads", kBoth, 0, 1024, "0 (all cores)", kNotHashed, "worker threads; the results do not depend on it"),
+    whole("threads", kBoth, 0, 1024, "0 (the cores allowed)", kNotHashed,
+          "worker threads; the results do not depend on it"),
     // Run specs: what is searched.
     other("grammar", kRun, "a grammar file, or builtin", "grammar/adate.grammar (Connect4); builtin (other games)",
           kHashed, "the grammar of candidate programs"),

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lang/program.hpp"
+#include "support/worker_threads.hpp"
 #include "tournament/evaluators.hpp"
 #include "tournament/fitness.hpp"
 
@@ -21,7 +22,7 @@ struct LazyCandidates {
   LazyCandidates(const G& game, const std::vector<const lang::Program*>& programs) {
     for (const lang::Program* p : programs) candidates.push_back({EvaluatorOf<G>{}, p->canonical_hash()});
     prepare = [this, &game, programs](const std::vector<std::size_t>& which, int threads) {
-      tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
+      tbb::task_arena arena(worker_threads(threads));
       arena.execute([&] {
         tbb::parallel_for(std::size_t{0}, which.size(), [&](std::size_t k) {
           candidates[which[k]].evaluator = evaluator_for(game, *programs[which[k]]);

@@ -6,6 +6,7 @@
 #include <cassert>
 
 #include "games/registry.hpp"
+#include "support/worker_threads.hpp"
 #include "tournament/strength.hpp"
 
 namespace evalsynth {
@@ -138,7 +139,7 @@ void FitnessUnits<G>::play_here(const std::vector<std::size_t>& units, int threa
       }
     if (!needed.empty()) (*prepare_)(needed, threads);
   }
-  tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
+  tbb::task_arena arena(worker_threads(threads));
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, units.size(), 1),
                       [&](const tbb::blocked_range<std::size_t>& range) {

@@ -13,6 +13,7 @@
 #include "support/binary_archive.hpp"
 #include "support/progress.hpp"
 #include "support/spread.hpp"
+#include "support/worker_threads.hpp"
 
 namespace evalsynth {
 
@@ -60,7 +61,7 @@ std::vector<MatchGame> play_games(const G& game, const std::vector<typename G::P
     g.seed = game_seed(options.seed, g.x, g.o, board, repetition);
   }
   ProgressLine progress("match", "games", count, options.progress);
-  const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+  const int threads = worker_threads(options.threads);
   const std::string bytes = spread_items(count, [&](std::size_t begin, std::size_t end) {
     std::vector<MatchGame> part(games.begin() + static_cast<std::ptrdiff_t>(begin),
                                 games.begin() + static_cast<std::ptrdiff_t>(end));

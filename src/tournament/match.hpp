@@ -24,7 +24,7 @@ struct MatchOptions {
   int games_per_board = 1;
   std::uint64_t seed = 1;
   GameSettings settings;
-  int threads = 0;        // 0 = all cores
+  int threads = 0;        // 0 = the cores this process may run on
   bool progress = false;  // live progress line on stderr
 };
 

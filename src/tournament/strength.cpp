@@ -11,6 +11,7 @@
 #include "support/files.hpp"
 #include "support/source_text.hpp"
 #include "support/spread.hpp"
+#include "support/worker_threads.hpp"
 
 namespace evalsynth {
 
@@ -30,7 +31,7 @@ std::vector<std::uint8_t> judge_positions(const G& game, const Player<G>& player
       mistaken[k] = is_mistake(positions[i], move) ? 1 : 0;
     }
   };
-  tbb::task_arena arena(threads > 0 ? threads : tbb::this_task_arena::max_concurrency());
+  tbb::task_arena arena(worker_threads(threads));
   arena.execute([&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, which.size(), 8), judge); });
   return mistaken;
 }
