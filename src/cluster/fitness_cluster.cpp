@@ -153,50 +153,56 @@ struct FitnessMaster::State {
   void play_round(const std::vector<std::size_t>& units, UnitResult* results, const PlayHere& here) {
     const std::size_t n = units.size();
     const auto ranks = static_cast<std::size_t>(world.size());
-    const bool plays_here = ranks <= kRanksRankZeroPlays;
-    auto start = Clock::now();
-    const std::uint32_t tag = publish(units);
-    t.publishing += seconds_since(start);
+    std::uint32_t tag = 0;
+    {
+      TimedScope timed(t.publishing);
+      tag = publish(units);
+    }
     UnitWindow& win = *window;
     t.units += n;
-    std::uint64_t word = ClaimWord{tag, 0, 0}.pack();
-    std::size_t units_here = 0;
-    double seconds_here = 0;
-    bool claiming = plays_here;
+    if (ranks <= kRanksRankZeroPlays) play_here(win, units, tag, here);
+    const std::uint64_t done = wait_until_done(win, n);
+    TimedScope timed(t.claiming);
+    t.chunks += done >> UnitWindow::kChunkShift;
+    win.sync();
+    std::copy(win.results(), win.results() + n, results);
+  }
+
+  // Rank 0's own claims of the round, from the back, until none are left.
+  void play_here(UnitWindow& win, const std::vector<std::size_t>& units, std::uint32_t tag, const PlayHere& here) {
+    double played = 0;
+    {
+      TimedScope timed(t.claiming);  // less the playing, below
+      std::uint64_t word = ClaimWord{tag, 0, 0}.pack();
+      play_claims(win, tag, units.size(), static_cast<std::size_t>(world.size()), false, word, [&](UnitRange range) {
+        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(range.begin),
+                                            units.begin() + static_cast<std::ptrdiff_t>(range.end));
+        double seconds = 0;
+        std::vector<UnitResult> got;
+        {
+          TimedScope timed_play(seconds);
+          got = here(mine);
+        }
+        std::copy(got.begin(), got.end(), win.results() + range.begin);
+        played += seconds;
+        return seconds;
+      });
+    }
+    t.playing += played;
+    t.claiming -= played;
+  }
+
+  // Waits until every unit of the round of `n` is done (the workers' last
+  // chunks); the count done as it then stands. A round without progress
+  // for the timeout loses the worker that holds a claim of it.
+  std::uint64_t wait_until_done(UnitWindow& win, std::size_t n) {
     std::uint64_t done = 0;
     auto progress_at = Clock::now();  // when `done` last changed
     Waiter waiter(spin_seconds(win.ranks_on_this_node(), threads));
     while (true) {
-      if (claiming) {
-        start = Clock::now();
-        const std::size_t size =
-            chunk_size(units_left(word, n), ranks, units_here ? seconds_here / static_cast<double>(units_here) : 0);
-        const UnitRange range = win.claim(tag, n, size, false, word);
-        t.claiming += seconds_since(start);
-        if (range.size() == 0) {
-          claiming = false;
-          continue;
-        }
-        const std::vector<std::size_t> mine(units.begin() + static_cast<std::ptrdiff_t>(range.begin),
-                                            units.begin() + static_cast<std::ptrdiff_t>(range.end));
-        start = Clock::now();
-        const std::vector<UnitResult> got = here(mine);
-        const double played = seconds_since(start);
-        t.playing += played;
-        seconds_here += played;
-        units_here += range.size();
-        start = Clock::now();
-        std::copy(got.begin(), got.end(), win.results() + range.begin);
-        win.add(UnitWindow::kDone, range.size() + (std::uint64_t{1} << UnitWindow::kChunkShift));
-        t.claiming += seconds_since(start);
-        continue;
-      }
-      start = Clock::now();
+      TimedScope timed(t.waiting);
       const std::uint64_t now_done = win.read(UnitWindow::kDone);
-      if ((now_done & ((std::uint64_t{1} << UnitWindow::kChunkShift) - 1)) == n) {
-        done = now_done;
-        break;
-      }
+      if ((now_done & ((std::uint64_t{1} << UnitWindow::kChunkShift) - 1)) == n) return now_done;
       if (now_done != done) {
         done = now_done;
         progress_at = Clock::now();
@@ -205,13 +211,7 @@ struct FitnessMaster::State {
         lose_round();
       }
       waiter.wait();
-      t.waiting += seconds_since(start);
     }
-    start = Clock::now();
-    t.chunks += done >> UnitWindow::kChunkShift;
-    win.sync();
-    std::copy(win.results(), win.results() + n, results);
-    t.claiming += seconds_since(start);
   }
 
   // A call of the run's game: its units in rounds of at most

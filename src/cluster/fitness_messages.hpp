@@ -53,6 +53,20 @@ inline double seconds_since(Clock::time_point t) { return std::chrono::duration<
 // Between polls of the workers' replies: short against a chunk's time, long
 // enough to leave the cores to the processes that play (Open MPI's own wait
 // spins on one).
+// Adds the seconds of its scope to a total of an account: the timing kept
+// beside the code it times, not woven through it.
+class TimedScope {
+ public:
+  explicit TimedScope(double& total) : total_(total) {}
+  ~TimedScope() { total_ += seconds_since(start_); }
+  TimedScope(const TimedScope&) = delete;
+  TimedScope& operator=(const TimedScope&) = delete;
+
+ private:
+  double& total_;
+  Clock::time_point start_ = Clock::now();
+};
+
 inline void pause_briefly() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
 
 // Waits, between polls, for what is usually moments away: for its first

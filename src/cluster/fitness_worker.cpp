@@ -56,27 +56,22 @@ class UnitPlayer {
     const std::uint32_t tag = ClaimWord::tag_of(tag_round);
     const std::size_t units = fields[UnitWindow::kUnits];
     std::uint64_t word = window_->read(UnitWindow::kClaim);
-    std::size_t units_played = 0;
-    double seconds_played = 0;
-    while (ClaimWord::unpack(word).tag == tag) {
-      const std::size_t size = chunk_size(units_left(word, units), static_cast<std::size_t>(playing_ranks_),
-                                          units_played ? seconds_played / static_cast<double>(units_played) : 0);
-      const UnitRange range = window_->claim(tag, units, size, true, word);
-      if (range.size() == 0) break;
+    play_claims(*window_, tag, units, static_cast<std::size_t>(playing_ranks_), true, word, [&](UnitRange range) {
       window_->put_slot(rank_, {round, range.begin, range.end});
       if (fault.chunk > 0 && tag_round >= static_cast<std::uint64_t>(fault.chunk)) fail_as_told(fault);
       const std::vector<std::uint64_t> numbers = window_->read_units(range);
       const std::vector<std::size_t> list(numbers.begin(), numbers.end());
-      const auto start = Clock::now();
-      const std::vector<UnitResult> results = session_->play(list, threads_);
-      const double played = seconds_since(start);
-      playing += played;
-      seconds_played += played;
-      units_played += range.size();
+      double seconds = 0;
+      std::vector<UnitResult> results;
+      {
+        TimedScope timed(seconds);
+        results = session_->play(list, threads_);
+      }
+      playing += seconds;
       window_->put_results(range, results);
-      window_->add(UnitWindow::kDone, range.size() + (std::uint64_t{1} << UnitWindow::kChunkShift));
-      window_->put_slot(rank_, {round, 0, 0});
-    }
+      return seconds;
+    });
+    window_->put_slot(rank_, {round, 0, 0});  // holds no claim (rank 0 names a worker that does)
     return true;
   }
 
@@ -103,6 +98,123 @@ class UnitPlayer {
   std::unique_ptr<UnitSession> session_;
 };
 
+// A worker of a run: plays the rounds rank 0 publishes while no message
+// waits, and answers each kind of message by its own handler.
+class FitnessWorker {
+ public:
+  FitnessWorker(RunGame* game, int threads, const IslandHandler& islands)
+      : islands_(islands), threads_(threads), fault_(fault_for(world_.rank())) {
+    if (game) player_.emplace(*game, threads, world_.rank());
+  }
+
+  // Until kStop.
+  void serve() {
+    Waiter waiter;
+    while (true) {
+      // Polled (a yield, then pauses: Waiter), not a blocking probe: Open
+      // MPI's spins on a core, which an idle worker should leave to the
+      // processes that play where they share cores.
+      const boost::optional<boost::mpi::status> next = world_.iprobe(0, boost::mpi::any_tag);
+      if (!next) {
+        if (play_new_round())
+          waiter = Waiter(spin_seconds(player_->ranks_on_this_node(), threads_));
+        else
+          waiter.wait();
+        continue;
+      }
+      const int tag = next->tag();
+      std::string payload;  // kStop, kMark and kAccount come without
+      if (tag == kStop || tag == kMark || tag == kAccount)
+        world_.recv(0, tag);
+      else
+        world_.recv(0, tag, payload);
+      switch (tag) {
+        case kStop:
+          return;
+        case kMark:
+          on_mark();
+          break;
+        case kAccount:
+          on_account();
+          break;
+        case kGrow:
+          on_grow(payload);
+          break;
+        case kEpoch:
+          on_epoch(payload);
+          break;
+        default:
+          assert(false && "a message kind no worker receives");
+      }
+    }
+  }
+
+ private:
+  bool play_new_round() {
+    try {
+      return player_ && player_->play_new_round(fault_);
+    } catch (const std::exception& e) {
+      // Unwinding would leave this rank in the window's collective free
+      // while the others go on: end the job here, naming the rank.
+      std::fprintf(stderr, "evalsynth: MPI rank %d could not play its fitness work: %s; the job ends\n", world_.rank(),
+                   e.what());
+      std::fflush(stderr);
+      world_.abort(1);
+    }
+    return false;
+  }
+
+  // A generation ended: the account's marks.
+  void on_mark() {
+    latest_mark_ = {seconds_since(ready_), played()};
+    if (++marks_ == 1) first_mark_ = latest_mark_;
+  }
+
+  // Rank 0 asks for this worker's seconds and playing in the generations
+  // between the first and the latest mark (as its own account), or since
+  // ready.
+  void on_account() {
+    const std::pair<double, double> to = marks_ >= 2 ? latest_mark_ : std::pair{seconds_since(ready_), played()};
+    const std::pair<double, double> from = marks_ >= 2 ? first_mark_ : std::pair{0.0, 0.0};
+    world_.send(0, kAccount, encode(std::pair{to.first - from.first, to.second - from.second}));
+  }
+
+  void on_grow(const std::string& capacity) {
+    assert(player_);
+    player_->remake_window(capacity, world_);
+  }
+
+  // This worker's islands for an epoch, evolved and sent back.
+  void on_epoch(const std::string& request) {
+    assert(islands_);
+    if (++epochs_ == fault_.chunk) fail_as_told(fault_);
+    std::string evolved;
+    {
+      TimedScope timed(epochs_playing_);
+      evolved = islands_(request);
+    }
+    replying_.wait();
+    reply_ = std::move(evolved);
+    replying_ = world_.isend(0, kEvolved, reply_);
+  }
+
+  double played() const { return epochs_playing_ + (player_ ? player_->playing : 0); }
+
+  const boost::mpi::communicator world_;
+  const IslandHandler& islands_;
+  int threads_;
+  Fault fault_;
+  std::optional<UnitPlayer> player_;
+  Clock::time_point ready_ = Clock::now();
+  // Seconds since ready and playing at the first and the latest kMark.
+  std::pair<double, double> first_mark_{0, 0}, latest_mark_{0, 0};
+  int marks_ = 0;
+  long epochs_ = 0;
+  double epochs_playing_ = 0;  // seconds evolving islands
+  std::string reply_;          // the last epoch's islands, alive while `replying_`
+  boost::mpi::request replying_;
+};
+
 }  // namespace
 
 int serve_fitness(const std::function<RunGame&(int& threads)>& build, const IslandHandler& islands) {
@@ -116,71 +228,8 @@ int serve_fitness(const std::function<RunGame&(int& threads)>& build, const Isla
     failure = e.what();
   }
   world.send(0, kReady, failure);
-  const auto ready = Clock::now();
-  // Seconds since ready and playing at the first and the latest kMark (the
-  // account is of the generations between, as rank 0's), or at ready.
-  std::pair<double, double> first_mark{0, 0}, latest_mark{0, 0};
-  int marks = 0;
-  const Fault fault = fault_for(world.rank());
-  long epochs = 0;
-  std::optional<UnitPlayer> player;
-  if (game) player.emplace(*game, threads, world.rank());
-  double epochs_playing = 0;  // seconds evolving islands
-  auto played = [&] { return epochs_playing + (player ? player->playing : 0); };
-  std::string reply;  // the last epoch's islands, alive while `replying`
-  boost::mpi::request replying;
-  Waiter waiter;
-  while (true) {
-    // Polled (a yield, then pauses: Waiter), not a blocking probe: Open
-    // MPI's spins on a core, which an idle worker should leave to the
-    // processes that play where they share cores.
-    const boost::optional<boost::mpi::status> next = world.iprobe(0, boost::mpi::any_tag);
-    if (!next) {
-      bool played = false;
-      try {
-        played = player && player->play_new_round(fault);
-      } catch (const std::exception& e) {
-        // Unwinding would leave this rank in the window's collective free
-        // while the others go on: end the job here, naming the rank.
-        std::fprintf(stderr, "evalsynth: MPI rank %d could not play its fitness work: %s; the job ends\n", world.rank(),
-                     e.what());
-        std::fflush(stderr);
-        world.abort(1);
-      }
-      if (played)
-        waiter = Waiter(spin_seconds(player->ranks_on_this_node(), threads));
-      else
-        waiter.wait();
-      continue;
-    }
-    const int tag = next->tag();
-    std::string payload;  // kStop, kMark and kAccount come without
-    if (tag == kStop || tag == kMark || tag == kAccount)
-      world.recv(0, tag);
-    else
-      world.recv(0, tag, payload);
-    if (tag == kStop) return failure.empty() ? 0 : 1;
-    if (tag == kMark) {
-      latest_mark = {seconds_since(ready), played()};
-      if (++marks == 1) first_mark = latest_mark;
-    } else if (tag == kAccount) {
-      const std::pair<double, double> to = marks >= 2 ? latest_mark : std::pair{seconds_since(ready), played()};
-      const std::pair<double, double> from = marks >= 2 ? first_mark : std::pair{0.0, 0.0};
-      world.send(0, kAccount, encode(std::pair{to.first - from.first, to.second - from.second}));
-    } else if (tag == kGrow) {
-      assert(player);
-      player->remake_window(payload, world);
-    } else if (tag == kEpoch) {
-      assert(islands);
-      if (++epochs == fault.chunk) fail_as_told(fault);
-      const auto start = Clock::now();
-      const std::string evolved = islands(payload);
-      epochs_playing += seconds_since(start);
-      replying.wait();
-      reply = evolved;
-      replying = world.isend(0, kEvolved, reply);
-    }
-  }
+  FitnessWorker(game, threads, islands).serve();
+  return failure.empty() ? 0 : 1;
 }
 
 #else  // built for one process

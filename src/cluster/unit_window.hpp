@@ -101,4 +101,25 @@ class UnitWindow {
   std::byte* base_ = nullptr;  // rank 0's memory (nullptr elsewhere)
 };
 
+// The loop every process runs on a published round, rank 0 and the workers
+// alike: claim a chunk sized by this process's own pace in the round (the
+// workers from the front, rank 0 from the back), play it, count it done;
+// until the round has no units left or has ended. `play(range)` reads the
+// range's units, plays them and puts their results in place, and returns
+// the seconds it played.
+template <class PlayRange>
+void play_claims(UnitWindow& window, std::uint32_t tag, std::size_t units, std::size_t playing, bool front,
+                 std::uint64_t& word, PlayRange&& play) {
+  std::size_t units_played = 0;
+  double seconds_played = 0;
+  while (ClaimWord::unpack(word).tag == tag) {
+    const double pace = units_played ? seconds_played / static_cast<double>(units_played) : 0;
+    const UnitRange range = window.claim(tag, units, chunk_size(units_left(word, units), playing, pace), front, word);
+    if (range.size() == 0) return;
+    seconds_played += play(range);
+    units_played += range.size();
+    window.add(UnitWindow::kDone, range.size() + (std::uint64_t{1} << UnitWindow::kChunkShift));
+  }
+}
+
 }  // namespace evalsynth::cluster
