@@ -15,7 +15,8 @@
 // Messages, all from rank 0 to a worker but kReady and the answers: the
 // worker reports whether it could build the run (Ready); kGrow makes the
 // unit window anew, larger (collective); kMark and kAccount serve the
-// account below; kEpoch carries islands (island_cluster.hpp); Stop ends it.
+// account below; kEpoch carries islands (island_cluster.hpp); kGroups
+// splits the processes into their islands' ranks (collective); Stop ends it.
 
 #include <functional>
 #include <memory>
@@ -51,9 +52,11 @@ class FitnessMaster {
   // to answer. Alone: does nothing. `game` must not outlive this (the
   // command makes this first, the run after it).
   void connect(RunGame& game, int threads, int timeout_seconds);
-  // The same for a run of islands evolved on the ranks (island_cluster.hpp):
-  // the game's fitness work stays in each process.
-  void connect_islands(RunGame& game, int threads, int timeout_seconds);
+  // The same for a run of `islands` islands evolved on the ranks
+  // (island_cluster.hpp): each island's fitness work stays in its home
+  // process, or, with more ranks than islands, goes over its ranks
+  // (islands_spread: rank 0 publishes island 0's).
+  void connect_islands(RunGame& game, int threads, int timeout_seconds, int islands);
 
   // Sends each worker w `request(w)` (kEpoch), runs `here` while they work,
   // and hands each answer to `answer(w, bytes)`; the encoding and decoding

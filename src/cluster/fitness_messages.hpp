@@ -29,7 +29,26 @@ namespace evalsynth::cluster::fitness_messages {
 // worker's islands for an epoch (island_cluster.hpp), answered by kEvolved.
 // kGrow: every process makes the unit window anew with the capacity sent
 // (unit_window.hpp; the batches and units themselves go through it).
-enum Tag : int { kReady = 1, kStop, kAccount, kMark, kEpoch, kEvolved, kGrow };
+// kGroups: islands spread over more ranks than islands; every process
+// joins its island's ranks (a collective split of the job).
+enum Tag : int { kReady = 1, kStop, kAccount, kMark, kEpoch, kEvolved, kGrow, kGroups };
+
+// The first byte of a kEvolved answer: the islands follow, or the message
+// of a rank of the worker's island that stopped (WorkerLost's).
+constexpr char kEvolvedIslands = 'I', kLostHelper = 'L';
+
+// Islands on more ranks than islands: island i evolves on rank i (i mod N)
+// and its fitness work goes over the ranks i, i + I, i + 2I, ... (their
+// group; rank i publishes, the others claim). With as many islands as ranks
+// or more, every rank is alone.
+inline bool islands_spread(int ranks, int islands) { return islands > 0 && ranks > islands; }
+inline int island_group_of(int rank, int islands) { return rank % islands; }
+// The job's ranks of the group of `rank`, in the group's order.
+inline std::vector<int> island_group_ranks(int rank, int islands, int ranks) {
+  std::vector<int> group;
+  for (int r = island_group_of(rank, islands); r < ranks; r += islands) group.push_back(r);
+  return group;
+}
 
 // A batch (synthesis/run_game.hpp) with its programs (as their nodes), as
 // rank 0 writes it in the unit window.

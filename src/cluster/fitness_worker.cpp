@@ -9,6 +9,7 @@
 
 #include "cluster/fault_hook.hpp"
 #include "cluster/fitness_messages.hpp"
+#include "cluster/round_master.hpp"
 #include "cluster/unit_claims.hpp"
 #include "cluster/unit_window.hpp"
 #endif
@@ -26,14 +27,23 @@ constexpr std::uint64_t kNoBatch = ~std::uint64_t{0};
 // claims in the rounds rank 0 publishes in the unit window.
 class UnitPlayer {
  public:
-  UnitPlayer(RunGame& game, int threads, int rank) : game_(game), threads_(threads), rank_(rank) {}
+  UnitPlayer(RunGame& game, int threads, const boost::mpi::communicator& comm)
+      : game_(game), threads_(threads), comm_(comm) {}
   double playing = 0;  // seconds playing chunks (the rest is idle: claims, reading, waiting)
 
-  // Rank 0 sent kGrow: the window anew (collective), and nothing read yet.
-  void remake_window(const std::string& capacity_bytes, const boost::mpi::communicator& world) {
+  // Serves the rounds of `comm`'s rank 0 instead (an island's ranks).
+  void serve(const boost::mpi::communicator& comm) {
+    assert(!window_);
+    comm_ = comm;
+  }
+  const boost::mpi::communicator& comm() const { return comm_; }
+
+  // The publisher sent kGrow: the window anew (collective), and nothing
+  // read yet.
+  void remake_window(const std::string& capacity_bytes) {
     const auto [units, payload] = decode<std::pair<std::uint64_t, std::uint64_t>>(capacity_bytes);
     window_.reset();
-    window_ = std::make_unique<UnitWindow>(world, UnitWindow::Capacity{units, payload});
+    window_ = std::make_unique<UnitWindow>(comm_, UnitWindow::Capacity{units, payload});
     seen_round_ = 0;
     batch_ = kNoBatch;
   }
@@ -56,8 +66,10 @@ class UnitPlayer {
     const std::uint32_t tag = ClaimWord::tag_of(tag_round);
     const std::size_t units = fields[UnitWindow::kUnits];
     std::uint64_t word = window_->read(UnitWindow::kClaim);
-    play_claims(*window_, tag, units, static_cast<std::size_t>(playing_ranks_), true, word, [&](UnitRange range) {
-      window_->put_slot(rank_, {round, range.begin, range.end});
+    // An estimate of the processes claiming: the publisher plays only with few.
+    const auto playing_ranks = static_cast<std::size_t>(comm_.size());
+    play_claims(*window_, tag, units, playing_ranks, true, word, [&](UnitRange range) {
+      window_->put_slot(comm_.rank(), {round, range.begin, range.end});
       if (fault.chunk > 0 && tag_round >= static_cast<std::uint64_t>(fault.chunk)) fail_as_told(fault);
       const std::vector<std::uint64_t> numbers = window_->read_units(range);
       const std::vector<std::size_t> list(numbers.begin(), numbers.end());
@@ -71,7 +83,7 @@ class UnitPlayer {
       window_->put_results(range, results);
       return seconds;
     });
-    window_->put_slot(rank_, {round, 0, 0});  // holds no claim (rank 0 names a worker that does)
+    window_->put_slot(comm_.rank(), {round, 0, 0});  // holds no claim (rank 0 names a worker that does)
     return true;
   }
 
@@ -90,8 +102,8 @@ class UnitPlayer {
   }
 
   RunGame& game_;
-  int threads_, rank_;
-  int playing_ranks_ = boost::mpi::communicator().size();  // an estimate: rank 0 plays only with few
+  int threads_;
+  boost::mpi::communicator comm_;  // the publisher is its rank 0
   std::unique_ptr<UnitWindow> window_;
   std::uint64_t seen_round_ = 0, batch_ = kNoBatch;
   std::vector<lang::Program> self_play_, programs_;
@@ -103,9 +115,14 @@ class UnitPlayer {
 class FitnessWorker {
  public:
   FitnessWorker(RunGame* game, int threads, const IslandHandler& islands)
-      : islands_(islands), threads_(threads), fault_(fault_for(world_.rank())) {
-    if (game) player_.emplace(*game, threads, world_.rank());
+      : game_(game), islands_(islands), threads_(threads), fault_(fault_for(world_.rank())) {
+    if (game) player_.emplace(*game, threads, world_);
   }
+  ~FitnessWorker() {
+    if (group_rounds_) game_->set_distributor({});
+  }
+  FitnessWorker(const FitnessWorker&) = delete;
+  FitnessWorker& operator=(const FitnessWorker&) = delete;
 
   // Until kStop.
   void serve() {
@@ -115,6 +132,7 @@ class FitnessWorker {
       // MPI's spins on a core, which an idle worker should leave to the
       // processes that play where they share cores.
       const boost::optional<boost::mpi::status> next = world_.iprobe(0, boost::mpi::any_tag);
+      if (!next && grow_from_publisher()) continue;
       if (!next) {
         if (play_new_round())
           waiter = Waiter(spin_seconds(player_->ranks_on_this_node(), threads_));
@@ -142,6 +160,9 @@ class FitnessWorker {
           break;
         case kEpoch:
           on_epoch(payload);
+          break;
+        case kGroups:
+          on_groups(payload);
           break;
         default:
           assert(false && "a message kind no worker receives");
@@ -181,17 +202,50 @@ class FitnessWorker {
 
   void on_grow(const std::string& capacity) {
     assert(player_);
-    player_->remake_window(capacity, world_);
+    player_->remake_window(capacity);
+  }
+
+  // Serving an island's rounds: its home's kGrow comes over the island's
+  // ranks, not from rank 0 of the job. Whether one came.
+  bool grow_from_publisher() {
+    if (!player_ || !serving_island_ || !player_->comm().iprobe(0, kGrow)) return false;
+    std::string capacity;
+    player_->comm().recv(0, kGrow, capacity);
+    player_->remake_window(capacity);
+    return true;
+  }
+
+  // Islands spread over more ranks than islands: this process joins its
+  // island's ranks (collective over the job), and publishes the island's
+  // fitness work to them where it is the island's home, or else claims it.
+  void on_groups(const std::string& request) {
+    const auto [islands, timeout] = decode<std::pair<int, double>>(request);
+    const boost::mpi::communicator group = world_.split(island_group_of(world_.rank(), islands), world_.rank());
+    if (group.size() < 2 || !player_) return;
+    if (group.rank() > 0) {
+      player_->serve(group);
+      serving_island_ = true;
+      return;
+    }
+    group_rounds_ = std::make_unique<RoundMaster>(group, island_group_ranks(world_.rank(), islands, world_.size()),
+                                                  *game_, threads_, timeout, group_totals_);
+    game_->set_distributor([this](const UnitBatch& batch, const std::vector<std::size_t>& units,
+                                  std::vector<UnitResult>& results,
+                                  const PlayHere& here) { group_rounds_->play(batch, units, results, here); });
   }
 
   // This worker's islands for an epoch, evolved and sent back.
   void on_epoch(const std::string& request) {
     assert(islands_);
     if (++epochs_ == fault_.chunk) fail_as_told(fault_);
-    std::string evolved;
-    {
+    std::string evolved(1, kEvolvedIslands);
+    try {
       TimedScope timed(epochs_playing_);
-      evolved = islands_(request);
+      evolved += islands_(request);
+    } catch (const WorkerLost& e) {
+      // One of this island's ranks stopped: rank 0 says so, saves the run
+      // as it stood after the last epoch and ends the job.
+      evolved = std::string(1, kLostHelper) + e.what();
     }
     replying_.wait();
     reply_ = std::move(evolved);
@@ -201,6 +255,7 @@ class FitnessWorker {
   double played() const { return epochs_playing_ + (player_ ? player_->playing : 0); }
 
   const boost::mpi::communicator world_;
+  RunGame* game_;
   const IslandHandler& islands_;
   int threads_;
   Fault fault_;
@@ -213,6 +268,12 @@ class FitnessWorker {
   double epochs_playing_ = 0;  // seconds evolving islands
   std::string reply_;          // the last epoch's islands, alive while `replying_`
   boost::mpi::request replying_;
+  // Islands spread: serving the rounds of this process's island, or
+  // publishing them where it is the island's home (freed as its members
+  // free theirs: collective).
+  bool serving_island_ = false;
+  RankZeroAccount::Totals group_totals_;
+  std::unique_ptr<RoundMaster> group_rounds_;
 };
 
 }  // namespace

@@ -2,11 +2,13 @@
 
 #include <cassert>
 #include <cereal/types/utility.hpp>
+#include <chrono>
 #include <memory>
 #include <utility>
 
 #include "cluster/byte_codec.hpp"
 #include "cluster/cluster.hpp"
+#include "cluster/island_placement.hpp"
 #include "synthesis/state_archive.hpp"
 
 namespace evalsynth::cluster {
@@ -25,6 +27,14 @@ struct EpochRequest {
   }
 };
 
+// An island's epoch, and the seconds it took (for the next placement).
+IslandEpochResult evolve_timed(Synthesis& run, const IslandEpochTask& task, double& seconds) {
+  const auto start = std::chrono::steady_clock::now();
+  IslandEpochResult result = run.evolve_island(task);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
 }  // namespace
 
 void connect_run(FitnessMaster& master, Synthesis& run, int worker_timeout) {
@@ -33,9 +43,14 @@ void connect_run(FitnessMaster& master, Synthesis& run, int worker_timeout) {
     master.connect(run.game(), run.spec().threads, worker_timeout);
     return;
   }
-  master.connect_islands(run.game(), run.spec().threads, worker_timeout);
-  run.set_island_runner([&master, &run](const std::vector<IslandEpochTask>& tasks) {
+  master.connect_islands(run.game(), run.spec().threads, worker_timeout, run.spec().islands);
+  // Each island's cost for the placement: the seconds its last epoch took
+  // where it evolved (the run does not depend on the placement).
+  auto costs = std::make_shared<std::vector<double>>(static_cast<std::size_t>(run.spec().islands), 1.0);
+  run.set_island_runner([&master, &run, costs](const std::vector<IslandEpochTask>& tasks) {
     const auto ranks = static_cast<std::size_t>(cluster::size());
+    assert(tasks.size() == costs->size());
+    const std::vector<int> rank_of = place_islands(*costs, static_cast<int>(ranks));
     std::vector<EpochRequest> requests(ranks);
     for (const auto& [slot, program] : run.game().self_play_programs())
       for (EpochRequest& r : requests) {
@@ -44,18 +59,25 @@ void connect_run(FitnessMaster& master, Synthesis& run, int worker_timeout) {
         r.self_play.push_back(program ? *program : lang::Program{});
       }
     for (const IslandEpochTask& task : tasks)
-      requests[static_cast<std::size_t>(task.island) % ranks].tasks.push_back(task);
+      requests[static_cast<std::size_t>(rank_of[static_cast<std::size_t>(task.island)])].tasks.push_back(task);
     std::vector<IslandEpochResult> results(tasks.size());
+    std::vector<double>& seconds = *costs;
     master.exchange([&](int worker) { return encode(requests[static_cast<std::size_t>(worker)]); },
                     [&] {
-                      for (const IslandEpochTask& task : requests[0].tasks)
-                        results[static_cast<std::size_t>(task.island)] = run.evolve_island(task);
+                      for (const IslandEpochTask& task : requests[0].tasks) {
+                        const auto island = static_cast<std::size_t>(task.island);
+                        results[island] = evolve_timed(run, task, seconds[island]);
+                      }
                     },
                     [&]([[maybe_unused]] int worker, const std::string& bytes) {
-                      for (IslandEpochResult& r : decode<std::vector<IslandEpochResult>>(bytes)) {
-                        const auto island = static_cast<std::size_t>(r.island);
-                        assert(island < results.size() && island % ranks == static_cast<std::size_t>(worker));
-                        results[island] = std::move(r);
+                      auto [evolved, took] =
+                          decode<std::pair<std::vector<IslandEpochResult>, std::vector<double>>>(bytes);
+                      assert(evolved.size() == took.size());
+                      for (std::size_t k = 0; k < evolved.size(); ++k) {
+                        const auto island = static_cast<std::size_t>(evolved[k].island);
+                        assert(island < results.size() && rank_of[island] == worker);
+                        results[island] = std::move(evolved[k]);
+                        seconds[island] = took[k];
                       }
                     },
                     tasks.front().generations);
@@ -83,9 +105,10 @@ std::string IslandWorker::operator()(const std::string& request) {
   self_play_ = std::move(m.self_play);
   for (std::size_t i = 0; i < self_play_.size(); ++i)
     run_.game().set_self_play(m.self_play_slots[i], m.has_self_play[i] ? &self_play_[i] : nullptr);
-  std::vector<IslandEpochResult> results;
-  for (const IslandEpochTask& task : m.tasks) results.push_back(run_.evolve_island(task));
-  return encode(results);
+  std::pair<std::vector<IslandEpochResult>, std::vector<double>> evolved;
+  for (const IslandEpochTask& task : m.tasks)
+    evolved.first.push_back(evolve_timed(run_, task, evolved.second.emplace_back()));
+  return encode(evolved);
 }
 
 }  // namespace evalsynth::cluster

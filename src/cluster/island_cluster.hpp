@@ -1,8 +1,12 @@
 #pragma once
 // Islands on ranks (algorithm = islands under mpirun): island i evolves on
-// rank i mod N for a whole epoch (synthesis/island_epochs.hpp), with its
+// a rank for a whole epoch (synthesis/island_epochs.hpp; which one:
+// island_placement.hpp, round the ring at first, then by cost), with its
 // own oneTBB threads; rank 0 evolves its own islands meanwhile, then
 // gathers the others' results, replays the log and the hall, and migrates.
+// With more ranks than islands, island i's fitness work goes over the ranks
+// i, i + I, ... in rounds its home publishes (round_master.hpp), the others
+// claiming chunks as in a single population (fitness_worker.cpp).
 // One message each way per worker per epoch: its islands' tasks and the
 // self-play programs the epoch plays against; their results. An island's
 // epoch does not depend on where it evolves, so the run is the same for

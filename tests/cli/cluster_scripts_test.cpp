@@ -100,28 +100,34 @@ TEST_CASE("cluster scripts: mpi-run on two local ranks gives the one-process run
 
 TEST_CASE("results/mpi/model: recovers the constants of measurements made by its own model", "[cli][cluster]") {
   // Rows as results/mpi/measure prints them, for 1 to 4 ranks on 2 cores,
-  // made by T(N) = s + x(N) + B (b + t) + m + u U / min(N, 2) (1 + y max(0, N - 2)),
-  // x(N) = max(0, r - u V / min(N, 2)) (alone: s + r + u U).
-  const double s = 0.002, r = 0.003, b = 60e-6, t = 40e-6, m = 0.0004, y = 0.1, u = 5e-6, units = 20000;
-  const double batches = 3, bytes = 20000, beside = 1000, chunks_a_rank = 20;
-  auto exposed = [&](int n) { return n == 1 ? r : std::max(0.0, r - u * beside / std::min(n, 2)); };
+  // made by T(N) = s + x(N) + B b + m + u g(k) (U / min(N, 2) + q B U / K(N)) (1 + y max(0, N - 2)),
+  // x(N) = max(0, r - u g(k) V / min(N, 2)) (alone: s + r + u U), k = min(N, 2),
+  // g(2) = 1.1 from the one-process runs, K(N) = 10 + 20 N chunks.
+  const double s = 0.002, r = 0.003, b = 60e-6, q = 0.25, m = 0.0004, y = 0.1, u = 5e-6, units = 20000;
+  const double batches = 3, bytes = 20000, beside = 1000, g2 = 1.1;
+  auto g = [&](int n) { return n == 1 ? 1.0 : g2; };
+  auto chunks = [](int n) { return 10.0 + 20.0 * n; };
+  auto exposed = [&](int n) { return n == 1 ? r : std::max(0.0, r - u * g(n) * beside / std::min(n, 2)); };
   std::string text = "# results/mpi/measure x.spec  (2 cores; 2026-11-28; 1 rounds; 6 generations)\n";
-  text += "alone-2t 1.0 0.1 2.00x\n";
+  text += "alone-1t 1.0 0.1000 1.00x\nalone-2t 1.0 " + std::to_string(0.1 * g2 / 2) + " 1.82x\n";
   for (int n = 1; n <= 4; ++n) {
-    const double publishing = batches * b, waiting = batches * t, messages = publishing + m;
-    const double play = u * units / std::min(n, 2) * (1 + y * std::max(0, n - 2));
-    const double total = s + exposed(n) + (n > 1 ? messages + waiting : 0) + play;
+    const double publishing = batches * b, messages = publishing + m;
+    const double shared = 1 + y * std::max(0, n - 2);  // processes beyond the cores
+    const double waiting = n > 1 ? q * batches * u * g(n) * units / chunks(n) * shared : 0;
+    const double play = u * g(n) * units / std::min(n, 2) * shared;
+    const double total = s + exposed(n) + (n > 1 ? messages : 0) + play + waiting;
     char row[600];
     std::snprintf(row, sizeof row, "np%d 1.0 %.9f 1.00x", n, total);
     text += row;
     if (n > 1) {
-      const double serial = s + exposed(n), playing = total - messages - waiting - serial;
+      // Rank 0's own play: its share of the units (N of them play).
+      const double serial = s + exposed(n), playing = u * g(n) * units / n;
       std::snprintf(row, sizeof row,
                     "  %.7f%% / %.7f%% / %.7f%% / %.7f%%; %.0f units, %.0f chunks, %.0f batches of %.0f bytes (%.7f%%, "
                     "%.7f%%); %.0f overlapped units, breeding %.6f ms (%.6f ms waited); 1.0%%",
                     100 * messages / total, 100 * playing / total, 100 * waiting / total, 100 * serial / total, units,
-                    chunks_a_rank * std::min(n, 4), batches, bytes, 100 * publishing / total, 100 * m / 2 / total,
-                    beside, 1000 * r, 1000 * exposed(n));
+                    chunks(n), batches, bytes, 100 * publishing / total, 100 * m / 2 / total, beside, 1000 * r,
+                    1000 * exposed(n));
       text += row;
     }
     text += "\n";
@@ -132,16 +138,25 @@ TEST_CASE("results/mpi/model: recovers the constants of measurements made by its
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("s = 2.00 ms") && Contains("r = 3.00 ms") && Contains("b = 60.0 us") &&
-                             Contains("t = 40.0 us") && Contains("m = 0.400 ms") && Contains("u = 5.00 us") &&
-                             Contains("y = 0.100") && Contains("worst error 0.0% (within"));
-  // 16 ranks: 15 play, breeding is no longer hidden, and the network adds
-  // 6 round trips a chunk and 5 a batch, and the programs read by 15
-  // workers (defaults: 2 us, 10 GB/s).
-  const double network = 2e-6 * (6 * chunks_a_rank + 5 * batches) + batches * bytes * 15 / 10e9;
+                             Contains("q = 0.25 chunks") && Contains("m = 0.400 ms") && Contains("u = 5.00 us") &&
+                             Contains("y = 0.100") && Contains("g(2) = 1.100") && Contains("K = 10.0 + 20.0 P") &&
+                             Contains("worst error 0.0% on the fitted points (within") &&
+                             Contains("% left out (within 15%)"));
+  // 16 ranks on a cluster of such nodes: 15 play at g(2), breeding is no
+  // longer hidden, and the network adds 6 round trips a chunk and 5 a
+  // batch, and the programs read by 15 workers (defaults: 2 us, 10 GB/s).
+  const double network = 2e-6 * (6 * chunks(15) / 15 + 5 * batches) + batches * bytes * 15 / 10e9;
   char expected[64];
   std::snprintf(expected, sizeof expected, "16     %10.4f",
-                s + std::max(0.0, r - u * beside / 15) + batches * (b + t) + m + u * units / 15 + network);
+                s + std::max(0.0, r - u * g2 * beside / 15) + batches * b + m +
+                    u * g2 * (units / 15 + q * batches * units / chunks(15)) + network);
   CHECK_THAT(run.output, Contains(expected));
+  // The thread runs may come from their own file instead.
+  test::write_file(dir / "threads.txt", "threads 1 rc 0 seconds  10.0 abc\nthreads 2 rc 0 seconds  5.5 def\n");
+  run = in_source("results/mpi/model --threads " + (dir / "threads.txt") + " " + (dir / "scaling.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("g(2) = 1.100") && Contains("u = 5.00 us"));
+  CHECK(in_source("results/mpi/model --threads " + (dir / "missing.txt") + " " + (dir / "scaling.txt")).exit_code == 2);
   // Without rows with an account it says so; bad options are refused.
   test::write_file(dir / "bad.txt", "np1 1.0 0.2 1.00x\n");
   run = in_source("results/mpi/model " + (dir / "bad.txt"));

@@ -1,6 +1,7 @@
 // Islands on ranks (cluster/island_cluster.hpp): `algorithm = islands` under
-// mpirun evolves island i on rank i mod N, and the run — answer, log,
-// checkpoints — is the one-process run for 1, 2 and 3 ranks, stopped on one
+// mpirun evolves island i on rank i mod N (with more ranks than islands,
+// island i's fitness work goes over ranks i, i + I, ...), and the run —
+// answer, log, checkpoints — is the one-process run for 1 to 4 ranks, stopped on one
 // rank count and resumed on another; a lost worker ends the job naming its
 // rank with the last finished epoch saved.
 
@@ -18,12 +19,14 @@ namespace {
 const std::string kSource = test::kSourceDir;
 }  // namespace
 
-TEST_CASE("islands on ranks: the one-process run on 2 and 3 ranks, stopped on one rank count and resumed on another",
-          "[cli][mpi][islands][slow]") {
-  const test::ScratchFolder alone("mpi-isl-alone"), two("mpi-isl-two"), three("mpi-isl-three"),
+TEST_CASE(
+    "islands on ranks: the one-process run on 2, 3 and 4 ranks (more than islands), stopped on one rank count and "
+    "resumed on another",
+    "[cli][mpi][islands][slow]") {
+  const test::ScratchFolder alone("mpi-isl-alone"), two("mpi-isl-two"), three("mpi-isl-three"), four("mpi-isl-four"),
       two_then_three("mpi-isl-2-3"), three_then_one("mpi-isl-3-1");
   REQUIRE(test::run_evalsynth("run " + test::write_island_spec(alone, 6), kSource).exit_code == 0);
-  for (const auto& [ranks, dir] : {std::pair{2, &two}, std::pair{3, &three}}) {
+  for (const auto& [ranks, dir] : {std::pair{2, &two}, std::pair{3, &three}, std::pair{4, &four}}) {
     INFO(ranks << " ranks");
     // 3 ranks on the transport where a large message moves only in the
     // sender's MPI calls (shared memory without a single-copy mechanism):
@@ -37,6 +40,9 @@ TEST_CASE("islands on ranks: the one-process run on 2 and 3 ranks, stopped on on
           test::checkpoint_content(alone / "population/g/gen-000006.ckpt"));
     CHECK_THAT(r.output, Contains("cluster: " + std::to_string(ranks) + " processes") &&
                              Contains("the workers idle (not playing) in the same generations: rank 1 "));
+    // 4 ranks, 3 islands: rank 3 has no island of its own and plays island
+    // 0's fitness work, which rank 0 publishes to it.
+    if (ranks == 4) CHECK_THAT(r.output, Contains(", rank 3 ") && !Contains(", rank 3 100.0%"));
   }
   // An epoch is 2 generations: a stop asked for after 3 comes at 4.
   REQUIRE(test::mpirun(2, "run " + test::write_island_spec(two_then_three, 6) + " --stop-after 2").exit_code == 0);
@@ -53,7 +59,8 @@ TEST_CASE("islands on ranks: the one-process run on 2 and 3 ranks, stopped on on
 // epoch of 4: two epochs (4 generations) have finished.
 TEST_CASE("islands on ranks: a killed or hung worker ends the job naming it, the last epoch saved, resumed exactly",
           "[cli][mpi][islands][slow]") {
-  const test::ScratchFolder alone("mpi-isl-fault-alone"), killed("mpi-isl-killed"), hung("mpi-isl-hung");
+  const test::ScratchFolder alone("mpi-isl-fault-alone"), killed("mpi-isl-killed"), hung("mpi-isl-hung"),
+      hung_helper("mpi-isl-hung-helper"), hung_island_helper("mpi-isl-hung-island-helper");
   REQUIRE(test::run_evalsynth("run " + test::write_island_spec(alone, 8), kSource).exit_code == 0);
   test::Run r = test::mpirun(3, "run " + test::write_island_spec(killed, 8), "EVALSYNTH_FAULT=1:kill:3");
   INFO(r.output);
@@ -72,6 +79,30 @@ TEST_CASE("islands on ranks: a killed or hung worker ends the job naming it, the
   CHECK(test::newest_checkpoint(hung / "population/g") == 4);
   REQUIRE(test::mpirun(2, "resume " + (hung / "population/g")).exit_code == 0);
   CHECK(test::run_outcome(hung) == test::run_outcome(alone));
+
+  // 4 ranks, 3 islands: rank 3 plays island 0's fitness work, which rank 0
+  // publishes; hung there (at island 0's 20th round), it is named all the
+  // same, and the run resumes from its last epoch.
+  r = test::mpirun(4, "run " + test::write_island_spec(hung_helper, 8) + " --worker-timeout 2",
+                   "EVALSYNTH_FAULT=3:hang:20");
+  INFO(r.output);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("MPI rank 3 did not return its chunk of fitness work within 2 s") &&
+                           Contains("continue with: evalsynth resume "));
+  CHECK(test::newest_checkpoint(hung_helper / "population/g") >= 2);
+  REQUIRE(test::run_evalsynth("resume " + (hung_helper / "population/g"), kSource).exit_code == 0);
+  CHECK(test::run_outcome(hung_helper) == test::run_outcome(alone));
+
+  // 6 ranks: rank 4 plays island 1's work, which rank 1 publishes; rank 1
+  // tells rank 0, which names rank 4, saves and ends the job.
+  r = test::mpirun(6, "run " + test::write_island_spec(hung_island_helper, 8) + " --worker-timeout 2",
+                   "EVALSYNTH_FAULT=4:hang:20");
+  INFO(r.output);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("MPI rank 4 did not return its chunk of fitness work within 2 s") &&
+                           Contains("continue with: evalsynth resume "));
+  REQUIRE(test::run_evalsynth("resume " + (hung_island_helper / "population/g"), kSource).exit_code == 0);
+  CHECK(test::run_outcome(hung_island_helper) == test::run_outcome(alone));
 }
 
 #endif
