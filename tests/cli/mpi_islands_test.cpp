@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <tuple>
 
 #include "mpi_specs.hpp"
 #include "test_support.hpp"
@@ -80,29 +81,23 @@ TEST_CASE("islands on ranks: a killed or hung worker ends the job naming it, the
   REQUIRE(test::mpirun(2, "resume " + (hung / "population/g")).exit_code == 0);
   CHECK(test::run_outcome(hung) == test::run_outcome(alone));
 
-  // 4 ranks, 3 islands: rank 3 plays island 0's fitness work, which rank 0
-  // publishes; hung there (at island 0's 20th round), it is named all the
-  // same, and the run resumes from its last epoch.
-  r = test::mpirun(4, "run " + test::write_island_spec(hung_helper, 8) + " --worker-timeout 2",
-                   "EVALSYNTH_FAULT=3:hang:20");
-  INFO(r.output);
-  CHECK(r.exit_code == 1);
-  CHECK_THAT(r.output, Contains("MPI rank 3 did not return its chunk of fitness work within 2 s") &&
-                           Contains("continue with: evalsynth resume "));
-  CHECK(test::newest_checkpoint(hung_helper / "population/g") >= 2);
-  REQUIRE(test::run_evalsynth("resume " + (hung_helper / "population/g"), kSource).exit_code == 0);
-  CHECK(test::run_outcome(hung_helper) == test::run_outcome(alone));
-
-  // 6 ranks: rank 4 plays island 1's work, which rank 1 publishes; rank 1
-  // tells rank 0, which names rank 4, saves and ends the job.
-  r = test::mpirun(6, "run " + test::write_island_spec(hung_island_helper, 8) + " --worker-timeout 2",
-                   "EVALSYNTH_FAULT=4:hang:20");
-  INFO(r.output);
-  CHECK(r.exit_code == 1);
-  CHECK_THAT(r.output, Contains("MPI rank 4 did not return its chunk of fitness work within 2 s") &&
-                           Contains("continue with: evalsynth resume "));
-  REQUIRE(test::run_evalsynth("resume " + (hung_island_helper / "population/g"), kSource).exit_code == 0);
-  CHECK(test::run_outcome(hung_island_helper) == test::run_outcome(alone));
+  // More ranks than islands (3): rank 3 of 4 plays island 0's fitness
+  // work, which rank 0 publishes, and rank 4 of 6 island 1's, which rank 1
+  // publishes and reports to rank 0. Hung there (at the island's 20th
+  // round), each is named, the run saved and resumed exactly.
+  for (const auto& [ranks, helper, dir] : {std::tuple{4, 3, &hung_helper}, std::tuple{6, 4, &hung_island_helper}}) {
+    INFO(ranks << " ranks, rank " << helper << " hung");
+    r = test::mpirun(ranks, "run " + test::write_island_spec(*dir, 8) + " --worker-timeout 2",
+                     "EVALSYNTH_FAULT=" + std::to_string(helper) + ":hang:20");
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("MPI rank " + std::to_string(helper) +
+                                  " did not return its chunk of fitness work within 2 s") &&
+                             Contains("continue with: evalsynth resume "));
+    CHECK(test::newest_checkpoint(*dir / "population/g") >= 2);
+    REQUIRE(test::run_evalsynth("resume " + (*dir / "population/g"), kSource).exit_code == 0);
+    CHECK(test::run_outcome(*dir) == test::run_outcome(alone));
+  }
 }
 
 #endif

@@ -17,7 +17,7 @@ double busiest(const std::vector<double>& costs, const std::vector<int>& rank_of
 
 }  // namespace
 
-TEST_CASE("islands of equal cost go round the ring; more ranks than islands keep island i on rank i",
+TEST_CASE("islands of equal cost go round the ring, and more ranks than islands keep island i on rank i",
           "[islands][placement]") {
   CHECK(place_islands({1, 1, 1, 1}, 2) == std::vector<int>{0, 1, 0, 1});
   CHECK(place_islands({1, 1, 1, 1}, 3) == std::vector<int>{0, 1, 2, 0});
