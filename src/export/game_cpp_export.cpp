@@ -11,10 +11,12 @@
 #include <iterator>
 #include <utility>
 
+#include "export/board_net_export.hpp"
 #include "export/cpp_export.hpp"
 #include "export/expression_writer.hpp"
 #include "export/runtime_text.hpp"
 #include "games/grid/line_features.hpp"
+#include "lang/builtin_board_net.hpp"
 #include "lang/printer.hpp"
 #include "lang/simplify.hpp"
 
@@ -249,6 +251,8 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
          ", kNotFirstColumn = " + hex(g.board() & ~first) + ",\n    kNotLastColumn = " + hex(g.board() & ~last) +
          ", kBorder = " + hex(g.border()) + ", kCorners = " + hex(g.corners()) + ";\n";
   out += runtime::kOthelloFeatures;
+  if (const lang::BuiltinBoardNet* net = lang::reads_builtin_board_net(program))
+    out += othello_tuples_definitions(lang::builtin_board_model(*net), net->path);
   out += "}  // namespace " + detail + "\n\n";
   out +=
       "// The value of the position with X's (black's) discs `x` and O's (white's) `o`\n"
@@ -284,7 +288,8 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
                                   "popcount(stable_discs(" + m + ", x | o))",
                                   "popcount" + empty,
                                   "plies_played",
-                                  "(plies_played & 1) ? -1 : 1"};
+                                  "(plies_played & 1) ? -1 : 1",
+                                  "tuples_value(x, o, (plies_played & 1) != 0)"};
     assert(id >= 0 && id < static_cast<int>(std::size(values)));
     out += "  const I " + feature_local(program.features(), id, player) + " = " + values[id] + ";\n";
   }
@@ -361,7 +366,8 @@ std::string game_cpp_header(const lang::Program& source, const ExportInfo& info)
          game +
          ". evalsynth's searches\n// clamp them to [-99999, 99999] and score a won game +-100000.\n"
          "//\n// Standalone C++17: no other file of evalsynth is needed.\n\n#ifndef " +
-         guard + "\n#define " + guard + "\n\n#include <cstdint>\n\n";
+         guard + "\n#define " + guard + "\n\n" +
+         (code.find("std::tanh") != std::string::npos ? "#include <cmath>\n" : "") + "#include <cstdint>\n\n";
   return out + code + "\n#endif  // " + guard + "\n";
 }
 

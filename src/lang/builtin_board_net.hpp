@@ -29,8 +29,8 @@ const BuiltinBoardNet* builtin_board_net(std::string_view family, std::string_vi
 // Its model, decoded on first use (thread-safe).
 const model::BoardNTupleNet& builtin_board_model(const BuiltinBoardNet& net);
 
-// The first network `program` reads, or nullptr (export has no C++ or
-// JavaScript form of these networks yet, and refuses such programs).
+// The first network `program` reads, or nullptr (export writes Othello's in
+// C++, export/board_net_export.hpp; the page has no JavaScript form of it).
 const BuiltinBoardNet* reads_builtin_board_net(const Program& program);
 
 }  // namespace evalsynth::lang

@@ -76,9 +76,13 @@ class BoardNTupleNet {
       states[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(state);
     }
   }
+  // Instance i's cells, length() of them, in the order of its table index.
+  const std::uint8_t* instance_cells(std::size_t instance) const {
+    return &instance_cells_[instance * static_cast<std::size_t>(length_)];
+  }
   // Instance i's table index (within its table).
   std::uint32_t table_index(const CellStates& states, std::size_t instance) const {
-    const std::uint8_t* cells = &instance_cells_[instance * static_cast<std::size_t>(length_)];
+    const std::uint8_t* cells = instance_cells(instance);
     std::uint32_t index = 0;
     for (int k = length_ - 1; k >= 0; --k) index = index * static_cast<std::uint32_t>(board_.states) + states[cells[k]];
     return index;
