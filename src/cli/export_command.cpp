@@ -199,9 +199,9 @@ int export_command(const Args& args) {
   const GameDescriptor game = command_game(game_name, {program[0]});
   with_game(game, [&](const auto& g) { require_game(g, source.program, program[0]); });
   require_exported(game, cpp, html);
-  if (const lang::BuiltinBoardNet* net = lang::reads_builtin_board_net(source.program)) {
-    // The header would carry the network's weights for a board it was not
-    // learned on (as match refuses it: lang/game_program.hpp).
+  for (const lang::BuiltinBoardNet* net : lang::builtin_board_nets_read(source.program)) {
+    // The header and the page would carry the network's weights for a board
+    // it was not learned on (as match refuses it: lang/game_program.hpp).
     const std::string& learned_on = lang::builtin_board_model(*net).game();
     with_game(game, [&](const auto& g) {
       if (g.name() != learned_on)
@@ -210,11 +210,6 @@ int export_command(const Args& args) {
                                                        g.name());
     });
   }
-  if (const lang::BuiltinBoardNet* net = lang::reads_builtin_board_net(source.program); net && html)
-    throw UsageError(program[0] + " reads " + std::string(net->feature) + "(), the network built into evalsynth (" +
-                     std::string(net->path) +
-                     "), which the page cannot play yet (no JavaScript form): export it with --cpp, or play it in "
-                     "evalsynth's own play");
   if (html && game.family == connect4::kFamily && game.params[0] != 0)
     throw UsageError("--html plays Connect4 with the standard win test; " + game.text() +
                      " has the thesis's Java test, which the page does not play (export for connect4, or --cpp)");

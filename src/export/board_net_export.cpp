@@ -16,13 +16,18 @@ std::string exact(double v) {
 
 }  // namespace
 
-std::string othello_tuples_definitions(const model::BoardNTupleNet& net, std::string_view origin) {
+std::string board_net_namespace(std::string_view feature) { return std::string(feature) + "_net"; }
+
+std::string othello_board_net_definitions(const model::BoardNTupleNet& net, std::string_view feature,
+                                          std::string_view origin) {
   const std::size_t instances = net.instance_count();
   const int length = net.length(), states = net.board().states;
-  std::string out = "// tuples(): the n-tuple network built into evalsynth (" + std::string(origin) +
+  std::string out = "// " + std::string(feature) + "(): an n-tuple network built into evalsynth (" +
+                    std::string(origin) +
                     "),\n"
                     "// each of its tuples read under each of the board's symmetries (an instance),\n"
                     "// a cell's state 0 empty, 1 X, 2 O; the selected weights added in this order.\n";
+  out += "namespace " + board_net_namespace(feature) + " {\n";
   out += "inline constexpr int kNetInstances = " + std::to_string(instances) +
          ", kNetLength = " + std::to_string(length) + ", kNetStates = " + std::to_string(states) + ";\n";
   out += "inline constexpr unsigned char kNetCells[kNetInstances][kNetLength] = {";
@@ -48,7 +53,7 @@ std::string othello_tuples_definitions(const model::BoardNTupleNet& net, std::st
   }
   out += "\n};\n";
   out +=
-      "inline int tuples_value(std::uint64_t x, std::uint64_t o, bool o_to_move) {\n"
+      "inline int value(std::uint64_t x, std::uint64_t o, bool o_to_move) {\n"
       "  double sum = 0;\n"
       "  for (int i = 0; i < kNetInstances; ++i) {\n"
       "    std::uint32_t index = 0;\n"
@@ -71,7 +76,8 @@ std::string othello_tuples_definitions(const model::BoardNTupleNet& net, std::st
       " * (std::fmin(magnitude, " + exact(model::kMaxSum) + ") - " + exact(model::kKeptSum) +
       ");\n"
       "  return static_cast<int>(std::lround(sum < 0 ? -tail : tail));\n"
-      "}\n";
+      "}\n}  // namespace " +
+      board_net_namespace(feature) + "\n";
   return out;
 }
 

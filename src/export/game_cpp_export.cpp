@@ -251,8 +251,8 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
          ", kNotFirstColumn = " + hex(g.board() & ~first) + ",\n    kNotLastColumn = " + hex(g.board() & ~last) +
          ", kBorder = " + hex(g.border()) + ", kCorners = " + hex(g.corners()) + ";\n";
   out += runtime::kOthelloFeatures;
-  if (const lang::BuiltinBoardNet* net = lang::reads_builtin_board_net(program))
-    out += othello_tuples_definitions(lang::builtin_board_model(*net), net->path);
+  for (const lang::BuiltinBoardNet* net : lang::builtin_board_nets_read(program))
+    out += othello_board_net_definitions(lang::builtin_board_model(*net), net->feature, net->path);
   out += "}  // namespace " + detail + "\n\n";
   out +=
       "// The value of the position with X's (black's) discs `x` and O's (white's) `o`\n"
@@ -289,7 +289,8 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
                                   "popcount" + empty,
                                   "plies_played",
                                   "(plies_played & 1) ? -1 : 1",
-                                  "tuples_value(x, o, (plies_played & 1) != 0)"};
+                                  board_net_namespace("tuples") + "::value(x, o, (plies_played & 1) != 0)",
+                                  board_net_namespace("wpc_td") + "::value(x, o, (plies_played & 1) != 0)"};
     assert(id >= 0 && id < static_cast<int>(std::size(values)));
     out += "  const I " + feature_local(program.features(), id, player) + " = " + values[id] + ";\n";
   }

@@ -37,7 +37,7 @@ std::set<std::string> runtime_names(bool connect4) {
                      play_assets::kPlayModnim,       play_assets::kPlayCheckers, play_assets::kPlayCheckersFeatures,
                      play_assets::kPlayGameSearch,   play_assets::kPlayGridView, play_assets::kPlayNimView,
                      play_assets::kPlayCheckersView, play_assets::kPlayOthello,  play_assets::kPlayOthelloView,
-                     play_assets::kPlayGamePage};
+                     play_assets::kPlayBoardNet,     play_assets::kPlayGamePage};
   for (const std::string_view text : texts) {
     for (std::size_t line = 0; line < text.size(); line = text.find('\n', line) + 1) {
       const std::string_view rest = text.substr(line);
@@ -52,22 +52,6 @@ std::set<std::string> runtime_names(bool connect4) {
     }
   }
   return names;
-}
-
-std::string base64(const std::string& bytes) {
-  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    std::uint32_t group = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
-    if (i + 1 < bytes.size()) group |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
-    if (i + 2 < bytes.size()) group |= static_cast<unsigned char>(bytes[i + 2]);
-    out += kDigits[group >> 18 & 63];
-    out += kDigits[group >> 12 & 63];
-    out += i + 1 < bytes.size() ? kDigits[group >> 6 & 63] : '=';
-    out += i + 2 < bytes.size() ? kDigits[group & 63] : '=';
-  }
-  return out;
 }
 
 // Text pieces in order. GCC 12 warns falsely (-Wrestrict, its bug 105329) on
@@ -282,6 +266,31 @@ std::string js_feature_expression(lang::Feature f, int player) {
 
 }  // namespace
 
+std::string base64(const std::string& bytes) {
+  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    std::uint32_t group = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+    if (i + 1 < bytes.size()) group |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    if (i + 2 < bytes.size()) group |= static_cast<unsigned char>(bytes[i + 2]);
+    out += kDigits[group >> 18 & 63];
+    out += kDigits[group >> 12 & 63];
+    out += i + 1 < bytes.size() ? kDigits[group >> 6 & 63] : '=';
+    out += i + 2 < bytes.size() ? kDigits[group & 63] : '=';
+  }
+  return out;
+}
+
+std::string float32_base64(const std::vector<float>& values) {
+  std::string bytes(values.size() * sizeof(float), '\0');
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto bits = std::bit_cast<std::uint32_t>(values[i]);
+    for (std::size_t k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<char>(bits >> (8 * k) & 0xFF);
+  }
+  return base64(bytes);
+}
+
 std::string js_evaluator(const lang::Program& program, const std::string& name) {
   JsWriter writer(program);
   const std::string body = writer.body();
@@ -322,14 +331,6 @@ std::string js_ntuple_runtime(const model::NTupleNet& net, const std::string& or
       if (!cells.empty()) cells += ',';
       cells += std::to_string(net.instance_bit(i, k));
     }
-  // The weights as little-endian float32 bytes (what every browser's typed
-  // arrays use), in base64.
-  const std::vector<float>& weights = net.weights();
-  std::string bytes(weights.size() * sizeof(float), '\0');
-  for (std::size_t i = 0; i < weights.size(); ++i) {
-    const auto bits = std::bit_cast<std::uint32_t>(weights[i]);
-    for (std::size_t k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<char>(bits >> (8 * k) & 0xFF);
-  }
   return joined({"// ",
                  origin,
                  "\nconst NTUPLE_DATA = {instances: ",
@@ -350,7 +351,7 @@ std::string js_ntuple_runtime(const model::NTupleNet& net, const std::string& or
                  ",\n  cells: [",
                  cells,
                  "],\n  weights: '",
-                 base64(bytes),
+                 float32_base64(net.weights()),
                  "'};\n",
                  play_assets::kPlayNtuple});
 }

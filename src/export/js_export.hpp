@@ -7,8 +7,11 @@
 // play_grid_features.js (mnk, adjacent4), play_modnim.js (ModNim).
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "lang/program.hpp"
+#include "model/board_ntuple_net.hpp"
 #include "model/ntuple_net.hpp"
 
 namespace evalsynth::exporter {
@@ -31,5 +34,17 @@ std::string js_ntuple_runtime(lang::BuiltinNetwork network);
 // The same for any Connect4 n-tuple network (tests: one split by stage),
 // `origin` its first comment line.
 std::string js_ntuple_runtime(const model::NTupleNet& net, const std::string& origin = "An n-tuple network.");
+
+// The networks built into the language that `program` reads (Othello's
+// tuples() and wpc_td(), lang/builtin_board_net.hpp), for its page (after
+// the game's rules): play_board_net.js and each network's data as
+// boardNets.FEATURE, read by the evaluator as boardNetValue(b,
+// boardNets.FEATURE); "" where it reads none (js_board_net.cpp).
+std::string js_board_nets(const lang::Program& program);
+
+// Bytes, and float32 values as their little-endian bytes (what every
+// browser's typed arrays use), in base64: how a page carries weights.
+std::string base64(const std::string& bytes);
+std::string float32_base64(const std::vector<float>& values);
 
 }  // namespace evalsynth::exporter

@@ -74,11 +74,14 @@ std::string othello_feature(int id, int player) {
   static constexpr const char* kOfSide[] = {"othelloDiscs",    "othelloMobility", "othelloPotentialMobility",
                                             "othelloFrontier", "othelloCorners",  "othelloXSquares",
                                             "othelloCSquares", "othelloEdges",    "othelloStable"};
-  static constexpr const char* kOfBoard[] = {"othelloEmpties(b)", "b.plies", "toMove(b)"};
-  constexpr int sided = static_cast<int>(std::size(kOfSide));
-  assert(id >= 0 && id < sided + 3 && "an Othello feature the page does not know");
+  // The last two: the built-in networks (their data: js_board_nets).
+  static constexpr const char* kOfBoard[] = {"othelloEmpties(b)", "b.plies", "toMove(b)",
+                                             "boardNetValue(b, boardNets.tuples)",
+                                             "boardNetValue(b, boardNets.wpc_td)"};
+  constexpr int sided = static_cast<int>(std::size(kOfSide)), of_board = static_cast<int>(std::size(kOfBoard));
+  assert(id >= 0 && id < sided + of_board && "an Othello feature the page does not know");
   if (id >= 0 && id < sided) return std::string(kOfSide[id]) + (player ? "(b, O)" : "(b, X)");
-  return id >= sided && id < sided + 3 ? kOfBoard[id - sided] : "0";
+  return id >= sided && id < sided + of_board ? kOfBoard[id - sided] : "0";
 }
 
 std::string feature_value(GameFamily family, int id, int player) {

@@ -86,6 +86,7 @@ std::string play_page(const lang::Program& source, const PlayPageInfo& info) {
       lang::to_text(program), program == shown ? std::string("null") : json_string(lang::to_text(shown)), info);
   std::string evaluator;
   if (const auto network = lang::network_read(program)) evaluator += js_ntuple_runtime(*network);
+  evaluator += js_board_nets(program);
   evaluator += "\n// The evaluator, exported by evalsynth from the program shown on the page.\n";
   evaluator += js_evaluator(program, "evaluate");
   return page_around(facts, info, evaluator);

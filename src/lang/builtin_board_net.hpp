@@ -1,17 +1,22 @@
 #pragma once
 // Learned features of games other than Connect4: a feature of a game's
 // library that names a network built into the tool, whose value the
-// language computes itself (the games layer reads no model files). Othello's
-// `tuples()` is the n-tuple network of grammar/models/othello_tuples.model:
-// Jaśkowski's systematic straight 3-tuples learned against the League's
-// heuristic (specs/othello/ntuple-straight-3-wpc.spec; results/othello/),
-// the best of the project's Othello networks in the League's protocol. Its
-// value is X's prospects on the evaluation scale, exactly what the network
-// plays with as a model (model_value.hpp's evaluation_from_tanh_sum), so
-// the program `tuples()` is that player. Like ntuple(), each name keeps its
+// language computes itself (the games layer reads no model files).
+// Othello's two:
+// - `tuples()`, the n-tuple network of grammar/models/othello_tuples.model:
+//   Jaśkowski's systematic straight 3-tuples learned against the League's
+//   heuristic (specs/othello/ntuple-straight-3-wpc.spec; results/othello/),
+//   the best of the project's Othello networks in the League's protocol;
+// - `wpc_td()`, grammar/models/othello_wpc_td.model: a weighted piece
+//   counter (straight 1-tuples, a weight per square class and state) learned
+//   by TD(0) in self-play (specs/othello/wpc-td.spec).
+// A value is X's prospects on the evaluation scale, exactly what the network
+// plays with as a model (model_value.hpp's evaluation_from_tanh_sum), so the
+// program `tuples()` is that player. Like ntuple(), each name keeps its
 // network for good: a better one gets a new name.
 
 #include <string_view>
+#include <vector>
 
 #include "lang/program.hpp"
 #include "model/board_ntuple_net.hpp"
@@ -29,8 +34,9 @@ const BuiltinBoardNet* builtin_board_net(std::string_view family, std::string_vi
 // Its model, decoded on first use (thread-safe).
 const model::BoardNTupleNet& builtin_board_model(const BuiltinBoardNet& net);
 
-// The first network `program` reads, or nullptr (export writes Othello's in
-// C++, export/board_net_export.hpp; the page has no JavaScript form of it).
-const BuiltinBoardNet* reads_builtin_board_net(const Program& program);
+// The networks `program` reads, each once, in the tool's order (export
+// writes each in C++, export/board_net_export.hpp, and JavaScript,
+// js_board_net.hpp).
+std::vector<const BuiltinBoardNet*> builtin_board_nets_read(const Program& program);
 
 }  // namespace evalsynth::lang

@@ -7,7 +7,8 @@
 // shapes (their line features counted both ways evalsynth counts them), the
 // fill variant, adjacent4, ModNim, checkers (whose positions the page
 // reaches through its own move generator and notation) and Othello (whose
-// moves and results the page's rules give as evalsynth's).
+// moves and results the page's rules give as evalsynth's, and whose built-in
+// networks the page carries).
 
 #include <catch2/catch.hpp>
 #include <set>
@@ -80,9 +81,19 @@ const std::vector<std::string> kOthelloPrograms = {
     "discs(o) in let shift = 2 in SIZE * BIT + PASS - popcount * othelloDiscs + shift",
 };
 
-std::vector<lang::Program> programs_of(GameFamily family, Rng& rng) {
+// Othello's built-in networks (othello(8)'s only), first: the page is made
+// from the first program, and carries the networks it reads.
+const std::vector<std::string> kOthelloNetworkPrograms = {
+    "3 * tuples() - wpc_td() + discs(x)",
+    "let boardNets = wpc_td() in let boardNetValue = tuples() in boardNets * 7 - boardNetValue / 3",
+};
+
+std::vector<lang::Program> programs_of(const GameDescriptor& game, Rng& rng) {
+  const GameFamily family = game.family;
   std::vector<lang::Program> programs;
   const std::string line = "game " + std::string(family_name(family)) + "\n";
+  if (game == parse_game("othello"))
+    for (const std::string& text : kOthelloNetworkPrograms) programs.push_back(lang::parse_program(line + text));
   for (const std::string& text : family == modnim::kFamily     ? kModnimPrograms
                                  : family == checkers::kFamily ? kCheckersPrograms
                                  : family == othello::kFamily  ? kOthelloPrograms
@@ -143,7 +154,7 @@ void check_values(const std::string& game_name, const G& game, Rng& rng) {
   INFO("game " << game_name);
   const test::ScratchFolder dir("browser-game-values");
   const GameDescriptor descriptor = parse_game(game_name);
-  const std::vector<lang::Program> programs = programs_of(G::kFamily, rng);
+  const std::vector<lang::Program> programs = programs_of(descriptor, rng);
   const std::vector<std::vector<typename G::Move>> games = random_games(game, rng, 300);
 
   std::string script = "const programs = [];\n";

@@ -359,27 +359,27 @@ TEST_CASE("othello: perft, a match, check, a replayed League table, a run, and e
                     kSource);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Contains("an evaluator of othello(8)") && Contains("to play othello(8)"));
-  // The built-in network: it plays, exports as C++ (its values: the export
-  // tests), and the page, which has no JavaScript form of it, refuses it
-  // before writing anything.
-  test::write_file(dir / "t.eval", "game othello\ntuples() + 10 * (corners(x) - corners(o))\n");
+  // The built-in networks: they play, and export as C++ and on the page
+  // (their values: the export and browser tests).
+  test::write_file(dir / "t.eval", "game othello\ntuples() + 10 * (corners(x) - corners(o)) - wpc_td()\n");
   r = run_evalsynth("match --game othello " + (dir / "t.eval") + "@1 wpc@1 --games 2", kSource);
   CHECK(r.exit_code == 0);
   r = run_evalsynth("export " + (dir / "t.eval") + " --cpp " + (dir / "t.hpp") + " --html " + (dir / "t.html"),
                     kSource);
-  CHECK(r.exit_code != 0);
-  CHECK_THAT(r.output, Contains("reads tuples(), the network built into evalsynth") &&
-                           Contains("grammar/models/othello_tuples.model") && Contains("--cpp"));
-  CHECK_FALSE(std::filesystem::exists(dir / "t.hpp"));
-  CHECK_FALSE(std::filesystem::exists(dir / "t.html"));
-  r = run_evalsynth("export " + (dir / "t.eval") + " --cpp " + (dir / "t.hpp"), kSource);
   CHECK(r.exit_code == 0);
-  CHECK_THAT(test::read_file(dir / "t.hpp"), Contains("tuples_value(x, o, (plies_played & 1) != 0)"));
-  r = run_evalsynth("export " + (dir / "t.eval") + " --game 'othello(6)' --cpp " + (dir / "t6.hpp"), kSource);
+  CHECK_THAT(test::read_file(dir / "t.hpp"), Contains("tuples_net::value(x, o, (plies_played & 1) != 0)") &&
+                                                 Contains("wpc_td_net::value(x, o, (plies_played & 1) != 0)"));
+  CHECK_THAT(test::read_file(dir / "t.html"),
+             Contains("boardNets.tuples = boardNet(") && Contains("grammar/models/othello_tuples.model") &&
+                 Contains("boardNets.wpc_td = boardNet(") && Contains("grammar/models/othello_wpc_td.model"));
+  r = run_evalsynth(
+      "export " + (dir / "t.eval") + " --game 'othello(6)' --cpp " + (dir / "t6.hpp") + " --html " + (dir / "t6.html"),
+      kSource);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.output, Contains("t.eval:1:1: error: tuples() is the network of othello(8)") &&
                            Contains("does not value othello(6)"));
   CHECK_FALSE(std::filesystem::exists(dir / "t6.hpp"));
+  CHECK_FALSE(std::filesystem::exists(dir / "t6.html"));
   r = run_evalsynth("match --game 'othello(6)' " + (dir / "t.eval") + "@1 mobility-corners@1 --games 2", kSource);
   CHECK(r.exit_code != 0);
   CHECK_THAT(r.output, Contains("does not value othello(6)"));

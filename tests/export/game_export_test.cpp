@@ -166,9 +166,12 @@ TEST_CASE("exported Othello headers compute exactly evalsynth's values", "[expor
       "11 * sq(3, 12)",
       "game othello\nlet around_corners = corners(x) in let plies_played = moves() in let empty = empties() in "
       "around_corners * plies_played + empty",
-      // The network built into the language (lang/builtin_board_net.hpp).
+      // The networks built into the language (lang/builtin_board_net.hpp),
+      // one, the other and both.
       "game othello\ntuples() + 10 * (corners(x) - corners(o))",
       "game othello\nlet sum = tuples() in sum / 7 - tuples() * to_move() + 3 * mobility(x)",
+      "game othello\nwpc_td() - 2 * discs(o)",
+      "game othello\nlet value = wpc_td() in 3 * tuples() - value + wpc_td() / 5",
   };
   // Late positions too (stable discs, full lines, passes): random playouts
   // reach every length.

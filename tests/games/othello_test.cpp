@@ -188,19 +188,29 @@ TEST_CASE("Othello: features and the League's heuristic against plain recounts",
   }
 }
 
-TEST_CASE("Othello's tuples() is the built-in network's value, native and interpreted, and othello(6) refuses it",
-          "[games][othello][lang]") {
+TEST_CASE(
+    "Othello's tuples() and wpc_td() are the built-in networks' values, native and interpreted, and othello(6) "
+    "refuses them",
+    "[games][othello][lang]") {
   const othello::Game game(8);
-  const lang::Program program = lang::parse_program("game othello\n3 * tuples() - 2 * discs(o) + tuples()\n", "t.eval");
+  const lang::Program program =
+      lang::parse_program("game othello\n3 * tuples() - 2 * discs(o) + tuples() - wpc_td() * 5\n", "t.eval");
   const lang::GameProgram<othello::Game> native(game, program), interpreted(game, program, false);
-  // The network as a model plays with the same values (model/board_ntuple_net.hpp).
-  const lang::BuiltinBoardNet* net = lang::builtin_board_net("othello", "tuples");
-  REQUIRE(net != nullptr);
-  CHECK(lang::reads_builtin_board_net(program) == net);
-  const model::BoardNTupleNet& model = lang::builtin_board_model(*net);
-  CHECK(model.game() == "othello(8)");
-  const model::BoardNTupleEvaluator<othello::Game> player{
-      game, std::shared_ptr<const model::BoardNTupleNet>(&model, [](const model::BoardNTupleNet*) {})};
+  // Each network as a model plays with the same values (model/board_ntuple_net.hpp).
+  const lang::BuiltinBoardNet* tuples = lang::builtin_board_net("othello", "tuples");
+  const lang::BuiltinBoardNet* wpc_td = lang::builtin_board_net("othello", "wpc_td");
+  REQUIRE(tuples != nullptr);
+  REQUIRE(wpc_td != nullptr);
+  CHECK(lang::builtin_board_nets_read(program) == std::vector<const lang::BuiltinBoardNet*>{tuples, wpc_td});
+  auto player_of = [&](const lang::BuiltinBoardNet* net) {
+    const model::BoardNTupleNet& model = lang::builtin_board_model(*net);
+    CHECK(model.game() == "othello(8)");
+    return model::BoardNTupleEvaluator<othello::Game>{
+        game, std::shared_ptr<const model::BoardNTupleNet>(&model, [](const model::BoardNTupleNet*) {})};
+  };
+  const auto tuples_player = player_of(tuples), wpc_td_player = player_of(wpc_td);
+  // wpc_td() is a counter of 1-tuples: a weight per square and state.
+  CHECK(lang::builtin_board_model(*wpc_td).length() == 1);
   const FeatureLibrary& library = othello::feature_library();
   auto discs_o = [&](const othello::Position& p) {
     const FeatureRequest request{static_cast<std::uint8_t>(library.find("discs", 0)), 1};
@@ -209,7 +219,7 @@ TEST_CASE("Othello's tuples() is the built-in network's value, native and interp
     return value;
   };
   Rng rng(9);
-  int distinct = 0;
+  int distinct_tuples = 0, distinct_wpc = 0;
   for (int i = 0; i < 300; ++i) {
     othello::Position q = game.start();
     for (int plies = rng.below(60); plies > 0 && game.status(q) == Status::Ongoing; --plies) {
@@ -217,16 +227,21 @@ TEST_CASE("Othello's tuples() is the built-in network's value, native and interp
       game.legal_moves(q, legal);
       q = game.play(q, legal[static_cast<std::size_t>(rng.below(static_cast<int>(legal.size())))]);
     }
-    const std::int32_t expected = 4 * player(q) - 2 * discs_o(q);
+    const std::int32_t expected = 4 * tuples_player(q) - 2 * discs_o(q) - 5 * wpc_td_player(q);
     REQUIRE(interpreted(q) == expected);
     REQUIRE(native(q) == expected);
-    distinct += player(q) != player(game.start());
+    distinct_tuples += tuples_player(q) != tuples_player(game.start());
+    distinct_wpc += wpc_td_player(q) != wpc_td_player(game.start());
   }
-  CHECK(distinct > 250);
-  // Random programs never draw it (older runs draw as they did); the
-  // network is othello(8)'s, so othello(6) refuses it where it is built.
+  CHECK(distinct_tuples > 250);
+  CHECK(distinct_wpc > 250);
+  // Random programs never draw them (older runs draw as they did); the
+  // networks are othello(8)'s, so othello(6) refuses them where built.
   CHECK(library.drawn == library.find("tuples", 0));
+  CHECK(library.find("wpc_td", 0) > library.drawn);
   CHECK_THROWS_WITH(lang::GameProgram<othello::Game>(othello::Game(6), program),
                     Contains("tuples() is the network of othello(8)") && Contains("does not value othello(6)"));
-  CHECK(lang::reads_builtin_board_net(lang::parse_program("game othello\ndiscs(x)\n", "d.eval")) == nullptr);
+  CHECK_THROWS_WITH(lang::GameProgram<othello::Game>(othello::Game(6), lang::parse_program("game othello\nwpc_td()")),
+                    Contains("wpc_td() is the network of othello(8)"));
+  CHECK(lang::builtin_board_nets_read(lang::parse_program("game othello\ndiscs(x)\n", "d.eval")).empty());
 }

@@ -25,9 +25,10 @@ enum class Feature : std::uint8_t {
   Moves,
   ToMove,
   Tuples,  // filled by the language (lang/builtin_board_net.hpp)
+  WpcTd,   // likewise
 };
 
-constexpr std::array<FeatureInfo, 13> kFeatures = {{
+constexpr std::array<FeatureInfo, 14> kFeatures = {{
     {"discs", true, 0, "p's discs"},
     {"mobility", true, 0, "the cells where p could place a disc now"},
     {"potential_mobility", true, 0, "empty cells next to the other side's discs (where p's moves may come)"},
@@ -43,9 +44,12 @@ constexpr std::array<FeatureInfo, 13> kFeatures = {{
     {"tuples", false, 0,
      "X's prospects by the n-tuple network built into evalsynth (grammar/models/othello_tuples.model; "
      "othello(8) only), on the evaluation scale"},
+    {"wpc_td", false, 0,
+     "X's prospects by the weighted piece counter learned by TD(0) in self-play, built into evalsynth "
+     "(grammar/models/othello_wpc_td.model; othello(8) only), on the evaluation scale"},
 }};
-// Random programs draw from the features before the network (costly, and
-// added later: older runs draw as they did); a grammar names it to use it.
+// Random programs draw from the features before the networks (costly, and
+// added later: older runs draw as they did); a grammar names them to use them.
 constexpr int kDrawnFeatures = static_cast<int>(Feature::Tuples);
 
 // The League's standard heuristic (the weighted piece counter of Yoshioka,
@@ -169,7 +173,8 @@ void Game::features(const Position& p, std::span<const FeatureRequest> requests,
         v = side_to_move(p) == Side::X ? 1 : -1;
         break;
       case Feature::Tuples:
-        break;  // the language fills it: the games layer reads no model
+      case Feature::WpcTd:
+        break;  // the language fills them: the games layer reads no model
     }
     values[i] = v;
   }
