@@ -129,7 +129,7 @@ static void bench_solver(const std::vector<std::string>& names,
   std::printf("\nsolver: position values, one thread, the first %zu positions of each set\n", limit);
   std::printf("  %-40s %9s %12s %12s %8s\n", "set", "positions", "mean ms", "mean nodes", "agree");
   for (std::size_t s = 0; s < sets.size(); ++s) {
-    connect4::Solver solver(64);
+    connect4::Solver solver(64, true, nullptr);  // the solver alone: no store
     const std::size_t count = std::min(limit, sets[s].size());
     double seconds = 0;
     std::size_t agree = 0;

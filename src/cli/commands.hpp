@@ -34,6 +34,7 @@ int games_command(const Args& args);
 int players_command(const Args& args);
 int keys_command(const Args& args);
 int perft_command(const Args& args);
+int store_command(const Args& args);
 int ratings_command(const Args& args);
 int experiment_command(const Args& args);
 
@@ -57,6 +58,7 @@ extern const char* const kGamesHelp;
 extern const char* const kPlayersHelp;
 extern const char* const kKeysHelp;
 extern const char* const kPerftHelp;
+extern const char* const kStoreHelp;
 extern const char* const kRatingsHelp;
 extern const char* const kExperimentHelp;
 

@@ -44,6 +44,7 @@ constexpr const char* kUsage =
     "  players    a game's built-in players (--program: their programs)\n"
     "  keys       the keys of run and learning specs: range, default, help\n"
     "  perft      count move sequences of N moves (checks a move generator)\n"
+    "  store      the store of solved Connect4 positions: info, merge\n"
     "  help       show help for a command: evalsynth help match\n"
     "\n"
     "Options: --help, --version. Every command also takes --no-jit: evolved\n"
@@ -81,6 +82,7 @@ const Command kCommands[] = {
     {"players", evalsynth::players_command, &evalsynth::kPlayersHelp},
     {"keys", evalsynth::keys_command, &evalsynth::kKeysHelp},
     {"perft", evalsynth::perft_command, &evalsynth::kPerftHelp},
+    {"store", evalsynth::store_command, &evalsynth::kStoreHelp},
 };
 
 const Command* find_command(const std::string& name) {

@@ -111,6 +111,10 @@ int Solver::solve(const Position& p) {
   const int moves = p.moves_played();
   if (use_book_ && moves <= kOpeningBookPlies) return opening_score(p);
   if (p.can_win_now()) return immediate_win_score(moves);
+  const bool stored = store_ && moves <= kStoreMaxStones;
+  const std::uint64_t key = stored ? p.canonical_key() : 0;
+  if (stored)
+    if (const std::optional<int> known = store_->exact(key)) return *known;
   const std::uint64_t current = p.stones_of(p.side_to_move()), mask = p.occupied();
   // Bisection with null windows: each search only says whether the score is
   // above a guess. Guesses near 0 first: most positions are close games.
@@ -128,6 +132,7 @@ int Solver::solve(const Position& p) {
     else
       min = r;
   }
+  if (stored) store_->add_exact(key, min);
   return min;
 }
 
@@ -136,10 +141,15 @@ int Solver::outcome(const Position& p) {
   const int moves = p.moves_played();
   if (use_book_ && moves <= kOpeningBookPlies) return sign_of(opening_score(p));
   if (p.can_win_now()) return 1;
+  const bool stored = store_ && moves <= kStoreMaxStones;
+  const std::uint64_t key = stored ? p.canonical_key() : 0;
+  if (stored)
+    if (const std::optional<int> known = store_->outcome(key)) return *known;
   const std::uint64_t current = p.stones_of(p.side_to_move()), mask = p.occupied();
   // negamax(alpha, alpha + 1) returns above alpha exactly when the score is.
-  if (negamax(current, mask, moves, 0, 1) > 0) return 1;
-  return negamax(current, mask, moves, -1, 0) > -1 ? 0 : -1;
+  const int outcome = negamax(current, mask, moves, 0, 1) > 0 ? 1 : negamax(current, mask, moves, -1, 0) > -1 ? 0 : -1;
+  if (stored) store_->add_outcome(key, outcome);
+  return outcome;
 }
 
 std::array<int, kColumns> Solver::analyse_outcomes(const Position& p) {

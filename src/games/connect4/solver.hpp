@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "games/connect4/position.hpp"
+#include "games/connect4/solved_store.hpp"
 #include "games/connect4/transposition_table.hpp"
 
 namespace evalsynth::connect4 {
@@ -29,8 +30,10 @@ class Solver {
   // With the book (solver/opening_book.hpp), positions of up to 3 stones
   // are answered from it at once; without, everything is searched (how the
   // book itself is made).
-  explicit Solver(std::size_t table_megabytes = 64, bool use_book = true)
-      : table_(table_megabytes), use_book_(use_book) {}
+  // With a store (solved_store.hpp: the process's, unless told otherwise),
+  // solve() and outcome() read it first and keep what they find there.
+  explicit Solver(std::size_t table_megabytes = 64, bool use_book = true, SolvedStore* store = process_store())
+      : table_(table_megabytes), use_book_(use_book), store_(store) {}
 
   // Precondition: !p.is_game_over().
   int solve(const Position& p);
@@ -58,6 +61,7 @@ class Solver {
 
   TranspositionTable table_;
   bool use_book_;
+  SolvedStore* store_;
   std::uint64_t nodes_ = 0;
 };
 
