@@ -220,6 +220,7 @@ auto RunSpecInterpreter::handlers() -> std::map<std::string, Handler> {
     s.move_order = choice<MoveOrder>(one_word(e), "move-order",
                                      {{"left-to-right", MoveOrder::LeftToRight}, {"random", MoveOrder::Random}});
   };
+  h["random-moves"] = [&](const auto& e) { s.random_move_percent = static_cast<int>(whole(e)); };
   h["rules"] = [&](const auto& e) {
     s.rules = choice<connect4::RuleSet>(
         one_word(e), "rules",

@@ -74,6 +74,8 @@ constexpr auto kKeys = std::to_array<SpecKey>({
     other("scoring", kRun, "thesis | points", "thesis (Connect4); points", kHashed, "how games score"),
     other("move-order", kRun, "left-to-right | random", "left-to-right (Connect4); random", kHashed,
           "root move order of both players"),
+    whole("random-moves", kRun, 0, 100, "0", kHashed,
+          "the percentage of moves, either player's, made at random in the games (the Othello League: 10)"),
     other("rules", kRun, "standard | thesis-java", "standard", kHashed, "Connect4's win test"),
     // The search.
     whole("population", kRun, 1, 100000, "100", kHashed, "programs per generation"),

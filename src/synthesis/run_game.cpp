@@ -230,7 +230,7 @@ FitnessTask<G> make_task(const G& game, const RunSpec& spec, std::vector<typenam
   FitnessTask<G> task;
   task.game = game;
   task.boards = std::move(boards);
-  task.settings = {spec.move_order};
+  task.settings = {spec.move_order, spec.random_move_percent};
   task.scoring = spec.scoring;
   task.seed = seed;
   task.opponents = opponents;

@@ -64,7 +64,11 @@ std::string RunSpec::resolved_text() const {
       << "strength-depth    = " << strength_depth << "\n"
       << position_text() << "scoring           = " << (scoring.games == GameScoring::Thesis ? "thesis" : "points")
       << "\n"
-      << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random") << "\n"
+      << "move-order        = " << (move_order == MoveOrder::LeftToRight ? "left-to-right" : "random")
+      << "\n"
+      // Without random moves only a comment: the hashes of earlier runs stay.
+      << (random_move_percent == 0 ? std::string("# random-moves: none\n")
+                                   : "random-moves      = " + std::to_string(random_move_percent) + "\n")
       << "rules             = " << (rules == connect4::RuleSet::Standard ? "standard" : "thesis-java") << "\n"
       << "population        = " << population << "\n"
       << "generations       = " << generations << "\n"

@@ -69,6 +69,7 @@ struct RunSpec {
   }
   Scoring scoring{GameScoring::Thesis, 1};
   MoveOrder move_order = MoveOrder::LeftToRight;
+  int random_move_percent = 0;  // of the games' moves, either player's (GameSettings)
   connect4::RuleSet rules = connect4::RuleSet::Standard;
   int population = 100;
   int generations = 50;

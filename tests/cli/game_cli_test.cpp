@@ -53,9 +53,12 @@ const std::string kTicTacToeBody =
 const std::string kAdjacent4Body =
     "grammar = grammar/adjacent4.grammar\nopponents = decision-tree@1\ncandidate-depths = 1\n"
     "training-boards = random(6)\nvalidation-boards = random(10)\nmove-order = random\n";
-// Othello 8 x 8: three references, each scored into the checkpoint.
+// Othello 8 x 8: three references, each scored into the checkpoint; a
+// tenth of the games' moves random, as the League plays (the same games on
+// any thread count, and after a resume).
 const std::string kOthelloBody =
-    "opponents = wpc@1\ncandidate-depths = 1\ntraining-boards = random(4)\nvalidation-boards = random(6)\n";
+    "opponents = wpc@1\ncandidate-depths = 1\ntraining-boards = random(4)\nvalidation-boards = random(6)\n"
+    "random-moves = 10\n";
 
 }  // namespace
 

@@ -78,6 +78,7 @@ const std::vector<Variation> kRunVariations = {
     {"mistake-cost", kPositions, "1", "2"},
     {"scoring", "", "thesis", "points"},
     {"move-order", "", "left-to-right", "random"},
+    {"random-moves", "", "10", "20"},
     {"rules", "", "standard", "thesis-java"},
     {"population", "", "20", "30"},
     {"generations", "", "5", "6"},
