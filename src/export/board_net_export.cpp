@@ -5,16 +5,12 @@
 #include "model/model_value.hpp"
 
 namespace evalsynth::exporter {
-namespace {
 
-// A double that reads back as itself.
 std::string exact(double v) {
   char text[40];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
 }
-
-}  // namespace
 
 std::string board_net_namespace(std::string_view feature) { return std::string(feature) + "_net"; }
 

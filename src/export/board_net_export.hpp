@@ -10,6 +10,9 @@
 
 namespace evalsynth::exporter {
 
+// A double as text that C++ and JavaScript read back as the same double.
+std::string exact(double v);
+
 // The namespace that holds feature's network: "tuples_net".
 std::string board_net_namespace(std::string_view feature);
 

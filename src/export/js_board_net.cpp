@@ -2,10 +2,10 @@
 // reads, written from the network the tool itself evaluates with, so the page's
 // value is evalsynth's (the browser test compares them).
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "export/board_net_export.hpp"
 #include "export/js_export.hpp"
 #include "export/play_assets.hpp"
 #include "lang/builtin_board_net.hpp"
@@ -13,13 +13,6 @@
 
 namespace evalsynth::exporter {
 namespace {
-
-// A double that JavaScript reads back as itself.
-std::string exact(double v) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
 
 // One network's data, as boardNets.FEATURE.
 std::string board_net_data(const model::BoardNTupleNet& net, std::string_view feature, std::string_view origin) {
