@@ -275,7 +275,14 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
         "    return (x & bit) ? 1 : (o & bit) ? -1 : 0;\n"
         "  };\n";
   for (const auto& [id, player] : body.features) {
-    // In the order of games/othello/features.cpp.
+    // A network built into the language: its own namespace's value.
+    const std::string feature_name(program.features()[id].name);
+    if (lang::builtin_board_net(program.features().family, feature_name)) {
+      out += "  const I " + feature_local(program.features(), id, player) + " = " + board_net_namespace(feature_name) +
+             "::value(x, o, (plies_played & 1) != 0);\n";
+      continue;
+    }
+    // The game's own features, in the order of games/othello/features.cpp.
     const std::string m = player ? "o" : "x", t = player ? "x" : "o", empty = "(kBoard & ~(x | o))";
     const std::string values[] = {"popcount(" + m + ")",
                                   "popcount(moves_of(" + m + ", " + t + "))",
@@ -288,9 +295,7 @@ std::string othello_header_body(const lang::Program& program, const othello::Gam
                                   "popcount(stable_discs(" + m + ", x | o))",
                                   "popcount" + empty,
                                   "plies_played",
-                                  "(plies_played & 1) ? -1 : 1",
-                                  board_net_namespace("tuples") + "::value(x, o, (plies_played & 1) != 0)",
-                                  board_net_namespace("wpc_td") + "::value(x, o, (plies_played & 1) != 0)"};
+                                  "(plies_played & 1) ? -1 : 1"};
     assert(id >= 0 && id < static_cast<int>(std::size(values)));
     out += "  const I " + feature_local(program.features(), id, player) + " = " + values[id] + ";\n";
   }

@@ -5,6 +5,7 @@
 
 #include "export/expression_writer.hpp"
 #include "games/grid/line_features.hpp"
+#include "lang/builtin_board_net.hpp"
 
 namespace evalsynth::exporter {
 namespace {
@@ -74,10 +75,7 @@ std::string othello_feature(int id, int player) {
   static constexpr const char* kOfSide[] = {"othelloDiscs",    "othelloMobility", "othelloPotentialMobility",
                                             "othelloFrontier", "othelloCorners",  "othelloXSquares",
                                             "othelloCSquares", "othelloEdges",    "othelloStable"};
-  // The last two: the built-in networks (their data: js_board_nets).
-  static constexpr const char* kOfBoard[] = {"othelloEmpties(b)", "b.plies", "toMove(b)",
-                                             "boardNetValue(b, boardNets.tuples)",
-                                             "boardNetValue(b, boardNets.wpc_td)"};
+  static constexpr const char* kOfBoard[] = {"othelloEmpties(b)", "b.plies", "toMove(b)"};
   constexpr int sided = static_cast<int>(std::size(kOfSide)), of_board = static_cast<int>(std::size(kOfBoard));
   assert(id >= 0 && id < sided + of_board && "an Othello feature the page does not know");
   if (id >= 0 && id < sided) return std::string(kOfSide[id]) + (player ? "(b, O)" : "(b, X)");
@@ -104,7 +102,11 @@ std::string js_game_feature_statements(const lang::Program& program, const std::
   std::string locals;
   bool line_counts = false;
   for (const auto& [id, player] : features) {
-    const std::string value = feature_value(program.family(), id, player);
+    // A network built into the language reads its data (js_board_nets).
+    const std::string name(program.features()[id].name);
+    const std::string value = lang::builtin_board_net(program.features().family, name)
+                                  ? "boardNetValue(b, boardNets." + name + ")"
+                                  : feature_value(program.family(), id, player);
     line_counts = line_counts || value.find("line_counts") != std::string::npos;
     locals += "  const " + feature_local(program.features(), id, player) + " = " + value + ";\n";
   }
