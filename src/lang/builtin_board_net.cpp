@@ -6,6 +6,7 @@
 #include <utility>
 #include <variant>
 
+#include "lang/builtin_othello_tuples2_bytes.hpp"
 #include "lang/builtin_othello_tuples_bytes.hpp"
 #include "lang/builtin_othello_wpc_td_bytes.hpp"
 #include "model/model_file.hpp"
@@ -14,13 +15,14 @@ namespace evalsynth::lang {
 
 namespace {
 
-constexpr std::array<BuiltinBoardNet, 2> kNets = {{
+constexpr std::array<BuiltinBoardNet, kBuiltinBoardNets> kNets = {{
     {"othello", "tuples", "grammar/models/othello_tuples.model"},
     {"othello", "wpc_td", "grammar/models/othello_wpc_td.model"},
+    {"othello", "tuples2", "grammar/models/othello_tuples2.model"},
 }};
 // Each network's bytes, as the build embeds them, in kNets' order.
-constexpr std::array<std::string_view, kNets.size()> kBytes = {builtin_othello_tuples_bytes::kModel,
-                                                               builtin_othello_wpc_td_bytes::kModel};
+constexpr std::array<std::string_view, kNets.size()> kBytes = {
+    builtin_othello_tuples_bytes::kModel, builtin_othello_wpc_td_bytes::kModel, builtin_othello_tuples2_bytes::kModel};
 
 model::BoardNTupleNet decode(std::size_t index) {
   model::Model m = model::decode_model(std::string(kBytes[index]), std::string(kNets[index].path));

@@ -9,12 +9,16 @@
 //   the best of the project's Othello networks in the League's protocol;
 // - `wpc_td()`, grammar/models/othello_wpc_td.model: a weighted piece
 //   counter (straight 1-tuples, a weight per square class and state) learned
-//   by TD(0) in self-play (specs/othello/wpc-td.spec).
+//   by TD(0) in self-play (specs/othello/wpc-td.spec);
+// - `tuples2()`, grammar/models/othello_tuples2.model: the straight
+//   4-tuples learned against the League's heuristic
+//   (specs/othello/ntuple-straight-4-wpc.spec), stronger than tuples().
 // A value is X's prospects on the evaluation scale, exactly what the network
 // plays with as a model (model_value.hpp's evaluation_from_tanh_sum), so the
 // program `tuples()` is that player. Like ntuple(), each name keeps its
 // network for good: a better one gets a new name.
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +26,9 @@
 #include "model/board_ntuple_net.hpp"
 
 namespace evalsynth::lang {
+
+// How many there are (lang/builtin_board_net.cpp's table).
+inline constexpr std::size_t kBuiltinBoardNets = 3;
 
 struct BuiltinBoardNet {
   std::string_view family, feature;  // "othello", "tuples"

@@ -170,9 +170,9 @@ class GameProgram {
 
   G game_;
   bytecode::CompiledCode compiled_;
-  // A program reads a feature once (one slot): a family with one network
-  // needs one slot, two leave room for a second network.
-  std::array<NetworkSlot, 2> network_slots_{};
+  // A program reads a feature once (one slot), so each built-in network at
+  // most once.
+  std::array<NetworkSlot, kBuiltinBoardNets> network_slots_{};
   int network_count_ = 0;
   bool constant_ = false;
   std::shared_ptr<const NativeCode> native_;  // shared by copies, freed with the last

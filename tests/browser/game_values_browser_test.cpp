@@ -84,7 +84,7 @@ const std::vector<std::string> kOthelloPrograms = {
 // Othello's built-in networks (othello(8)'s only), first: the page is made
 // from the first program, and carries the networks it reads.
 const std::vector<std::string> kOthelloNetworkPrograms = {
-    "3 * tuples() - wpc_td() + discs(x)",
+    "3 * tuples() - wpc_td() + discs(x) + tuples2() / 7",
     "let boardNets = wpc_td() in let boardNetValue = tuples() in boardNets * 7 - boardNetValue / 3",
 };
 

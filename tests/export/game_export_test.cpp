@@ -172,6 +172,7 @@ TEST_CASE("exported Othello headers compute exactly evalsynth's values", "[expor
       "game othello\nlet sum = tuples() in sum / 7 - tuples() * to_move() + 3 * mobility(x)",
       "game othello\nwpc_td() - 2 * discs(o)",
       "game othello\nlet value = wpc_td() in 3 * tuples() - value + wpc_td() / 5",
+      "game othello\ntuples2() - tuples() / 2 + 7 * corners(x)",
   };
   // Late positions too (stable discs, full lines, passes): random playouts
   // reach every length.

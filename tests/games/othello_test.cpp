@@ -189,26 +189,29 @@ TEST_CASE("Othello: features and the League's heuristic against plain recounts",
 }
 
 TEST_CASE(
-    "Othello's tuples() and wpc_td() are the built-in networks' values, native and interpreted, and othello(6) "
-    "refuses them",
+    "Othello's tuples(), wpc_td() and tuples2() are the built-in networks' values, native and interpreted, and "
+    "othello(6) refuses them",
     "[games][othello][lang]") {
   const othello::Game game(8);
-  const lang::Program program =
-      lang::parse_program("game othello\n3 * tuples() - 2 * discs(o) + tuples() - wpc_td() * 5\n", "t.eval");
+  const lang::Program program = lang::parse_program(
+      "game othello\n3 * tuples() - 2 * discs(o) + tuples() - wpc_td() * 5 + tuples2() / 3\n", "t.eval");
   const lang::GameProgram<othello::Game> native(game, program), interpreted(game, program, false);
   // Each network as a model plays with the same values (model/board_ntuple_net.hpp).
   const lang::BuiltinBoardNet* tuples = lang::builtin_board_net("othello", "tuples");
   const lang::BuiltinBoardNet* wpc_td = lang::builtin_board_net("othello", "wpc_td");
   REQUIRE(tuples != nullptr);
+  const lang::BuiltinBoardNet* tuples2 = lang::builtin_board_net("othello", "tuples2");
   REQUIRE(wpc_td != nullptr);
-  CHECK(lang::builtin_board_nets_read(program) == std::vector<const lang::BuiltinBoardNet*>{tuples, wpc_td});
+  REQUIRE(tuples2 != nullptr);
+  CHECK(lang::builtin_board_nets_read(program) == std::vector<const lang::BuiltinBoardNet*>{tuples, wpc_td, tuples2});
   auto player_of = [&](const lang::BuiltinBoardNet* net) {
     const model::BoardNTupleNet& model = lang::builtin_board_model(*net);
     CHECK(model.game() == "othello(8)");
     return model::BoardNTupleEvaluator<othello::Game>{
         game, std::shared_ptr<const model::BoardNTupleNet>(&model, [](const model::BoardNTupleNet*) {})};
   };
-  const auto tuples_player = player_of(tuples), wpc_td_player = player_of(wpc_td);
+  const auto tuples_player = player_of(tuples), wpc_td_player = player_of(wpc_td), tuples2_player = player_of(tuples2);
+  CHECK(lang::builtin_board_model(*tuples2).length() == 4);
   // wpc_td() is a counter of 1-tuples: a weight per square and state.
   CHECK(lang::builtin_board_model(*wpc_td).length() == 1);
   const FeatureLibrary& library = othello::feature_library();
@@ -227,7 +230,7 @@ TEST_CASE(
       game.legal_moves(q, legal);
       q = game.play(q, legal[static_cast<std::size_t>(rng.below(static_cast<int>(legal.size())))]);
     }
-    const std::int32_t expected = 4 * tuples_player(q) - 2 * discs_o(q) - 5 * wpc_td_player(q);
+    const std::int32_t expected = 4 * tuples_player(q) - 2 * discs_o(q) - 5 * wpc_td_player(q) + tuples2_player(q) / 3;
     REQUIRE(interpreted(q) == expected);
     REQUIRE(native(q) == expected);
     distinct_tuples += tuples_player(q) != tuples_player(game.start());
@@ -239,6 +242,7 @@ TEST_CASE(
   // networks are othello(8)'s, so othello(6) refuses them where built.
   CHECK(library.drawn == library.find("tuples", 0));
   CHECK(library.find("wpc_td", 0) > library.drawn);
+  CHECK(library.find("tuples2", 0) > library.drawn);
   CHECK_THROWS_WITH(lang::GameProgram<othello::Game>(othello::Game(6), program),
                     Contains("tuples() is the network of othello(8)") && Contains("does not value othello(6)"));
   CHECK_THROWS_WITH(lang::GameProgram<othello::Game>(othello::Game(6), lang::parse_program("game othello\nwpc_td()")),

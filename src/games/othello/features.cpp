@@ -24,11 +24,12 @@ enum class Feature : std::uint8_t {
   Empties,
   Moves,
   ToMove,
-  Tuples,  // filled by the language (lang/builtin_board_net.hpp)
-  WpcTd,   // likewise
+  Tuples,   // filled by the language (lang/builtin_board_net.hpp)
+  WpcTd,    // likewise
+  Tuples2,  // likewise
 };
 
-constexpr std::array<FeatureInfo, 14> kFeatures = {{
+constexpr std::array<FeatureInfo, 15> kFeatures = {{
     {"discs", true, 0, "p's discs"},
     {"mobility", true, 0, "the cells where p could place a disc now"},
     {"potential_mobility", true, 0, "empty cells next to the other side's discs (where p's moves may come)"},
@@ -47,6 +48,9 @@ constexpr std::array<FeatureInfo, 14> kFeatures = {{
     {"wpc_td", false, 0,
      "X's prospects by the weighted piece counter learned by TD(0) in self-play, built into evalsynth "
      "(grammar/models/othello_wpc_td.model; othello(8) only), on the evaluation scale"},
+    {"tuples2", false, 0,
+     "X's prospects by the n-tuple network of straight 4-tuples learned against the League's heuristic, built into "
+     "evalsynth (grammar/models/othello_tuples2.model; othello(8) only), on the evaluation scale"},
 }};
 // Random programs draw from the features before the networks (costly, and
 // added later: older runs draw as they did); a grammar names them to use them.
@@ -174,6 +178,7 @@ void Game::features(const Position& p, std::span<const FeatureRequest> requests,
         break;
       case Feature::Tuples:
       case Feature::WpcTd:
+      case Feature::Tuples2:
         break;  // the language fills them: the games layer reads no model
     }
     values[i] = v;
