@@ -144,7 +144,7 @@ std::uint64_t RunSpec::hash() const {
   ignored.insert(ignored.end(),
                  {"# game: connect4", "# seed-population: none", "# training-positions: none", "# racing: off",
                   "# depth-pairing: all", "# perfect-training-boards: the training boards",
-                  "# perfect-validation-boards: the validation boards"});
+                  "# perfect-validation-boards: the validation boards", "# random-moves: none"});
   if (algorithm == evolve::AlgorithmKind::Generational)
     ignored.insert(ignored.end(), {"algorithm ", "archive-per-size ", "compound "});
   for (const std::string& volatile_key : ignored) {
